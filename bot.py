@@ -60,8 +60,7 @@ class Settings:
             dev_guild_id=number("DEV_GUILD_ID"),
             log_level=(environ.get("LOG_LEVEL") or "INFO").upper(),
             local_port=number("LOCAL_PORT") or cls.local_port,
-            local_players=tuple(p.strip() for p in players.split(",") if p.strip())
-            or cls.local_players,
+            local_players=tuple(p.strip() for p in players.split(",") if p.strip()) or cls.local_players,
         )
 
 
@@ -153,9 +152,7 @@ async def run_local_table(settings: Settings) -> None:
             guild = env.create_guild(LOCAL_GUILD)
             channel = guild.create_text_channel(LOCAL_CHANNEL)
             players = [guild.add_member(env.create_user(name)) for name in settings.local_players]
-            preview = env.preview(
-                channel, viewers=players, layout="channel", port=settings.local_port
-            )
+            preview = env.preview(channel, viewers=players, layout="channel", port=settings.local_port)
             async with preview:
                 print(f"The local table is open: {preview.url}", flush=True)
                 print("Play in the browser; switch players with 'Viewing as'. Ctrl+C ends.")
@@ -186,9 +183,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--local", action="store_true", help="play on the local table")
     args = parser.parse_args(argv)
     settings = Settings.from_env({**read_env_file(ROOT / ".env"), **os.environ})
-    logging.basicConfig(
-        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     local = args.local or settings.token is None
     if local and not args.local:
         print("No DISCORD_TOKEN is set, so the bot opens the local table instead.")
@@ -204,8 +199,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except discord.PrivilegedIntentsRequired:
         print(
-            "Discord refused an intent this bot asked for — check the Bot page of the "
-            "Developer Portal.",
+            "Discord refused an intent this bot asked for — check the Bot page of the Developer Portal.",
             file=sys.stderr,
         )
         return 1

@@ -123,9 +123,7 @@ class LobbyButton(
     def __init__(self, match_id: int, action: str) -> None:
         self.match_id, self.action = match_id, action
         label, style = LOBBY_ACTIONS[action]
-        super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=f"lobby:{match_id}:{action}")
-        )
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"lobby:{match_id}:{action}"))
 
     @classmethod
     async def from_custom_id(

@@ -8,6 +8,7 @@ DM notices, errors — happens here.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
 import random
@@ -195,9 +196,7 @@ class MatchService:
             seed=random.SystemRandom().randrange(2**31),
             options=options,
         )
-        await interaction.response.send_message(
-            embed=self._lobby_embed(cog, row), view=lobby_view(row.id)
-        )
+        await interaction.response.send_message(embed=self._lobby_embed(cog, row), view=lobby_view(row.id))
         message = await interaction.original_response()
         await self.storage.set_message(row.id, message.id)
 
@@ -246,23 +245,17 @@ class MatchService:
         else:
             await self._start(interaction, cog, row)
 
-    async def _join(
-        self, interaction: discord.Interaction, cog: GameCog, row: MatchRow, user: int
-    ) -> None:
+    async def _join(self, interaction: discord.Interaction, cog: GameCog, row: MatchRow, user: int) -> None:
         if user in row.players:
             await _tell(interaction, "You already have a seat — wait for the host to press Start.")
         elif len(row.players) >= cog.engine.max_players:
-            await _tell(
-                interaction, "This lobby is full — start another match with the `new` command."
-            )
+            await _tell(interaction, "This lobby is full — start another match with the `new` command.")
         elif await self.storage.join(row.id, user):
             await self._refresh_lobby(interaction, cog, row.id)
         else:
             await _tell(interaction, "This lobby just closed — start a new match.")
 
-    async def _leave(
-        self, interaction: discord.Interaction, cog: GameCog, row: MatchRow, user: int
-    ) -> None:
+    async def _leave(self, interaction: discord.Interaction, cog: GameCog, row: MatchRow, user: int) -> None:
         if user == row.host_id:
             await _tell(interaction, "You are the host — press Cancel to close the lobby instead.")
         elif await self.storage.leave(row.id, user):
@@ -270,9 +263,7 @@ class MatchService:
         else:
             await _tell(interaction, "You have no seat in this lobby.")
 
-    async def _refresh_lobby(
-        self, interaction: discord.Interaction, cog: GameCog, match_id: int
-    ) -> None:
+    async def _refresh_lobby(self, interaction: discord.Interaction, cog: GameCog, match_id: int) -> None:
         row = await self.storage.get(match_id)
         assert row is not None
         await interaction.response.edit_message(embed=self._lobby_embed(cog, row))
@@ -306,9 +297,7 @@ class MatchService:
         """Route a click: refuse politely what is not allowed, then hand it to the game."""
         match = self.running.get(match_id)
         if match is None:
-            await _tell(
-                interaction, "This match is over — start a new one with the game's `new` command."
-            )
+            await _tell(interaction, "This match is over — start a new one with the game's `new` command.")
             return
         seat = match.seat_of(interaction.user.id)
         if seat is None:
@@ -322,9 +311,7 @@ class MatchService:
         elif arg in (RESIGN, RESIGN_CONFIRM):
             await self._resign(interaction, match, seat, confirmed=arg == RESIGN_CONFIRM)
         elif turn != match.turn:
-            await _tell(
-                interaction, "This board is out of date — use the buttons on the latest board."
-            )
+            await _tell(interaction, "This board is out of date — use the buttons on the latest board.")
         elif seat not in match.engine.current_seats(match.state):
             await _tell(interaction, f"It is not your turn — {self._to_move_text(match)} to move.")
         else:
@@ -356,9 +343,7 @@ class MatchService:
                 await _tell(interaction, "Another move came first — use the latest board.")
                 return False
         if private_note is not None:
-            await interaction.edit_original_response(
-                content=private_note, attachments=[], view=None
-            )
+            await interaction.edit_original_response(content=private_note, attachments=[], view=None)
         await self._publish(interaction, match, previous_seats=previous_seats)
         return True
 
@@ -416,9 +401,7 @@ class MatchService:
             ),
         )
 
-    async def show(
-        self, interaction: discord.Interaction, match: Match, ui: Mapping[str, Any]
-    ) -> None:
+    async def show(self, interaction: discord.Interaction, match: Match, ui: Mapping[str, Any]) -> None:
         """Redraw the board with a UI state (e.g. a ghost piece) without making a move."""
         await interaction.response.defer()
         await self._edit_board(interaction, match, ui)
@@ -456,9 +439,7 @@ class MatchService:
         await interaction.edit_original_response(content="You resigned.", view=None)
         await self._publish(interaction, match, previous_seats=previous_seats)
 
-    async def _show_private(
-        self, interaction: discord.Interaction, match: Match, seat: int
-    ) -> None:
+    async def _show_private(self, interaction: discord.Interaction, match: Match, seat: int) -> None:
         reply = self.cogs[match.row.game].private_view(match, seat)
         await interaction.response.send_message(**_private_payload(reply), ephemeral=True)
 
@@ -587,10 +568,8 @@ class MatchService:
         if old is None:
             return
         channel = self.bot.get_partial_messageable(match.row.channel_id)
-        try:
+        with contextlib.suppress(discord.HTTPException):  # already gone: nothing to tidy
             await channel.get_partial_message(old).delete()
-        except discord.HTTPException:
-            pass  # already gone: nothing to tidy
         if match.row.ping_message_id == old:
             match.row.ping_message_id = None
             await self.storage.set_ping_message(match.id, None)

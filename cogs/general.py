@@ -52,8 +52,7 @@ class General(commands.Cog):
         rows = await self.bot.storage.matches_of(interaction.user.id, interaction.guild_id)
         if not rows:
             await interaction.response.send_message(
-                "You are in no match on this server — start one with a game's `new` command "
-                "(see `/help`).",
+                "You are in no match on this server — start one with a game's `new` command (see `/help`).",
                 ephemeral=True,
             )
             return

@@ -106,9 +106,7 @@ class TetrisLink(GameCog, group_name="tetrislink", group_description="Play Tetri
     rules_text = RULES
 
     @app_commands.command(name="new", description="Open a Tetris Link lobby (2–4 players)")
-    @app_commands.describe(
-        dice="Roll the shape die each turn (off: choose any shape, pure strategy)"
-    )
+    @app_commands.describe(dice="Roll the shape die each turn (off: choose any shape, pure strategy)")
     async def new(self, interaction: discord.Interaction, dice: bool = True) -> None:
         await self.open_lobby(interaction, {"dice": dice})
 
@@ -183,9 +181,7 @@ class TetrisLink(GameCog, group_name="tetrislink", group_description="Play Tetri
             items += self._steering_buttons(match, view, ghost)
         return items
 
-    def _shape_buttons(
-        self, match: Match, view: dict, ghost: Ghost | None
-    ) -> list[discord.ui.Item]:
+    def _shape_buttons(self, match: Match, view: dict, ghost: Ghost | None) -> list[discord.ui.Item]:
         if view["die"] in SHAPES:
             return []
         left = view["pieces_left"][view["to_move"][0]]

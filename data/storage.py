@@ -143,12 +143,12 @@ class Storage:
             return cursor
 
     @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def _transaction(self) -> AsyncIterator[None]:
         """A write transaction that takes the database lock at once (BEGIN IMMEDIATE)."""
         async with self._write_lock:
             await self._exec("BEGIN IMMEDIATE")
             try:
-                yield self._db
+                yield
             except BaseException:
                 await self._exec("ROLLBACK")
                 raise
@@ -168,7 +168,7 @@ class Storage:
     ) -> MatchRow:
         """Store a new lobby with the host in seat 0."""
         stamp = now_iso()
-        async with self._transaction() as db:
+        async with self._transaction():
             cursor = await self._exec(
                 "INSERT INTO matches (game, guild_id, channel_id, host_id, status, seed, options, "
                 "created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
@@ -183,24 +183,22 @@ class Storage:
         return row
 
     async def set_message(self, match_id: int, message_id: int) -> None:
-        async with self._transaction() as db:
+        async with self._transaction():
             await self._exec(
                 "UPDATE matches SET message_id = ?, updated_at = ? WHERE id = ?",
                 (message_id, now_iso(), match_id),
             )
 
     async def set_ping_message(self, match_id: int, message_id: int | None) -> None:
-        async with self._transaction() as db:
-            await self._exec(
-                "UPDATE matches SET ping_message_id = ? WHERE id = ?", (message_id, match_id)
-            )
+        async with self._transaction():
+            await self._exec("UPDATE matches SET ping_message_id = ? WHERE id = ?", (message_id, match_id))
 
     async def join(self, match_id: int, user_id: int) -> bool:
         """Seat `user_id` in the lobby; False if it is not a lobby or they sit already."""
-        async with self._transaction() as db:
+        async with self._transaction():
             if not await self._is_lobby(match_id):
                 return False
-            async with db.execute(
+            async with self._db.execute(
                 "SELECT COUNT(*), SUM(user_id = ?) FROM seats WHERE match_id = ?",
                 (user_id, match_id),
             ) as cursor:
@@ -215,7 +213,7 @@ class Storage:
 
     async def leave(self, match_id: int, user_id: int) -> bool:
         """Unseat `user_id` from the lobby, closing the gap; False if they were not seated."""
-        async with self._transaction() as db:
+        async with self._transaction():
             if not await self._is_lobby(match_id):
                 return False
             cursor = await self._exec(
@@ -223,7 +221,7 @@ class Storage:
             )
             if cursor.rowcount == 0:
                 return False
-            async with db.execute(
+            async with self._db.execute(
                 "SELECT user_id FROM seats WHERE match_id = ? ORDER BY seat", (match_id,)
             ) as rows:
                 remaining = [row[0] async for row in rows]
@@ -236,16 +234,14 @@ class Storage:
             return True
 
     async def _is_lobby(self, match_id: int) -> bool:
-        async with self._db.execute(
-            "SELECT status FROM matches WHERE id = ?", (match_id,)
-        ) as cursor:
+        async with self._db.execute("SELECT status FROM matches WHERE id = ?", (match_id,)) as cursor:
             row = await cursor.fetchone()
         return row is not None and row[0] == "lobby"
 
     async def start(self, match_id: int, state: str) -> bool:
         """Turn a lobby into a running match at turn 0; False if it is no longer a lobby."""
         stamp = now_iso()
-        async with self._transaction() as db:
+        async with self._transaction():
             cursor = await self._exec(
                 "UPDATE matches SET status = 'running', state = ?, turn = 0, started_at = ?, "
                 "updated_at = ? WHERE id = ? AND status = 'lobby'",
@@ -255,10 +251,9 @@ class Storage:
 
     async def cancel(self, match_id: int) -> bool:
         """Cancel a lobby (cancelled matches store no result); False if it already started."""
-        async with self._transaction() as db:
+        async with self._transaction():
             cursor = await self._exec(
-                "UPDATE matches SET status = 'cancelled', updated_at = ? "
-                "WHERE id = ? AND status = 'lobby'",
+                "UPDATE matches SET status = 'cancelled', updated_at = ? WHERE id = ? AND status = 'lobby'",
                 (now_iso(), match_id),
             )
             return cursor.rowcount == 1
@@ -281,7 +276,7 @@ class Storage:
         the same transaction.
         """
         stamp = now_iso()
-        async with self._transaction() as db:
+        async with self._transaction():
             cursor = await self._exec(
                 "UPDATE matches SET state = ?, turn = turn + 1, updated_at = ? "
                 "WHERE id = ? AND turn = ? AND status = 'running'",
@@ -331,9 +326,7 @@ class Storage:
             )
 
     async def get(self, match_id: int) -> MatchRow | None:
-        rows = await self._matches(
-            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,)
-        )
+        rows = await self._matches(f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,))
         return rows[0] if rows else None
 
     async def load_running(self) -> list[MatchRow]:
@@ -372,8 +365,7 @@ class Storage:
         by_id = {row.id: row for row in rows}
         marks = ",".join("?" * len(by_id))
         async with self._db.execute(
-            f"SELECT match_id, user_id FROM seats WHERE match_id IN ({marks}) "
-            "ORDER BY match_id, seat",
+            f"SELECT match_id, user_id FROM seats WHERE match_id IN ({marks}) ORDER BY match_id, seat",
             tuple(by_id),
         ) as cursor:
             async for match_id, user_id in cursor:
@@ -388,7 +380,7 @@ class Storage:
         return row[0] if row else None
 
     async def set_meta(self, key: str, value: str) -> None:
-        async with self._transaction() as db:
+        async with self._transaction():
             await self._exec(
                 "INSERT INTO meta (key, value) VALUES (?, ?) "
                 "ON CONFLICT (key) DO UPDATE SET value = excluded.value",

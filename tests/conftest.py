@@ -41,7 +41,5 @@ class Table:
 def table(simcord_env) -> Table:
     guild = simcord_env.create_guild("Game Night")
     channel = guild.create_text_channel("games")
-    members = [
-        guild.add_member(simcord_env.create_user(n)) for n in ("alice", "bob", "carol", "dave")
-    ]
+    members = [guild.add_member(simcord_env.create_user(n)) for n in ("alice", "bob", "carol", "dave")]
     return Table(simcord_env, guild, channel, *members)
