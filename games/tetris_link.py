@@ -1,0 +1,515 @@
+"""Tetris Link: drop tetrominoes into a 10 × 20 tower and link groups of your colour.
+
+The binding rules are in `rules/tetris_link.md`. Coordinates are (row, column) with
+row 0 at the bottom of the tower. Die rolls come from `chance(seed, step)` with the
+step counter kept in the state, so a seed and a move list replay a match exactly.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, fields, replace
+from functools import lru_cache
+from typing import Any
+
+from games.base import GameError, IllegalMove, Outcome, chance, check_players, check_seat
+
+ROWS = 20
+COLUMNS = 10
+PIECES_PER_SHAPE = 5
+SHAPES = ("I", "O", "T", "S", "L")
+ANY = "any"
+DIE_FACES = (*SHAPES, ANY)
+FORMAT_VERSION = 1
+
+# Rotation 0 of each shape lies flat side down, so it can go in without a gap.
+_BASE_CELLS: dict[str, tuple[tuple[int, int], ...]] = {
+    "I": ((0, 0), (0, 1), (0, 2), (0, 3)),
+    "O": ((0, 0), (0, 1), (1, 0), (1, 1)),
+    "T": ((0, 0), (0, 1), (0, 2), (1, 1)),
+    "S": ((0, 0), (0, 1), (1, 1), (1, 2)),
+    "L": ((0, 0), (0, 1), (1, 0), (2, 0)),
+}
+
+NO_SHAPE_LEFT = "no piece of that shape left"
+NO_PIECE_LEFT = "no piece left"
+NO_FIT = "no piece fits"
+
+Cell = tuple[int, int]
+Board = tuple[tuple[int | None, ...], ...]  # [row][column] -> piece id or None
+
+
+@dataclass(frozen=True, slots=True)
+class TetrisLinkState:
+    """A whole match; `pieces[piece_id]` is (seat, shape, cells) of a placed piece."""
+
+    players: int
+    seed: int
+    dice: bool
+    rolls: int  # chance steps used so far
+    board: Board
+    pieces: tuple[tuple[int, str, tuple[Cell, ...]], ...]
+    scored: tuple[bool, ...]  # by piece id
+    left: tuple[tuple[int, ...], ...]  # by seat, counts in SHAPES order
+    scores: tuple[int, ...]
+    to_move: int | None  # None once the game is over
+    die: str | None
+    resigned: tuple[int, ...]
+    last_move: tuple[int, str, tuple[Cell, ...], int, int] | None  # seat, shape, cells, +, -
+    events: tuple[tuple[Any, ...], ...]  # since the previous move; see `_event_json`
+
+
+# ---------------------------------------------------------------- piece geometry
+
+
+def _normalise(cells: Iterable[Cell]) -> tuple[Cell, ...]:
+    cells = list(cells)
+    low = min(r for r, _ in cells)
+    left = min(c for _, c in cells)
+    return tuple(sorted((r - low, c - left) for r, c in cells))
+
+
+@lru_cache(maxsize=64)
+def piece_cells(shape: str, rotation: int, flip: bool) -> tuple[Cell, ...]:
+    """The cells of `shape`, mirrored if `flip`, then turned `rotation` quarter turns
+    clockwise; normalised so the lowest row and leftmost column are 0."""
+    if shape not in _BASE_CELLS:
+        raise IllegalMove(f"There is no shape {shape!r} — choose one of {', '.join(SHAPES)}.")
+    cells = [(r, -c) if flip else (r, c) for r, c in _BASE_CELLS[shape]]
+    for _ in range(rotation % 4):
+        # Clockwise with rows pointing up: (x, y) -> (y, -x), i.e. column <- row.
+        cells = [(-c, r) for r, c in cells]
+    return _normalise(cells)
+
+
+@lru_cache(maxsize=8)
+def orientations(shape: str) -> tuple[tuple[int, bool, tuple[Cell, ...]], ...]:
+    """The distinct (rotation, flip, cells) of `shape`, first of each in move order."""
+    seen: set[tuple[Cell, ...]] = set()
+    found = []
+    for rotation in range(4):
+        for flip in (False, True):
+            cells = piece_cells(shape, rotation, flip)
+            if cells not in seen:
+                seen.add(cells)
+                found.append((rotation, flip, cells))
+    return tuple(found)
+
+
+def column_heights(cells: Sequence[Sequence[Any]]) -> tuple[int, ...]:
+    """Per column, one more than its highest filled row (0 when empty)."""
+    heights = [0] * COLUMNS
+    for row_index, row in enumerate(cells):
+        for column, entry in enumerate(row):
+            if entry is not None:
+                heights[column] = row_index + 1
+    return tuple(heights)
+
+
+def _land(heights: Sequence[int], shape_cells: tuple[Cell, ...], column: int) -> int | None:
+    """The row the piece's bottom comes to rest on, or None if it cannot go in there."""
+    width = 1 + max(c for _, c in shape_cells)
+    if column < 0 or column + width > COLUMNS:
+        return None
+    # A straight drop stops at the first column whose top meets the piece's underside.
+    base = max(heights[column + c] - r for r, c in shape_cells)
+    top = base + max(r for r, _ in shape_cells)
+    return base if top < ROWS else None
+
+
+def drop(
+    cells: Sequence[Sequence[Any]], shape: str, rotation: int, flip: bool, column: int
+) -> tuple[Cell, ...] | None:
+    """Where the piece lands when dropped with its leftmost cell in `column`.
+
+    `cells` is a 20 × 10 grid, row 0 at the bottom, `None` for empty (a view's `cells`
+    or the engine's board). Returns None if the piece sticks out of the tower.
+    """
+    shape_cells = piece_cells(shape, rotation, flip)
+    base = _land(column_heights(cells), shape_cells, column)
+    if base is None:
+        return None
+    return tuple(sorted((base + r, column + c) for r, c in shape_cells))
+
+
+def _gap_cells(heights: Sequence[int], landed: tuple[Cell, ...]) -> int:
+    """Empty cells between the piece's lowest cell in each column and what is below."""
+    lowest: dict[int, int] = {}
+    for r, c in landed:
+        lowest[c] = min(r, lowest.get(c, r))
+    return sum(r - heights[c] for c, r in lowest.items())
+
+
+def _fits_anywhere(heights: Sequence[int], shape: str) -> bool:
+    return any(
+        _land(heights, cells, column) is not None
+        for _, _, cells in orientations(shape)
+        for column in range(COLUMNS)
+    )
+
+
+# ---------------------------------------------------------------- groups
+
+
+def _groups(state: TetrisLinkState, seat: int) -> list[set[int]]:
+    """The groups (sets of piece ids) of `seat`: pieces linked along cell sides."""
+    parent = {pid: pid for pid, piece in enumerate(state.pieces) if piece[0] == seat}
+
+    def root(pid: int) -> int:
+        while parent[pid] != pid:
+            parent[pid] = parent[parent[pid]]
+            pid = parent[pid]
+        return pid
+
+    board = state.board
+    for pid in parent:
+        for r, c in state.pieces[pid][2]:
+            for nr, nc in ((r + 1, c), (r, c + 1)):
+                if nr < ROWS and nc < COLUMNS:
+                    other = board[nr][nc]
+                    if other is not None and other != pid and other in parent:
+                        parent[root(other)] = root(pid)
+    groups: dict[int, set[int]] = {}
+    for pid in parent:
+        groups.setdefault(root(pid), set()).add(pid)
+    return list(groups.values())
+
+
+def largest_groups(state: TetrisLinkState) -> tuple[int, ...]:
+    """Per seat, the size in pieces of its largest group (0 with no piece placed)."""
+    return tuple(max((len(g) for g in _groups(state, seat)), default=0) for seat in range(state.players))
+
+
+# ---------------------------------------------------------------- turns
+
+
+def _reason_to_skip(heights: Sequence[int], left: Sequence[int], face: str) -> str | None:
+    """Why a seat with `left` pieces must pass on `face`, or None if it can place."""
+    if face == ANY:
+        shapes = [s for s, n in zip(SHAPES, left, strict=True) if n]
+        if not shapes:
+            return NO_PIECE_LEFT
+    else:
+        if not left[SHAPES.index(face)]:
+            return NO_SHAPE_LEFT
+        shapes = [face]
+    return None if any(_fits_anywhere(heights, s) for s in shapes) else NO_FIT
+
+
+def _active(state: TetrisLinkState) -> list[int]:
+    return [seat for seat in range(state.players) if seat not in state.resigned]
+
+
+def _end_reason(state: TetrisLinkState, heights: Sequence[int]) -> str | None:
+    """Why the game is over at this point, or None if somebody can still place."""
+    active = _active(state)
+    if len(active) < 2:
+        return "resignations"
+    if not any(any(state.left[seat]) for seat in active):
+        return "every piece played"
+    if all(_reason_to_skip(heights, state.left[seat], ANY) for seat in active):
+        return "tower full" if min(heights) == ROWS else "no piece fits"
+    return None
+
+
+def _roll(state: TetrisLinkState) -> tuple[str, TetrisLinkState]:
+    face = chance(state.seed, state.rolls).choice(DIE_FACES)
+    return face, replace(state, rolls=state.rolls + 1)
+
+
+def _hand_turn(state: TetrisLinkState, seat: int, events: list[tuple[Any, ...]]) -> TetrisLinkState:
+    """Give the turn to `seat` or the next seat that can place, skipping as the die says.
+
+    Ends the game if nobody can place; so the loop below always finds a mover.
+    """
+    heights = column_heights(state.board)
+    reason = _end_reason(state, heights)
+    if reason is not None:
+        events.append(("end", reason))
+        return replace(state, to_move=None, die=None, events=tuple(events))
+    while True:
+        if seat not in state.resigned:
+            face = ANY
+            if state.dice:
+                face, state = _roll(state)
+            skip = _reason_to_skip(heights, state.left[seat], face)
+            if skip is None:
+                die = face if state.dice else None
+                return replace(state, to_move=seat, die=die, events=tuple(events))
+            events.append(("skip", seat, face if state.dice else None, skip))
+        seat = (seat + 1) % state.players
+
+
+def _starting_rolls(state: TetrisLinkState) -> tuple[int, TetrisLinkState, tuple]:
+    """Seats roll in order until one rolls the logo; that seat starts."""
+    rolls = []
+    seat = 0
+    while True:
+        face, state = _roll(state)
+        rolls.append((seat, face))
+        if face == ANY:
+            return seat, state, tuple(rolls)
+        seat = (seat + 1) % state.players
+
+
+# ---------------------------------------------------------------- the engine
+
+
+class TetrisLinkEngine:
+    """The Tetris Link engine; see the module docstring."""
+
+    name = "tetris_link"
+    title = "Tetris Link"
+    min_players = 2
+    max_players = 4
+
+    def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> TetrisLinkState:
+        check_players(self, players)
+        options = dict(options or {})
+        unknown = set(options) - {"dice"}
+        if unknown:
+            raise GameError(f"Tetris Link has no option {', '.join(sorted(unknown))}.")
+        dice = options.get("dice", True)
+        if not isinstance(dice, bool):
+            raise GameError("The dice option is true or false.")
+        state = TetrisLinkState(
+            players=players,
+            seed=seed,
+            dice=dice,
+            rolls=0,
+            board=((None,) * COLUMNS,) * ROWS,
+            pieces=(),
+            scored=(),
+            left=((PIECES_PER_SHAPE,) * len(SHAPES),) * players,
+            scores=(0,) * players,
+            to_move=None,
+            die=None,
+            resigned=(),
+            last_move=None,
+            events=(),
+        )
+        if not dice:
+            return _hand_turn(state, 0, [])
+        starter, state, rolls = _starting_rolls(state)
+        return _hand_turn(state, starter, [("start", rolls, starter)])
+
+    def current_seats(self, state: TetrisLinkState) -> tuple[int, ...]:
+        return () if state.to_move is None else (state.to_move,)
+
+    def legal_moves(self, state: TetrisLinkState, seat: int) -> list[dict]:
+        if seat != state.to_move:
+            return []
+        heights = column_heights(state.board)
+        moves = []
+        for shape in self._allowed_shapes(state):
+            for rotation, flip, cells in orientations(shape):
+                for column in range(COLUMNS):
+                    if _land(heights, cells, column) is not None:
+                        moves.append(
+                            {
+                                "type": "place",
+                                "shape": shape,
+                                "rotation": rotation,
+                                "flip": flip,
+                                "column": column,
+                            }
+                        )
+        return moves
+
+    def apply(self, state: TetrisLinkState, seat: int, move: dict) -> TetrisLinkState:
+        if state.to_move is None:
+            raise IllegalMove("The game is over — start a new one to play again.")
+        check_seat(self.current_seats(state), seat)
+        shape, rotation, flip, column = _parse_move(move)
+        if shape not in self._allowed_shapes(state):
+            if state.die not in (None, ANY) and shape != state.die:
+                raise IllegalMove(f"You rolled {state.die} — place a {state.die} piece.")
+            raise IllegalMove(f"You have no {shape} pieces left — choose another shape.")
+        landed = drop(state.board, shape, rotation, flip, column)
+        if landed is None:
+            raise IllegalMove(
+                "That piece does not fit there — it would stick out of the tower. "
+                "Choose another column or turn it."
+            )
+        state, events = _place(state, seat, shape, landed)
+        return _hand_turn(state, (seat + 1) % state.players, events)
+
+    def resign(self, state: TetrisLinkState, seat: int) -> TetrisLinkState:
+        if state.to_move is None:
+            raise GameError("The game is already over.")
+        if not 0 <= seat < state.players or seat in state.resigned:
+            raise GameError("That seat is not playing any more.")
+        state = replace(state, resigned=(*state.resigned, seat))
+        events: list[tuple[Any, ...]] = [("resign", seat)]
+        if seat != state.to_move:
+            reason = _end_reason(state, column_heights(state.board))
+            if reason is None:
+                return replace(state, events=tuple(events))
+            events.append(("end", reason))
+            return replace(state, to_move=None, die=None, events=tuple(events))
+        return _hand_turn(state, (seat + 1) % state.players, events)
+
+    def view(self, state: TetrisLinkState, seat: int | None) -> dict:
+        # No hidden information: every seat and spectators see the same.
+        outcome = self.outcome(state)
+        return {
+            "scores": list(state.scores),
+            "to_move": list(self.current_seats(state)),
+            "phase": "play" if state.to_move is not None else "over",
+            "cells": [
+                [None if pid is None else [state.pieces[pid][0], pid] for pid in row] for row in state.board
+            ],
+            "die": state.die,
+            "dice": state.dice,
+            "pieces_left": [dict(zip(SHAPES, counts, strict=True)) for counts in state.left],
+            "last_move": _last_move_json(state.last_move),
+            "events": [_event_json(event) for event in state.events],
+            "largest_group": list(largest_groups(state)),
+            "resigned": sorted(state.resigned),
+            "winners": list(outcome.winners) if outcome else [],
+        }
+
+    def outcome(self, state: TetrisLinkState) -> Outcome | None:
+        if state.to_move is not None:
+            return None
+        largest = largest_groups(state)
+        candidates = _active(state)
+        best = max(state.scores[s] for s in candidates)
+        winners = [s for s in candidates if state.scores[s] == best]
+        tiebreak = None
+        if len(winners) > 1:
+            tiebreak = "largest group"
+            biggest = max(largest[s] for s in winners)
+            winners = [s for s in winners if largest[s] == biggest]
+        return Outcome(
+            scores=state.scores,
+            winners=tuple(winners),
+            draw=len(winners) > 1,
+            tiebreak=tiebreak,
+            details={"largest_group": list(largest), "resigned": sorted(state.resigned)},
+        )
+
+    def dump(self, state: TetrisLinkState) -> str:
+        data = {f.name: getattr(state, f.name) for f in fields(state)}
+        return json.dumps({"version": FORMAT_VERSION, **data}, separators=(",", ":"))
+
+    def load(self, text: str) -> TetrisLinkState:
+        try:
+            data = json.loads(text)
+            version = data.pop("version", None)
+        except (ValueError, AttributeError, TypeError) as error:
+            raise GameError("This is not a saved Tetris Link game.") from error
+        if version != FORMAT_VERSION:
+            raise GameError("This saved Tetris Link game is from an unknown version.")
+        try:
+            # JSON turns every tuple into a list; the state holds tuples only.
+            return TetrisLinkState(**{key: _tuples(value) for key, value in data.items()})
+        except TypeError as error:
+            raise GameError("This saved Tetris Link game is damaged.") from error
+
+    @staticmethod
+    def _allowed_shapes(state: TetrisLinkState) -> list[str]:
+        left = state.left[state.to_move] if state.to_move is not None else ()
+        choices = SHAPES if state.die in (None, ANY) else (state.die,)
+        return [s for s in choices if left and left[SHAPES.index(s)]]
+
+
+def _parse_move(move: Any) -> tuple[str, int, bool, int]:
+    """Check a move's form and return (shape, rotation, flip, column)."""
+    if not isinstance(move, Mapping) or move.get("type") != "place":
+        raise IllegalMove("A Tetris Link move places a piece — choose a shape and a column.")
+    shape, rotation = move.get("shape"), move.get("rotation", 0)
+    flip, column = move.get("flip", False), move.get("column")
+    if shape not in SHAPES:
+        raise IllegalMove(f"Choose a shape: one of {', '.join(SHAPES)}.")
+    if type(rotation) is not int or not 0 <= rotation <= 3:
+        raise IllegalMove("Turn the piece 0 to 3 quarter turns.")
+    if not isinstance(flip, bool):
+        raise IllegalMove("Say whether the piece is turned over (true or false).")
+    if type(column) is not int or not 0 <= column < COLUMNS:
+        raise IllegalMove(f"Choose a column from 1 to {COLUMNS}.")
+    return shape, rotation, flip, column
+
+
+def _place(
+    state: TetrisLinkState, seat: int, shape: str, landed: tuple[Cell, ...]
+) -> tuple[TetrisLinkState, list[tuple[Any, ...]]]:
+    """Put the piece in, score it, and return the new state with its events."""
+    penalty = min(2, _gap_cells(column_heights(state.board), landed))
+    pid = len(state.pieces)
+    rows = [list(row) for row in state.board]
+    for r, c in landed:
+        rows[r][c] = pid
+    left = list(state.left)
+    counts = list(left[seat])
+    counts[SHAPES.index(shape)] -= 1
+    left[seat] = tuple(counts)
+    state = replace(
+        state,
+        board=tuple(tuple(row) for row in rows),
+        pieces=(*state.pieces, (seat, shape, landed)),
+        scored=(*state.scored, False),
+        left=tuple(left),
+    )
+    group = next(g for g in _groups(state, seat) if pid in g)
+    scored = list(state.scored)
+    gained = 0
+    if len(group) >= 3:
+        gained = sum(not scored[p] for p in group)
+        for p in group:
+            scored[p] = True
+    scores = list(state.scores)
+    scores[seat] += gained - penalty
+    events: list[tuple[Any, ...]] = []
+    if gained or penalty:
+        events.append(("score", seat, gained, penalty, len(group)))
+    state = replace(
+        state,
+        scored=tuple(scored),
+        scores=tuple(scores),
+        last_move=(seat, shape, landed, gained, penalty),
+    )
+    return state, events
+
+
+def _tuples(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_tuples(item) for item in value)
+    return value
+
+
+def _last_move_json(last: tuple | None) -> dict | None:
+    if last is None:
+        return None
+    seat, shape, cells, gained, penalty = last
+    return {
+        "seat": seat,
+        "shape": shape,
+        "cells": [list(cell) for cell in cells],
+        "gained": gained,
+        "gap_penalty": penalty,
+    }
+
+
+def _event_json(event: tuple[Any, ...]) -> dict:
+    kind = event[0]
+    if kind == "start":
+        return {"type": "start", "rolls": [list(r) for r in event[1]], "seat": event[2]}
+    if kind == "skip":
+        return {"type": "skip", "seat": event[1], "die": event[2], "reason": event[3]}
+    if kind == "score":
+        _, seat, gained, penalty, group = event
+        return {
+            "type": "score",
+            "seat": seat,
+            "gained": gained,
+            "gap_penalty": penalty,
+            "group": group,
+        }
+    if kind == "resign":
+        return {"type": "resign", "seat": event[1]}
+    return {"type": "end", "reason": event[1]}
+
+
+ENGINE = TetrisLinkEngine()
