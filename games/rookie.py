@@ -1,0 +1,636 @@
+"""Rookie: flip pairs from nine stacks, pile them on discard stacks, secure three equal tops.
+
+The binding rules are `rules/rookie.md`. A turn is a chain of small moves: flips, the
+placement of a pair, the choice of a neighbour to rob after an X pair, and the
+arrangement of taken cards. Positions and discard stacks are 0-based in moves and views
+(the board labels positions 1–9).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
+from itertools import product
+from typing import Any
+
+from games.base import GameError, IllegalMove, Outcome, chance, check_players, check_seat
+
+COLOURS = ("red", "yellow", "green", "blue", "purple")
+X = "X"
+KINDS = (*COLOURS, X)
+CARDS_PER_KIND = {"standard": 18, "pocket": 12}
+VARIANTS = ("standard", "team", "kids")
+POSITIONS = 9
+STACKS = 3
+# A pair goes on one stack or on two; both cards are alike, so order does not matter.
+PAIR_PLACES = ((0, 0), (1, 1), (2, 2), (0, 1), (0, 2), (1, 2))
+
+PROMPTS = {
+    "start": "Turn the open cards face down and flip two, or flip one card to chase them",
+    "flip": "Flip a face-down card",
+    "chase": "Flip one more card to chase the open cards",
+    "place": "Place the pair on one or two discard stacks",
+    "steal": "Choose whose unsecured cards to take: the player before or after you",
+    "arrange": "Choose the top card of each discard stack for the cards taken",
+    "over": "The game is over",
+}
+
+Stack = tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RookieState:
+    """The whole table. Stacks list their cards bottom first; only tops can be face up."""
+
+    players: int
+    seed: int
+    variant: str
+    deck: str
+    table: tuple[Stack, ...]
+    open: tuple[int, ...]  # positions whose face-up top is an open card
+    flipped: tuple[int, ...]  # positions turned up so far in the current normal start
+    discards: tuple[tuple[Stack, ...], ...]  # by seat, three stacks each
+    points: tuple[int, ...]
+    resigned: tuple[bool, ...]
+    turn: int
+    phase: str  # start | flip | chase | place | steal | arrange | over
+    pair: str | None = None  # the pair waiting to be placed
+    loot: Stack = ()  # taken cards waiting to be arranged
+    receiver: int | None = None  # whose discard stacks get the loot
+    loot_reason: str | None = None  # "steal" or "rookie"
+    after_pair: str | None = None  # the steal an X pair earns: "choose" or "left"
+    resume: str = "flip"  # what the mover does once everything is placed: flip | chase
+    last_flip: tuple[tuple[int, str, int], ...] | None = None  # (position, card, from)
+
+
+# --- small queries -------------------------------------------------------------------
+
+
+def _face_up(state: RookieState) -> set[int]:
+    return set(state.open) | set(state.flipped)
+
+
+def _flippable(state: RookieState) -> list[int]:
+    """Positions whose top card is face down."""
+    up = _face_up(state)
+    return [p for p in range(POSITIONS) if state.table[p] and p not in up]
+
+
+def _top(state: RookieState, position: int) -> str:
+    return state.table[position][-1]
+
+
+def teams_of(players: int) -> tuple[tuple[int, int], ...]:
+    """Partners sit opposite, so turns alternate between teams."""
+    half = players // 2
+    return tuple((seat, seat + half) for seat in range(half))
+
+
+def _partner(state: RookieState, seat: int) -> int | None:
+    if state.variant != "team":
+        return None
+    return (seat + state.players // 2) % state.players
+
+
+def _active(state: RookieState) -> list[int]:
+    return [seat for seat in range(state.players) if not state.resigned[seat]]
+
+
+def _neighbour(state: RookieState, seat: int, step: int) -> int:
+    """The next active seat from `seat` in turn order (`step` +1) or against it (-1)."""
+    other = (seat + step) % state.players
+    while state.resigned[other] and other != seat:
+        other = (other + step) % state.players
+    return other
+
+
+def _unsecured(state: RookieState, seat: int) -> int:
+    return sum(len(stack) for stack in state.discards[seat])
+
+
+def _placement_seats(state: RookieState) -> list[int]:
+    """Whose discard stacks may take the pair: yours, or your active partner's too."""
+    partner = _partner(state, state.turn)
+    if partner is None or state.resigned[partner]:
+        return [state.turn]
+    return [state.turn, partner]
+
+
+def _steal_choices(state: RookieState) -> list[tuple[int, str]]:
+    """The distinct neighbours an X pair may rob, with the side they sit on."""
+    before = _neighbour(state, state.turn, -1)
+    after = _neighbour(state, state.turn, +1)
+    return [(before, "before")] if before == after else [(before, "before"), (after, "after")]
+
+
+# --- changing the state --------------------------------------------------------------
+
+
+def _set(items: tuple, index: int, value: Any) -> tuple:
+    return (*items[:index], value, *items[index + 1 :])
+
+
+def _add_points(state: RookieState, seat: int, count: int) -> RookieState:
+    return replace(state, points=_set(state.points, seat, state.points[seat] + count))
+
+
+def _clear_discards(state: RookieState, seat: int) -> RookieState:
+    return replace(state, discards=_set(state.discards, seat, ((),) * STACKS))
+
+
+def _turn_up(state: RookieState, position: int) -> tuple[RookieState, int, str]:
+    """Turn up the top of `position`; returns the new state, where it lies, and the card.
+
+    While a position is empty, a card from a stack that holds more moves onto the
+    lowest-numbered empty position, so that stacks spread out again.
+    """
+    card = _top(state, position)
+    empty = [p for p in range(POSITIONS) if not state.table[p]]
+    if len(state.table[position]) < 2 or not empty:
+        return state, position, card
+    target = empty[0]
+    table = _set(state.table, position, state.table[position][:-1])
+    return replace(state, table=_set(table, target, (card,))), target, card
+
+
+def _remove_tops(state: RookieState, positions: tuple[int, ...]) -> RookieState:
+    table = state.table
+    for position in positions:
+        table = _set(table, position, table[position][:-1])
+    return replace(state, table=table)
+
+
+def _end_turn(state: RookieState) -> RookieState:
+    """Pass the turn; the next player gets Option 1 or 2 if open cards are left."""
+    following = _neighbour(state, state.turn, +1)
+    return replace(state, flipped=(), turn=following, phase="start" if state.open else "flip")
+
+
+def _take_pair(state: RookieState, card: str, after_pair: str | None, resume: str) -> RookieState:
+    """The mover has taken a pair (already off the table): place it or end the game."""
+    if not any(state.table):
+        return _finish_with_last_pair(state)
+    if state.variant == "kids":
+        return replace(_add_points(state, state.turn, 2), phase=resume)
+    return replace(state, phase="place", pair=card, after_pair=after_pair, resume=resume)
+
+
+def _finish_with_last_pair(state: RookieState) -> RookieState:
+    """The last pair and every unsecured card on the table go to the mover's points."""
+    bonus = 2 + sum(_unsecured(state, seat) for seat in range(state.players))
+    state = _add_points(state, state.turn, bonus)
+    return replace(
+        state,
+        discards=tuple(((),) * STACKS for _ in range(state.players)),
+        open=(),
+        flipped=(),
+        phase="over",
+    )
+
+
+def _secure_tops(tops: list[str | None]) -> str | None:
+    """The kind that secures three stacks with these tops, if they do."""
+    first = tops[0]
+    return first if first is not None and all(top == first for top in tops) else None
+
+
+def _settle(state: RookieState, seat: int) -> RookieState:
+    """Check securing on `seat`'s stacks after a placement; then carry on the turn."""
+    stacks = state.discards[seat]
+    kind = _secure_tops([stack[-1] if stack else None for stack in stacks])
+    if kind is None:
+        return _proceed(state)
+    state = _clear_discards(_add_points(state, seat, sum(map(len, stacks))), seat)
+    if kind != X:
+        return _proceed(state)
+    # Rookie: after securing, take every other player's unsecured cards.
+    loot: list[str] = []
+    for other in range(state.players):
+        if other != seat:
+            loot.extend(card for stack in state.discards[other] for card in stack)
+            state = _clear_discards(state, other)
+    return _ask_arrangement(state, seat, tuple(loot), "rookie")
+
+
+def _ask_arrangement(state: RookieState, seat: int, loot: Stack, reason: str) -> RookieState:
+    if not loot:
+        return _proceed(state)
+    return replace(state, phase="arrange", loot=loot, receiver=seat, loot_reason=reason)
+
+
+def _steal(state: RookieState, victim: int) -> RookieState:
+    loot = tuple(card for stack in state.discards[victim] for card in stack)
+    state = replace(_clear_discards(state, victim), after_pair=None)
+    return _ask_arrangement(state, state.turn, loot, "steal")
+
+
+def _proceed(state: RookieState) -> RookieState:
+    """Everything placed: collect the steal an X pair earned, then flip on."""
+    state = replace(state, pair=None, loot=(), receiver=None, loot_reason=None)
+    if state.after_pair == "left":
+        return _steal(state, _neighbour(state, state.turn, -1))
+    if state.after_pair == "choose":
+        choices = _steal_choices(state)
+        if len(choices) == 1:
+            return _steal(state, choices[0][0])
+        if not any(_unsecured(state, victim) for victim, _ in choices):
+            return _proceed(replace(state, after_pair=None))
+        return replace(state, phase="steal")
+    if state.resume == "chase" and not (state.open and _flippable(state)):
+        return replace(state, open=(), phase="flip")
+    return replace(state, phase=state.resume)
+
+
+# --- moves -----------------------------------------------------------------------------
+
+
+def _flip_normal(state: RookieState, position: int) -> RookieState:
+    """One of the two flips of a normal start."""
+    state, lands, card = _turn_up(state, position)
+    seen = (lands, card, position)
+    if not state.flipped:
+        return replace(state, flipped=(lands,), last_flip=(seen,))
+    first = state.flipped[0]
+    first_card = _top(state, first)
+    state = replace(state, flipped=(), last_flip=(*(state.last_flip or ()), seen))
+    if first_card == card:
+        state = _remove_tops(state, (first, lands))
+        return _take_pair(state, card, "choose" if card == X else None, "flip")
+    if X in (card, first_card):
+        return _end_turn(replace(state, open=tuple(sorted((first, lands)))))
+    return _end_turn(state)
+
+
+def _flip_chase(state: RookieState, position: int) -> RookieState:
+    """Option 2: one card against the open cards."""
+    state, lands, card = _turn_up(state, position)
+    state = replace(state, last_flip=((lands, card, position),))
+    match = next((p for p in state.open if _top(state, p) == card), None)
+    if match is None:
+        return _end_turn(replace(state, open=(*state.open, lands)))
+    state = _remove_tops(state, (match, lands))
+    if card == X:
+        # Both X taken: rob the player to the left, turn the rest down, flip two anew.
+        return _take_pair(replace(state, open=()), card, "left", "flip")
+    left = tuple(p for p in state.open if p != match)
+    state = replace(state, open=left)
+    if left and _flippable(state):
+        return _take_pair(state, card, None, "chase")
+    return _take_pair(replace(state, open=()), card, None, "flip")
+
+
+def _place(state: RookieState, seat: int, stacks: tuple[int, int]) -> RookieState:
+    own = list(state.discards[seat])
+    for index in stacks:
+        own[index] = (*own[index], state.pair)
+    state = replace(state, discards=_set(state.discards, seat, tuple(own)), pair=None)
+    return _settle(state, seat)
+
+
+def _arrange(state: RookieState, tops: tuple[str | None, ...]) -> RookieState:
+    """Spread the loot: each chosen top ends on its stack, the rest go evenly beneath."""
+    seat = state.receiver
+    assert seat is not None
+    rest = list(state.loot)
+    for top in tops:
+        if top is not None:
+            rest.remove(top)
+    receiving = [index for index, top in enumerate(tops) if top is not None]
+    own = list(state.discards[seat])
+    for slot, index in enumerate(receiving):
+        under = tuple(rest[slot :: len(receiving)])
+        own[index] = (*own[index], *under, tops[index])
+    state = replace(state, discards=_set(state.discards, seat, tuple(own)), loot=())
+    return _settle(state, seat)
+
+
+def _arrangements(state: RookieState) -> list[tuple[str | None, ...]]:
+    """Every choice of tops for the loot, those that secure (Rookie first) leading."""
+    have = Counter(state.loot)
+    kinds = [kind for kind in KINDS if kind in have]
+    current = [stack[-1] if stack else None for stack in state.discards[state.receiver]]
+    found = []
+    for tops in product([None, *kinds], repeat=STACKS):
+        wanted = Counter(top for top in tops if top is not None)
+        if not wanted or any(wanted[kind] > have[kind] for kind in wanted):
+            continue
+        final = [top or old for top, old in zip(tops, current, strict=True)]
+        secured = _secure_tops(final)
+        found.append((0 if secured == X else 1 if secured else 2, tops))
+    return [tops for _, tops in sorted(found, key=lambda item: item[0])]
+
+
+def _need_int(move: Mapping[str, Any], key: str, low: int, high: int, what: str) -> int:
+    value = move.get(key)
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise IllegalMove(f"Give {what} as a number from {low} to {high}.")
+    return value
+
+
+def _check_flip(state: RookieState, move: Mapping[str, Any]) -> int:
+    position = _need_int(move, "position", 0, POSITIONS - 1, "the position index")
+    label = position + 1
+    if not state.table[position]:
+        raise IllegalMove(f"Position {label} is empty — flip a card on another stack.")
+    if position in _face_up(state):
+        raise IllegalMove(f"The card on position {label} is already face up — flip a face-down one.")
+    return position
+
+
+def _check_place(state: RookieState, move: Mapping[str, Any]) -> tuple[int, tuple[int, int]]:
+    seats = _placement_seats(state)
+    seat = move.get("seat", state.turn)
+    if seat not in seats or isinstance(seat, bool):
+        whose = "your own or your partner's" if len(seats) > 1 else "your own"
+        raise IllegalMove(f"Place the pair on {whose} discard stacks.")
+    stacks = move.get("stacks")
+    if (
+        not isinstance(stacks, list | tuple)
+        or len(stacks) != 2
+        or not all(isinstance(i, int) and not isinstance(i, bool) and 0 <= i < STACKS for i in stacks)
+    ):
+        raise IllegalMove("Name two discard stacks (0–2) for the two cards; repeat one to stack both.")
+    low, high = sorted(stacks)
+    return seat, (low, high)
+
+
+def _check_arrange(state: RookieState, move: Mapping[str, Any]) -> tuple[str | None, ...]:
+    tops = move.get("tops")
+    if not isinstance(tops, list | tuple) or len(tops) != STACKS:
+        raise IllegalMove("Give three tops, one per discard stack (null for a stack that gets none).")
+    have = Counter(state.loot)
+    wanted = Counter(top for top in tops if top is not None)
+    if not wanted:
+        raise IllegalMove("Put the taken cards somewhere: choose a top for at least one stack.")
+    for kind, count in wanted.items():
+        if have[kind] < count:
+            raise IllegalMove(f"The cards you took hold only {have[kind]} × {kind} — choose other tops.")
+    return tuple(tops)
+
+
+# --- the engine --------------------------------------------------------------------------
+
+
+class RookieEngine:
+    """Rookie for 2–6 players; variants standard, team and kids; standard or pocket deck."""
+
+    name = "rookie"
+    title = "Rookie"
+    min_players = 2
+    max_players = 6
+
+    def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> RookieState:
+        options = dict(options or {})
+        unknown = sorted(set(options) - {"variant", "deck"})
+        if unknown:
+            raise GameError(f"Rookie has no option {', '.join(unknown)} — use variant or deck.")
+        variant = options.get("variant", "standard")
+        deck = options.get("deck", "standard")
+        if variant not in VARIANTS:
+            raise GameError(f"The variant must be standard, team or kids, not {variant!r}.")
+        if deck not in CARDS_PER_KIND:
+            raise GameError(f"The deck must be standard or pocket, not {deck!r}.")
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise GameError("Give the number of players as a whole number.")
+        check_players(self, players)
+        if variant == "team" and players not in (4, 6):
+            raise GameError(f"The team variant needs 4 or 6 players, not {players}.")
+        kinds = COLOURS if variant == "kids" else KINDS
+        cards = [kind for kind in kinds for _ in range(CARDS_PER_KIND[deck])]
+        chance(seed, 0).shuffle(cards)
+        return RookieState(
+            players=players,
+            seed=seed,
+            variant=variant,
+            deck=deck,
+            table=tuple(tuple(cards[p::POSITIONS]) for p in range(POSITIONS)),
+            open=(),
+            flipped=(),
+            discards=tuple(((),) * STACKS for _ in range(players)),
+            points=(0,) * players,
+            resigned=(False,) * players,
+            turn=0,
+            phase="flip",
+        )
+
+    def current_seats(self, state: RookieState) -> tuple[int, ...]:
+        return () if state.phase == "over" else (state.turn,)
+
+    def legal_moves(self, state: RookieState, seat: int) -> list[dict]:
+        if seat not in self.current_seats(state):
+            return []
+        flips = [{"type": "flip", "position": p} for p in _flippable(state)]
+        if state.phase == "start":
+            return [{"type": "turn_down"}, *flips]
+        if state.phase in ("flip", "chase"):
+            return flips
+        if state.phase == "place":
+            return [
+                {"type": "place", "seat": owner, "stacks": list(stacks)}
+                for owner in _placement_seats(state)
+                for stacks in PAIR_PLACES
+            ]
+        if state.phase == "steal":
+            return [{"type": "steal", "from": victim} for victim, _ in _steal_choices(state)]
+        return [{"type": "arrange", "tops": list(tops)} for tops in _arrangements(state)]
+
+    def apply(self, state: RookieState, seat: int, move: dict) -> RookieState:
+        if state.phase == "over":
+            raise IllegalMove("This game is over — start a new one to play again.")
+        check_seat(self.current_seats(state), seat)
+        kind = move.get("type") if isinstance(move, Mapping) else None
+        allowed = {
+            "start": ("turn_down", "flip"),
+            "flip": ("flip",),
+            "chase": ("flip",),
+            "place": ("place",),
+            "steal": ("steal",),
+            "arrange": ("arrange",),
+        }[state.phase]
+        if kind not in allowed:
+            raise IllegalMove(f"{PROMPTS[state.phase]}.")
+        if kind == "turn_down":
+            return replace(state, open=(), phase="flip")
+        if kind == "flip":
+            position = _check_flip(state, move)
+            if state.phase == "flip":
+                return _flip_normal(state, position)
+            return _flip_chase(state, position)
+        if kind == "place":
+            return _place(state, *_check_place(state, move))
+        if kind == "steal":
+            victims = [victim for victim, _ in _steal_choices(state)]
+            if move.get("from") not in victims or isinstance(move.get("from"), bool):
+                named = " or ".join(f"seat {victim}" for victim in victims)
+                raise IllegalMove(f"Take the unsecured cards of {named} — your neighbours.")
+            return _steal(state, move["from"])
+        return _arrange(state, _check_arrange(state, move))
+
+    def resign(self, state: RookieState, seat: int) -> RookieState:
+        """The seat leaves; a turn it was in the middle of is wound up and passed on."""
+        if state.phase == "over":
+            raise GameError("This game is over already.")
+        if not 0 <= seat < state.players or state.resigned[seat]:
+            raise GameError("That seat is not playing in this game.")
+        state = replace(state, resigned=_set(state.resigned, seat, True))
+        if self._standing(state) < 2:
+            return replace(state, phase="over", flipped=(), pair=None, loot=(), receiver=None)
+        if seat != state.turn:
+            return state
+        # Decisions still owed (a pair, a loot) are settled with the first choice on offer.
+        while state.phase in ("place", "steal", "arrange"):
+            state = self.apply(state, seat, self.legal_moves(state, seat)[0])
+        return _end_turn(state)
+
+    def _standing(self, state: RookieState) -> int:
+        """How many players (teams, in the team variant) are still in the game."""
+        if state.variant == "team":
+            teams = teams_of(state.players)
+            return sum(1 for team in teams if any(not state.resigned[s] for s in team))
+        return len(_active(state))
+
+    def outcome(self, state: RookieState) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        scores = state.points
+        if state.variant == "team":
+            teams = teams_of(state.players)
+            team_scores = [sum(scores[s] for s in team) for team in teams]
+            standing = [t for t, team in enumerate(teams) if any(not state.resigned[s] for s in team)]
+            best = max(team_scores[t] for t in standing)
+            top = [t for t in standing if team_scores[t] == best]
+            winners = sorted(s for t in top for s in teams[t] if not state.resigned[s])
+            return Outcome(
+                scores=scores,
+                winners=tuple(winners),
+                draw=len(top) > 1,
+                teams=teams,
+                details={"team_scores": team_scores},
+            )
+        active = _active(state)
+        best = max(scores[s] for s in active)
+        winners = tuple(s for s in active if scores[s] == best)
+        return Outcome(scores=scores, winners=winners, draw=len(winners) > 1)
+
+    def view(self, state: RookieState, seat: int | None) -> dict:
+        """The public table; nothing here is secret from anyone, so every seat sees it."""
+        up = _face_up(state)
+        result: dict[str, Any] = {
+            "scores": list(state.points),
+            "to_move": list(self.current_seats(state)),
+            "positions": [
+                {"count": len(stack), "top": stack[-1] if p in up else None}
+                for p, stack in enumerate(state.table)
+            ],
+            "open": list(state.open),
+            "last_flip": None
+            if state.last_flip is None
+            else [
+                {"position": lands, "card": card, "from": source} for lands, card, source in state.last_flip
+            ],
+            "players": [
+                {
+                    "stacks": [
+                        {"top": stack[-1] if stack else None, "count": len(stack)}
+                        for stack in state.discards[s]
+                    ],
+                    "points": state.points[s],
+                    "resigned": state.resigned[s],
+                }
+                for s in range(state.players)
+            ],
+            "variant": state.variant,
+            "deck": state.deck,
+            "phase": state.phase,
+            "turn": None if state.phase == "over" else state.turn,
+            "table_cards": sum(map(len, state.table)),
+            "pending": self._pending(state),
+        }
+        if state.variant == "team":
+            teams = teams_of(state.players)
+            result["teams"] = [list(team) for team in teams]
+            result["team_scores"] = [sum(state.points[s] for s in team) for team in teams]
+        outcome = self.outcome(state)
+        if outcome is not None:
+            result["winners"] = list(outcome.winners)
+        return result
+
+    def _pending(self, state: RookieState) -> dict:
+        """The decision asked for now, with what each choice would do."""
+        pending: dict[str, Any] = {"kind": state.phase, "prompt": PROMPTS[state.phase]}
+        if state.phase == "flip":
+            pending["flipped"] = len(state.flipped)
+        elif state.phase == "place":
+            pending["card"] = state.pair
+            pending["choices"] = [
+                self._placement_effect(state, owner, stacks)
+                for owner in _placement_seats(state)
+                for stacks in PAIR_PLACES
+            ]
+            pending["then_steal"] = state.after_pair
+        elif state.phase == "steal":
+            pending["choices"] = [
+                {"from": victim, "side": side, "cards": _unsecured(state, victim)}
+                for victim, side in _steal_choices(state)
+            ]
+        elif state.phase == "arrange":
+            counts = Counter(state.loot)
+            pending.update(
+                seat=state.receiver,
+                reason=state.loot_reason,
+                count=len(state.loot),
+                cards={kind: counts[kind] for kind in KINDS if counts[kind]},
+                default=list(_arrangements(state)[0]),
+            )
+        return pending
+
+    @staticmethod
+    def _placement_effect(state: RookieState, owner: int, stacks: tuple[int, int]) -> dict:
+        tops = [stack[-1] if stack else None for stack in state.discards[owner]]
+        for index in stacks:
+            tops[index] = state.pair
+        secured = _secure_tops(tops)
+        return {
+            "seat": owner,
+            "stacks": list(stacks),
+            "secures": secured is not None,
+            "rookie": secured == X,
+        }
+
+    def dump(self, state: RookieState) -> str:
+        data = {f.name: getattr(state, f.name) for f in fields(state)}
+        return json.dumps({"game": self.name, "state": data}, separators=(",", ":"))
+
+    def load(self, text: str) -> RookieState:
+        try:
+            data = json.loads(text)["state"]
+            return RookieState(
+                players=data["players"],
+                seed=data["seed"],
+                variant=data["variant"],
+                deck=data["deck"],
+                table=tuple(tuple(stack) for stack in data["table"]),
+                open=tuple(data["open"]),
+                flipped=tuple(data["flipped"]),
+                discards=tuple(tuple(tuple(stack) for stack in seat) for seat in data["discards"]),
+                points=tuple(data["points"]),
+                resigned=tuple(data["resigned"]),
+                turn=data["turn"],
+                phase=data["phase"],
+                pair=data["pair"],
+                loot=tuple(data["loot"]),
+                receiver=data["receiver"],
+                loot_reason=data["loot_reason"],
+                after_pair=data["after_pair"],
+                resume=data["resume"],
+                last_flip=None
+                if data["last_flip"] is None
+                else tuple(tuple(entry) for entry in data["last_flip"]),
+            )
+        except (KeyError, TypeError, ValueError) as error:
+            raise GameError("This saved Rookie game cannot be read.") from error
+
+
+ENGINE = RookieEngine()
