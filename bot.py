@@ -26,7 +26,14 @@ from cogs.framework import MatchService
 from data.storage import Storage, StorageError
 
 ROOT = Path(__file__).resolve().parent
-EXTENSIONS = ("cogs.general", "cogs.tetris_link")
+EXTENSIONS = (
+    "cogs.general",
+    "cogs.tremember",
+    "cogs.tetris_link",
+    "cogs.rookie",
+    "cogs.triominos",
+    "cogs.sequence_numbers",
+)
 LOCAL_GUILD, LOCAL_CHANNEL = "Game Table", "games"
 
 log = logging.getLogger("game_table")

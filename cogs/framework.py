@@ -308,10 +308,12 @@ class MatchService:
             return
         if arg == PRIVATE:
             await self._show_private(interaction, match, seat)
-        elif arg in (RESIGN, RESIGN_CONFIRM):
-            await self._resign(interaction, match, seat, confirmed=arg == RESIGN_CONFIRM)
+        elif arg == RESIGN:
+            await self._resign(interaction, match, seat, confirmed=False)
         elif turn != match.turn:
             await _tell(interaction, "This board is out of date — use the buttons on the latest board.")
+        elif arg == RESIGN_CONFIRM:
+            await self._resign(interaction, match, seat, confirmed=True)
         elif seat not in match.engine.current_seats(match.state):
             await _tell(interaction, f"It is not your turn — {self._to_move_text(match)} to move.")
         else:

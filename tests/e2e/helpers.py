@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
+
+TO_MOVE = re.compile(r"\*\*Turn \d+:\*\* <@(\d+)>")
 
 
 async def open_and_start(channel: Any, host: Any, guests: list[Any], command: str, **options: Any):
-    """`/<command>` by the host, Join by each guest, Start by the host; returns the board message."""
+    """`/<command>` by the host, Join by each guest, Start by the host; returns the board."""
     result = await host.slash(channel, command, **options)
     lobby = result.response.message
     for guest in guests:
@@ -17,14 +20,23 @@ async def open_and_start(channel: Any, host: Any, guests: list[Any], command: st
     return channel_message(channel, lobby.id)
 
 
-def channel_message(channel: Any, message_id: int) -> Any:
+def channel_message(channel: Any, message_id: int, viewer: Any = None) -> Any:
     """The current state of one message in the channel."""
-    return next(m for m in channel.history() if m.id == message_id)
+    history = channel.history(viewer=viewer) if viewer is not None else channel.history()
+    return next(m for m in history if m.id == message_id)
+
+
+def components(message: Any) -> list[Any]:
+    return [child for row in message.components for child in row.children]
 
 
 def button_labels(message: Any) -> list[str]:
-    return [child.label for row in message.components for child in row.children]
+    return [child.label for child in components(message)]
 
 
-def custom_ids(message: Any) -> list[str]:
-    return [child.custom_id for row in message.components for child in row.children]
+def mover(board: Any, members: list[Any]) -> Any | None:
+    """The member the board names as the one to move, or None when the game is over."""
+    found = TO_MOVE.search(board.embeds[0].description or "")
+    if found is None:
+        return None
+    return next(m for m in members if m.user.id == int(found[1]))

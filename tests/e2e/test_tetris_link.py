@@ -2,14 +2,161 @@
 
 from __future__ import annotations
 
-from tests.e2e.helpers import button_labels, open_and_start
+from bot import create_bot
+from tests.e2e.helpers import button_labels, channel_message, components, mover, open_and_start
+
+SHAPE_LABELS = ("I ×", "O ×", "T ×", "S ×", "L ×")
 
 
-async def test_a_two_player_match_starts_with_a_board_image(table):
+async def play_one_turn(table, board_id: int):
+    """The player named on the board places a piece: a shape first if they may choose."""
+    board = channel_message(table.channel, board_id)
+    player = mover(board, table.players)
+    shapes = [c for c in components(board) if c.label.startswith(SHAPE_LABELS) and not c.disabled]
+    if shapes:
+        await player.click(board, custom_id=shapes[0].custom_id)
+        board = channel_message(table.channel, board_id)
+    drop = next(c for c in components(board) if c.label.startswith("Drop"))
+    result = await player.click(board, custom_id=drop.custom_id)
+    assert result.acknowledged and not result.ephemeral
+    return channel_message(table.channel, board_id)
+
+
+async def play_to_the_end(table, board) -> object:
+    for _ in range(200):
+        if mover(board, table.players) is None:
+            return board
+        board = await play_one_turn(table, board.id)
+    raise AssertionError("the match did not end in 200 turns")
+
+
+async def test_a_two_player_match_is_played_from_the_lobby_to_the_result(table):
     board = await open_and_start(table.channel, table.alice, [table.bob], "tetrislink new")
     assert board.embeds[0].title.startswith("Tetris Link #")
-    assert board.attachments and board.attachments[0].filename == "board.png"
-    png = await board.attachments[0].read()
-    assert png.startswith(b"\x89PNG")
-    labels = button_labels(board)
-    assert "My pieces" in labels and "Resign" in labels
+    assert (await board.attachments[0].read()).startswith(b"\x89PNG")
+    assert {"My pieces", "Resign"} <= set(button_labels(board))
+
+    board = await play_to_the_end(table, board)
+
+    text = board.embeds[0].description
+    assert "**Game over**" in text
+    assert "wins" in text or "draw" in text
+    assert "pts" in board.embeds[0].fields[0].value
+    assert not board.components  # nothing left to click
+
+
+async def test_a_four_player_match_is_played_to_the_result(table):
+    guests = [table.bob, table.carol, table.dave]
+    board = await open_and_start(table.channel, table.alice, guests, "tetrislink new", dice=False)
+    assert len(board.embeds[0].fields[0].value.splitlines()) == 4
+
+    board = await play_to_the_end(table, board)
+
+    assert "**Game over**" in board.embeds[0].description
+
+
+async def test_the_lobby_refuses_a_start_by_a_guest_and_too_few_players(table):
+    lobby = (await table.alice.slash(table.channel, "tetrislink new")).response.message
+    alone = await table.alice.click(lobby, label="Start")
+    assert alone.ephemeral and "2–4" in alone.response.content
+    await table.bob.click(lobby, label="Join")
+    by_guest = await table.bob.click(lobby, label="Start")
+    assert by_guest.ephemeral and "Only the host" in by_guest.response.content
+    left = await table.bob.click(lobby, label="Leave")
+    assert not left.ephemeral
+    assert "bob" not in channel_message(table.channel, lobby.id).embeds[0].description
+    cancelled = await table.alice.click(lobby, label="Cancel")
+    assert "cancelled" in channel_message(table.channel, lobby.id).embeds[0].description
+    assert cancelled.acknowledged
+
+
+async def test_an_outsider_and_a_waiting_player_are_refused_privately(table):
+    board = await open_and_start(table.channel, table.alice, [table.bob], "tetrislink new", dice=False)
+    player = mover(board, table.players)
+    waiting = table.bob if player is table.alice else table.alice
+    shape = next(c for c in components(board) if c.label.startswith("I ×"))
+
+    outsider = await table.carol.click(board, custom_id=shape.custom_id)
+    assert outsider.ephemeral and "not playing in this match" in outsider.response.content
+    wrong_turn = await waiting.click(board, custom_id=shape.custom_id)
+    assert wrong_turn.ephemeral and "not your turn" in wrong_turn.response.content
+    # Nobody but the refused clicker saw those replies.
+    seen_by_player = [m.content for m in table.channel.history(viewer=player)]
+    assert not any("not your turn" in (text or "") for text in seen_by_player)
+
+
+async def test_a_click_on_an_outdated_message_is_refused(table):
+    board = await open_and_start(table.channel, table.alice, [table.bob], "tetrislink new", dice=False)
+    player = mover(board, table.players)
+    waiting = table.bob if player is table.alice else table.alice
+    asked = await waiting.click(board, label="Resign")
+    assert asked.ephemeral and "Resign from Tetris Link" in asked.response.content
+    await play_one_turn(table, board.id)
+
+    result = await waiting.click(asked.response.message, label="Yes, resign")
+
+    assert result.ephemeral and "out of date" in result.response.content
+    board = channel_message(table.channel, board.id)
+    assert "resigned" not in board.embeds[0].description
+
+
+async def test_a_player_who_resigns_is_skipped_and_the_other_wins(table):
+    board = await open_and_start(table.channel, table.alice, [table.bob], "tetrislink new")
+    asked = await table.bob.click(board, label="Resign")
+    confirmed = await table.bob.click(asked.response.message, label="Yes, resign")
+    assert confirmed.acknowledged
+
+    board = channel_message(table.channel, board.id)
+    assert "**Game over**" in board.embeds[0].description
+    assert f"<@{table.alice.user.id}> wins" in board.embeds[0].description
+
+
+async def test_the_ghost_moves_and_turns_without_making_a_move(table):
+    board = await open_and_start(table.channel, table.alice, [table.bob], "tetrislink new", dice=False)
+    player = mover(board, table.players)
+    await player.click(board, custom_id=next(c for c in components(board) if c.label == "L ×5").custom_id)
+    board = channel_message(table.channel, board.id)
+    before = next(c.label for c in components(board) if c.label.startswith("Drop"))
+    image_before = await board.attachments[0].read()
+
+    await player.click(board, label="▶")
+    board = channel_message(table.channel, board.id)
+    after = next(c.label for c in components(board) if c.label.startswith("Drop"))
+    assert before != after
+    assert await board.attachments[0].read() != image_before
+    await player.click(board, label="⟳")
+    await player.click(channel_message(table.channel, board.id), label="⇋")
+    board = channel_message(table.channel, board.id)
+    assert mover(board, table.players) is player  # steering is not a move
+    assert "move 0" in board.embeds[0].footer.text
+
+
+async def test_the_match_goes_on_after_a_restart(table, database):
+    board = await open_and_start(table.channel, table.alice, [table.bob], "tetrislink new")
+    board = await play_one_turn(table, board.id)
+    footer = board.embeds[0].footer.text
+
+    await table.env.restart_bot(create_bot(database=database))
+
+    board = channel_message(table.channel, board.id)
+    assert board.embeds[0].footer.text == footer
+    board = await play_one_turn(table, board.id)
+    assert board.embeds[0].footer.text != footer
+
+
+async def test_closed_dms_are_said_in_the_channel_without_stopping_the_match(table):
+    dm = table.bob.user.dm_channel
+    board = await open_and_start(table.channel, table.alice, [table.bob], "tetrislink new", dice=False)
+    if mover(board, table.players) is table.bob:
+        board = await play_one_turn(table, board.id)
+    table.env.inject_error("POST", f"/channels/{dm.id}/messages", status=403, code=50007)
+
+    board = await play_one_turn(table, board.id)  # Bob's turn comes: his DM notice fails
+
+    notices = [m.content for m in table.channel.history() if "cannot send you direct messages" in m.content]
+    assert len(notices) == 1 and f"<@{table.bob.user.id}>" in notices[0]
+    assert "My pieces" in notices[0]
+    board = await play_one_turn(table, board.id)  # and the match goes on
+    assert "move 2" in board.embeds[0].footer.text
+    alice_dms = table.alice.user.dm_channel.history()
+    assert any("Your turn in **Tetris Link" in m.content for m in alice_dms)  # open DMs still work
