@@ -136,6 +136,10 @@ class GameCog(commands.GroupCog):
     def score_text(self, view: dict, seat: int) -> str:
         return f"{view['scores'][seat]} pts"
 
+    def seat_label(self, view: dict, seat: int) -> str:
+        """How a seat is marked in text; matches its colour and letter on the board."""
+        return seat_name(seat)
+
     def result_lines(self, match: Match, outcome: Outcome) -> list[str]:
         """Extra lines for the final board (e.g. the tie-break)."""
         return [f"Decided by the tie-break: {outcome.tiebreak}."] if outcome.tiebreak else []
@@ -516,14 +520,14 @@ class MatchService:
         lines = cog.headline(match, view)
         outcome = match.engine.outcome(match.state)
         if outcome is None:
-            lines.append(f"**Turn {match.turn + 1}:** {self._to_move_text(match)} to move.")
+            lines.append(f"**Turn {match.turn + 1}:** {self._to_move_text(match, view)} to move.")
             colour = discord.Colour.blurple()
         else:
             lines.append(self._winner_text(match, outcome))
             lines.extend(cog.result_lines(match, outcome))
             colour = discord.Colour.gold()
         players = "\n".join(
-            f"{seat_name(seat)} · <@{user}> — {cog.score_text(view, seat)}"
+            f"{cog.seat_label(view, seat)} · <@{user}> — {cog.score_text(view, seat)}"
             for seat, user in enumerate(match.players)
         )
         embed = discord.Embed(
@@ -535,9 +539,11 @@ class MatchService:
         embed.set_footer(text=f"match {match.id} · move {match.turn}")
         return embed
 
-    def _to_move_text(self, match: Match) -> str:
+    def _to_move_text(self, match: Match, view: dict | None = None) -> str:
+        view = view if view is not None else match.view(None)
+        label = self.cogs[match.row.game].seat_label
         seats = match.engine.current_seats(match.state)
-        return " and ".join(f"<@{match.players[seat]}> ({seat_name(seat)})" for seat in seats)
+        return " and ".join(f"<@{match.players[seat]}> ({label(view, seat)})" for seat in seats)
 
     def _winner_text(self, match: Match, outcome: Outcome) -> str:
         names = ", ".join(f"<@{match.players[seat]}>" for seat in outcome.winners)
