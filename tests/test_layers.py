@@ -1,0 +1,32 @@
+"""The layers depend one way: engines use the standard library only."""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def imported_top_level_modules(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+def test_engines_import_nothing_but_the_standard_library_and_each_other():
+    allowed = set(sys.stdlib_module_names) | {"games", "__future__"}
+    for path in sorted((ROOT / "games").glob("*.py")):
+        outside = imported_top_level_modules(path) - allowed
+        assert not outside, f"{path.name} imports {sorted(outside)}"
+
+
+def test_renderers_do_not_reach_into_discord_or_storage():
+    for path in sorted((ROOT / "render").glob("*.py")):
+        assert not imported_top_level_modules(path) & {"discord", "aiosqlite", "data", "cogs"}, path.name
