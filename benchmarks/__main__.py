@@ -1,0 +1,192 @@
+"""Speed and memory figures against the budgets in DESIGN.md.
+
+python -m benchmarks            # everything
+python -m benchmarks render     # board renders: median time and PNG size, every game
+python -m benchmarks engine     # engine moves per second in random playouts
+python -m benchmarks bot        # one move through the whole bot in the SimCord harness
+python -m benchmarks resume     # 1,000 running matches: resume time and memory
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import importlib
+import random
+import resource
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from games import ENGINES
+
+PLAYERS = {"tetris_link": 4, "sequence_numbers": 4, "tremember": 4, "rookie": 4, "triominos": 4}
+
+
+def playout(name: str, seed: int, players: int) -> Iterator[Any]:
+    """Every state of one seeded random game, from the first to the last."""
+    engine = ENGINES[name]
+    state = engine.new_game(players, seed)
+    chooser = random.Random(seed)
+    yield state
+    while seats := engine.current_seats(state):
+        seat = seats[0]
+        state = engine.apply(state, seat, chooser.choice(engine.legal_moves(state, seat)))
+        yield state
+
+
+def median_ms(samples: list[float]) -> float:
+    return statistics.median(samples) * 1000
+
+
+def bench_render() -> None:
+    print("Board renders (budget: median <= 25 ms, PNG <= 300 KB)")
+    for name in ENGINES:
+        render = importlib.import_module(f"render.{name}").render
+        engine = ENGINES[name]
+        states = list(playout(name, seed=1, players=PLAYERS[name]))
+        views = [engine.view(s, None) for s in states[:: max(1, len(states) // 40)]] + [
+            engine.view(states[-1], None)
+        ]
+        render(views[0])  # warm the caches of static layers, as a running bot has
+        times, sizes = [], []
+        for view in views:
+            start = time.perf_counter()
+            png = render(view)
+            times.append(time.perf_counter() - start)
+            sizes.append(len(png))
+        print(
+            f"  {name:17s} median {median_ms(times):5.1f} ms  max {max(times) * 1000:5.1f} ms  "
+            f"PNG max {max(sizes) / 1024:5.1f} KB  ({len(views)} boards)"
+        )
+
+
+def bench_engine() -> None:
+    print("Engine moves per second (seeded random playouts, legal_moves + apply)")
+    for name in ENGINES:
+        moves, start = 0, time.perf_counter()
+        for seed in range(5):
+            moves += sum(1 for _ in playout(name, seed, PLAYERS[name])) - 1
+        elapsed = time.perf_counter() - start
+        print(f"  {name:17s} {moves / elapsed:8.0f} moves/s  ({moves} moves in {elapsed:.2f} s)")
+
+
+async def _tetris_moves(count: int) -> list[float]:
+    import simcord
+
+    from bot import create_bot
+
+    with tempfile.TemporaryDirectory() as folder:
+        async with simcord.run(create_bot(database=Path(folder) / "bench.db")) as env:
+            guild = env.create_guild("Bench")
+            channel = guild.create_text_channel("games")
+            alice, bob = (guild.add_member(env.create_user(n)) for n in ("alice", "bob"))
+            lobby = (await alice.slash(channel, "tetrislink new", dice=False)).response.message
+            await bob.click(lobby, label="Join")
+            await alice.click(lobby, label="Start")
+            return await _time_drops(env, channel, lobby.id, {alice.user.id: alice, bob.user.id: bob}, count)
+
+
+async def _time_drops(env: Any, channel: Any, board_id: int, members: dict, count: int) -> list[float]:
+    match = env.bot.matches.running[next(iter(env.bot.matches.running))]
+    times = []
+    while len(times) < count and board_id and match.row.status == "running":
+        board = next(m for m in channel.history() if m.id == board_id)
+        player = members[match.players[match.engine.current_seats(match.state)[0]]]
+        buttons = [c for row in board.components for c in row.children]
+        shape = next((c for c in buttons if c.label.startswith("I ×") and not c.disabled), None)
+        shape = shape or next(c for c in buttons if "×" in c.label and not c.disabled)
+        await player.click(board, custom_id=shape.custom_id)  # steering only: not timed
+        board = next(m for m in channel.history() if m.id == board_id)
+        drop = next(c for c in board.components[-2].children if c.label.startswith("Drop"))
+        start = time.perf_counter()
+        await player.click(board, custom_id=drop.custom_id)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def bench_bot() -> None:
+    print("One move through the whole bot in SimCord (budget: median <= 40 ms)")
+    times = asyncio.run(_tetris_moves(30))
+    print(
+        f"  tetris_link Drop   median {median_ms(times):5.1f} ms  max {max(times) * 1000:5.1f} ms  "
+        f"({len(times)} moves: interaction, engine, commit, render, edit, ping, DM)"
+    )
+
+
+async def _seed_matches(database: Path, count: int) -> None:
+    from data.storage import Storage
+
+    storage = await Storage.open(database)
+    names = list(ENGINES)
+    for index in range(count):
+        name = names[index % len(names)]
+        engine = ENGINES[name]
+        states = list(playout(name, seed=index, players=2))
+        state = states[len(states) // 2]
+        row = await storage.create_lobby(
+            game=name, guild_id=1, channel_id=2, host_id=100, seed=index, options={}
+        )
+        await storage.join(row.id, 200)
+        await storage.start(row.id, engine.dump(state))
+    await storage.close()
+
+
+async def _resume(database: Path) -> tuple[float, int]:
+    from bot import create_bot
+    from cogs.framework import MatchService
+    from data.storage import Storage
+
+    bot = create_bot(database=database)
+    start = time.perf_counter()
+    storage = await Storage.open(database)
+    service = MatchService(bot, storage)
+    resumed = await service.resume()
+    elapsed = time.perf_counter() - start
+    await storage.close()
+    return elapsed, resumed
+
+
+def bench_resume(count: int = 1000) -> None:
+    print(f"{count} running matches in one process (budget: resume <= 3 s, memory <= 300 MB)")
+    with tempfile.TemporaryDirectory() as folder:
+        database = Path(folder) / "resume.db"
+        asyncio.run(_seed_matches(database, count))
+        before = _rss_mb()
+        elapsed, resumed = asyncio.run(_resume(database))
+        after = _rss_mb()
+        print(
+            f"  resumed {resumed} matches in {elapsed:.2f} s; process RSS {after:.0f} MB "
+            f"({after - before:+.0f} MB for the matches)"
+        )
+
+
+def _rss_mb() -> float:
+    """The resident memory of this process now (Linux), in MB."""
+    pages = int(Path("/proc/self/statm").read_text().split()[1])
+    return pages * resource.getpagesize() / 2**20
+
+
+BENCHES: dict[str, Callable[[], None]] = {
+    "render": bench_render,
+    "engine": bench_engine,
+    "bot": bench_bot,
+    "resume": bench_resume,
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    parser.add_argument("which", nargs="*", choices=[*BENCHES, []], default=[])
+    chosen = parser.parse_args(argv).which or list(BENCHES)
+    for name in chosen:
+        BENCHES[name]()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
