@@ -106,6 +106,10 @@ class GameCog(commands.GroupCog):
         """One line saying how the lobby's options set up the game."""
         return ", ".join(f"{key}: {value}" for key, value in options.items()) or "standard rules"
 
+    def game_options(self, options: Mapping[str, Any], players: int) -> Mapping[str, Any]:
+        """The options the engine gets for `players` seats (some apply only to some counts)."""
+        return options
+
     def board_image(self, view: dict, ui: Mapping[str, Any]) -> bytes:
         """The PNG under the board message, from the spectator view."""
         raise NotImplementedError
@@ -130,7 +134,10 @@ class GameCog(commands.GroupCog):
         raise NotImplementedError
 
     def private_view(self, match: Match, seat: int) -> PrivateReply:
-        """What the "private view" button shows the seat (and the DM notice carries)."""
+        """What the "private view" button shows the seat (and the DM notice carries).
+
+        Called off the event loop, so it may render images.
+        """
         return PrivateReply(content="This game has no secrets: everything is on the board.")
 
     def score_text(self, view: dict, seat: int) -> str:
@@ -274,7 +281,8 @@ class MatchService:
 
     async def _start(self, interaction: discord.Interaction, cog: GameCog, row: MatchRow) -> None:
         try:
-            state = cog.engine.new_game(len(row.players), row.seed, row.options)
+            players = len(row.players)
+            state = cog.engine.new_game(players, row.seed, cog.game_options(row.options, players))
         except GameError as error:
             await _tell(interaction, f"{error} Wait for more players to join, or Cancel.")
             return
@@ -446,7 +454,7 @@ class MatchService:
         await self._publish(interaction, match, previous_seats=previous_seats)
 
     async def _show_private(self, interaction: discord.Interaction, match: Match, seat: int) -> None:
-        reply = self.cogs[match.row.game].private_view(match, seat)
+        reply = await asyncio.to_thread(self.cogs[match.row.game].private_view, match, seat)
         await interaction.response.send_message(**_private_payload(reply), ephemeral=True)
 
     # ------------------------------------------------------------- the board
@@ -585,7 +593,7 @@ class MatchService:
     async def _notify(self, match: Match, seat: int) -> None:
         """DM the player whose turn it is; closed DMs are said in the channel, once."""
         user_id = match.players[seat]
-        reply = self.cogs[match.row.game].private_view(match, seat)
+        reply = await asyncio.to_thread(self.cogs[match.row.game].private_view, match, seat)
         notice = f"Your turn in **{match.engine.title} #{match.id}**: {match.jump_url()}"
         payload = _private_payload(reply, interactive=False)
         payload["content"] = f"{notice}\n{payload['content']}"
