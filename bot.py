@@ -15,7 +15,7 @@ import logging
 import os
 import sys
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import discord
@@ -35,6 +35,9 @@ EXTENSIONS = (
     "cogs.sequence_numbers",
 )
 LOCAL_GUILD, LOCAL_CHANNEL = "Game Table", "games"
+DEFAULT_DATABASE = ROOT / "data" / "game_table.db"
+DEFAULT_LOCAL_PORT = 8765
+DEFAULT_LOCAL_PLAYERS = ("Alice", "Bob", "Carol", "Dave")
 
 log = logging.getLogger("game_table")
 
@@ -44,11 +47,11 @@ class Settings:
     """Every setting of the bot; `.env.example` documents each."""
 
     token: str | None = None
-    database: Path = ROOT / "data" / "game_table.db"
+    database: Path = DEFAULT_DATABASE
     dev_guild_id: int | None = None
     log_level: str = "INFO"
-    local_port: int = 8765
-    local_players: tuple[str, ...] = field(default=("Alice", "Bob", "Carol", "Dave"))
+    local_port: int = DEFAULT_LOCAL_PORT
+    local_players: tuple[str, ...] = DEFAULT_LOCAL_PLAYERS
 
     @classmethod
     def from_env(cls, environ: dict[str, str]) -> Settings:
@@ -63,11 +66,12 @@ class Settings:
         players = environ.get("LOCAL_PLAYERS", "")
         return cls(
             token=environ.get("DISCORD_TOKEN", "").strip() or None,
-            database=Path(environ.get("DATABASE_PATH") or cls.database),
+            # A relative path is taken from the project folder, wherever the bot is started.
+            database=ROOT / (environ.get("DATABASE_PATH") or DEFAULT_DATABASE),
             dev_guild_id=number("DEV_GUILD_ID"),
             log_level=(environ.get("LOG_LEVEL") or "INFO").upper(),
-            local_port=number("LOCAL_PORT") or cls.local_port,
-            local_players=tuple(p.strip() for p in players.split(",") if p.strip()) or cls.local_players,
+            local_port=number("LOCAL_PORT") or DEFAULT_LOCAL_PORT,
+            local_players=tuple(p.strip() for p in players.split(",") if p.strip()) or DEFAULT_LOCAL_PLAYERS,
         )
 
 
@@ -134,12 +138,8 @@ def create_bot(database: str | Path | None = None, settings: Settings | None = N
     """Build the bot; `database` overrides the configured database path."""
     settings = settings or Settings()
     if database is not None:
-        settings = Settings(**{**_fields(settings), "database": Path(database)})
+        settings = replace(settings, database=Path(database))
     return GameBot(settings)
-
-
-def _fields(settings: Settings) -> dict:
-    return {name: getattr(settings, name) for name in Settings.__slots__}
 
 
 async def run_discord(settings: Settings) -> None:
