@@ -15,6 +15,8 @@ from typing import Any
 import aiosqlite
 import discord
 
+from data import ratings
+
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
 
@@ -40,6 +42,11 @@ class MatchRow:
     ping_message_id: int | None
     created_at: str
     started_at: str | None
+    clock_s: int | None = None
+    deadline: str | None = None
+    reminded: bool = False
+    timeouts: dict[str, int] = field(default_factory=dict)
+    invited: list[int] | None = None
     players: list[int] = field(default_factory=list)
 
 
@@ -78,7 +85,7 @@ def _seconds_between(start: str | None, end: str) -> float:
 
 _MATCH_COLUMNS = (
     "id, game, guild_id, channel_id, message_id, host_id, status, seed, options, state, "
-    "turn, ping_message_id, created_at, started_at"
+    "turn, ping_message_id, created_at, started_at, clock_s, deadline, reminded, timeouts, invited"
 )
 
 
@@ -165,14 +172,28 @@ class Storage:
         host_id: int,
         seed: int,
         options: dict[str, Any],
+        clock_s: int | None = None,
+        invited: list[int] | None = None,
     ) -> MatchRow:
-        """Store a new lobby with the host in seat 0."""
+        """Store a new lobby with the host in seat 0 (`invited`: a rematch's players)."""
         stamp = now_iso()
         async with self._transaction():
             cursor = await self._exec(
                 "INSERT INTO matches (game, guild_id, channel_id, host_id, status, seed, options, "
-                "created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
-                (game, guild_id, channel_id, host_id, seed, json.dumps(options), stamp, stamp),
+                "clock_s, invited, created_at, updated_at) "
+                "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)",
+                (
+                    game,
+                    guild_id,
+                    channel_id,
+                    host_id,
+                    seed,
+                    json.dumps(options),
+                    clock_s,
+                    json.dumps(invited) if invited else None,
+                    stamp,
+                    stamp,
+                ),
             )
             match_id = cursor.lastrowid
             await self._exec(
@@ -238,14 +259,14 @@ class Storage:
             row = await cursor.fetchone()
         return row is not None and row[0] == "lobby"
 
-    async def start(self, match_id: int, state: str) -> bool:
+    async def start(self, match_id: int, state: str, deadline: str | None = None) -> bool:
         """Turn a lobby into a running match at turn 0; False if it is no longer a lobby."""
         stamp = now_iso()
         async with self._transaction():
             cursor = await self._exec(
                 "UPDATE matches SET status = 'running', state = ?, turn = 0, started_at = ?, "
-                "updated_at = ? WHERE id = ? AND status = 'lobby'",
-                (state, stamp, stamp, match_id),
+                "updated_at = ?, deadline = ? WHERE id = ? AND status = 'lobby'",
+                (state, stamp, stamp, deadline, match_id),
             )
             return cursor.rowcount == 1
 
@@ -268,6 +289,8 @@ class Storage:
         move: dict[str, Any],
         state: str,
         result: MatchResult | None = None,
+        deadline: str | None = None,
+        timeouts: dict[str, int] | None = None,
     ) -> bool:
         """Commit one accepted move made at `turn`: state, log row and turn number together.
 
@@ -278,9 +301,9 @@ class Storage:
         stamp = now_iso()
         async with self._transaction():
             cursor = await self._exec(
-                "UPDATE matches SET state = ?, turn = turn + 1, updated_at = ? "
-                "WHERE id = ? AND turn = ? AND status = 'running'",
-                (state, stamp, match_id, turn),
+                "UPDATE matches SET state = ?, turn = turn + 1, updated_at = ?, deadline = ?, "
+                "reminded = 0, timeouts = ? WHERE id = ? AND turn = ? AND status = 'running'",
+                (state, stamp, deadline, json.dumps(timeouts or {}), match_id, turn),
             )
             if cursor.rowcount != 1:
                 return False
@@ -318,11 +341,165 @@ class Storage:
                 stamp,
             ),
         )
+        shown = await self._rate(guild_id, game, result)
         for s in result.seats:
+            before, after = shown[s.user_id]
             await self._exec(
-                "INSERT INTO result_seats (match_id, seat, user_id, team, score, winner, resigned) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (match_id, s.seat, s.user_id, s.team, s.score, int(s.winner), int(s.resigned)),
+                "INSERT INTO result_seats (match_id, seat, user_id, team, score, winner, resigned, "
+                "rating_before, rating_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (match_id, s.seat, s.user_id, s.team, s.score, int(s.winner), int(s.resigned), before, after),
+            )
+
+    async def _rate(self, guild_id: int, game: str, result: MatchResult) -> dict[int, tuple[int, int]]:
+        """Update the game's and the overall ratings; returns each user's shown (before, after)."""
+        team_ids = sorted({s.team for s in result.seats})
+        teams = [[s for s in result.seats if s.team == team] for team in team_ids]
+        # A resigned or removed player ranks below everyone who stayed.
+        floor = min(s.score for s in result.seats) - 1
+        scores = {s.seat: floor if s.resigned else s.score for s in result.seats}
+        ranks = ratings.team_ranks(
+            [[s.seat for s in team] for team in teams],
+            {s.seat for s in result.seats if s.winner},
+            [scores[seat] for seat in sorted(scores)],
+        )
+        shown: dict[int, tuple[int, int]] = {}
+        for board in (game, ratings.OVERALL):
+            before = [[await self._skill(guild_id, board, s.user_id) for s in team] for team in teams]
+            after = ratings.rate(before, ranks)
+            for team, old_team, new_team in zip(teams, before, after, strict=True):
+                for s, old, new in zip(team, old_team, new_team, strict=True):
+                    await self._save_skill(guild_id, board, s, new)
+                    if board == game:
+                        shown[s.user_id] = (old.shown, new.shown)
+        return shown
+
+    async def _skill(self, guild_id: int, game: str, user_id: int) -> ratings.Skill:
+        async with self._db.execute(
+            "SELECT mu, sigma FROM ratings WHERE guild_id = ? AND game = ? AND user_id = ?",
+            (guild_id, game, user_id),
+        ) as cursor:
+            row = await cursor.fetchone()
+        return ratings.Skill(row[0], row[1]) if row else ratings.NEWCOMER
+
+    async def _save_skill(self, guild_id: int, game: str, seat: SeatResult, skill: ratings.Skill) -> None:
+        await self._exec(
+            "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, games, wins) "
+            "VALUES (?, ?, ?, ?, ?, 1, ?) ON CONFLICT (guild_id, game, user_id) DO UPDATE SET "
+            "mu = excluded.mu, sigma = excluded.sigma, games = games + 1, wins = wins + excluded.wins",
+            (guild_id, game, seat.user_id, skill.mu, skill.sigma, int(seat.winner)),
+        )
+
+    async def rating_changes(self, match_id: int) -> dict[int, tuple[int, int]]:
+        """Each seat's shown rating before and after a finished match."""
+        async with self._db.execute(
+            "SELECT seat, rating_before, rating_after FROM result_seats WHERE match_id = ?", (match_id,)
+        ) as cursor:
+            return {seat: (int(before), int(after)) async for seat, before, after in cursor}
+
+    # ------------------------------------------------------------ leaderboards
+
+    async def leaderboard(self, guild_id: int, game: str, *, offset: int, limit: int) -> list[dict]:
+        """One page of a server's table, best first: user, shown rating, wins, games."""
+        async with self._db.execute(
+            "SELECT user_id, mu, sigma, wins, games FROM ratings WHERE guild_id = ? AND game = ? "
+            "ORDER BY mu - 3 * sigma DESC, wins DESC, user_id LIMIT ? OFFSET ?",
+            (guild_id, game, limit, offset),
+        ) as cursor:
+            return [
+                {"user_id": u, "rating": ratings.Skill(mu, sigma).shown, "wins": w, "games": g}
+                async for u, mu, sigma, w, g in cursor
+            ]
+
+    async def rated_players(self, guild_id: int, game: str) -> int:
+        async with self._db.execute(
+            "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND game = ?", (guild_id, game)
+        ) as cursor:
+            (count,) = await cursor.fetchone()
+        return count
+
+    async def player_ratings(self, guild_id: int, user_id: int) -> list[dict]:
+        """A player's rating, wins and games for every game they played on a server."""
+        async with self._db.execute(
+            "SELECT game, mu, sigma, wins, games FROM ratings WHERE guild_id = ? AND user_id = ? "
+            "ORDER BY game",
+            (guild_id, user_id),
+        ) as cursor:
+            return [
+                {"game": game, "rating": ratings.Skill(mu, sigma).shown, "wins": w, "games": g}
+                async for game, mu, sigma, w, g in cursor
+            ]
+
+    async def recent_results(
+        self, guild_id: int, *, game: str | None = None, user_id: int | None = None, limit: int = 10
+    ) -> list[dict]:
+        """A server's latest finished matches, newest first, with every seat's result."""
+        sql = (
+            "SELECT match_id, game, draw, abandoned, duration_s, finished_at FROM results WHERE guild_id = ?"
+        )
+        params: list[Any] = [guild_id]
+        if game is not None:
+            sql += " AND game = ?"
+            params.append(game)
+        if user_id is not None:
+            sql += " AND match_id IN (SELECT match_id FROM result_seats WHERE user_id = ?)"
+            params.append(user_id)
+        sql += " ORDER BY finished_at DESC, match_id DESC LIMIT ?"
+        params.append(limit)
+        async with self._db.execute(sql, params) as cursor:
+            results = [
+                {
+                    "match_id": m,
+                    "game": g,
+                    "draw": bool(d),
+                    "abandoned": bool(a),
+                    "duration_s": s,
+                    "finished_at": f,
+                    "seats": [],
+                }
+                async for m, g, d, a, s, f in cursor
+            ]
+        for entry in results:
+            async with self._db.execute(
+                "SELECT seat, user_id, score, winner, rating_before, rating_after FROM result_seats "
+                "WHERE match_id = ? ORDER BY seat",
+                (entry["match_id"],),
+            ) as cursor:
+                entry["seats"] = [
+                    {"seat": s, "user_id": u, "score": sc, "winner": bool(w), "change": (a or 0) - (b or 0)}
+                    async for s, u, sc, w, b, a in cursor
+                ]
+        return results
+
+    # ------------------------------------------------------------ server settings
+
+    async def guild_settings(self, guild_id: int) -> tuple[int | None, int | None]:
+        """A server's default turn clock (seconds) and timeouts in a row before removal."""
+        async with self._db.execute(
+            "SELECT clock_s, max_timeouts FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        ) as cursor:
+            row = await cursor.fetchone()
+        return (row[0], row[1]) if row else (None, None)
+
+    async def set_guild_setting(self, guild_id: int, name: str, value: int) -> None:
+        if name not in ("clock_s", "max_timeouts"):
+            raise ValueError(name)
+        async with self._transaction():
+            await self._exec(
+                f"INSERT INTO guild_settings (guild_id, {name}) VALUES (?, ?) "
+                f"ON CONFLICT (guild_id) DO UPDATE SET {name} = excluded.{name}",
+                (guild_id, value),
+            )
+
+    # ------------------------------------------------------------------ clocks
+
+    async def set_reminded(self, match_id: int) -> None:
+        async with self._transaction():
+            await self._exec("UPDATE matches SET reminded = 1 WHERE id = ?", (match_id,))
+
+    async def set_deadline(self, match_id: int, deadline: str | None) -> None:
+        async with self._transaction():
+            await self._exec(
+                "UPDATE matches SET deadline = ?, reminded = 0 WHERE id = ?", (deadline, match_id)
             )
 
     async def get(self, match_id: int) -> MatchRow | None:
@@ -391,6 +568,9 @@ class Storage:
 def _match_row(row: aiosqlite.Row) -> MatchRow:
     values = dict(row)
     values["options"] = json.loads(values["options"])
+    values["timeouts"] = json.loads(values["timeouts"])
+    values["invited"] = json.loads(values["invited"]) if values["invited"] else None
+    values["reminded"] = bool(values["reminded"])
     return MatchRow(**values)
 
 
