@@ -1,0 +1,264 @@
+"""Tremember through the real bot in SimCord: take, peek, push, flip — and secrets kept.
+
+The engine state is read only to decide which legal cells to click (to find pairs or
+misses fast); every assertion is about what Discord users see.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from typing import Any
+
+import discord
+
+from bot import create_bot
+from cogs.tremember import motif_name
+from games.tremember import HOLE, MOTIFS, NOBODY, cell_name, motif_of
+from tests.e2e.helpers import channel_message, components, mover, open_and_start
+
+MOTIF_WORDS = re.compile(r"\b(" + "|".join(sorted({motif_name(m) for m in MOTIFS})) + r")\b", re.IGNORECASE)
+
+
+def match_state(table: Any, board: Any) -> Any:
+    """The engine state behind a board — only to choose which legal cell to click."""
+    match_id = int(board.embeds[0].title.rsplit("#", 1)[1])
+    return table.env.bot.matches.running[match_id].state
+
+
+def menus(board: Any) -> list[Any]:
+    return [c for c in components(board) if isinstance(c, discord.SelectMenu)]
+
+
+def push_buttons(board: Any) -> list[Any]:
+    return [c for c in components(board) if isinstance(c, discord.Button) and "Push" in (c.label or "")]
+
+
+async def choose(table: Any, board_id: int, cell: str, player: Any = None) -> Any:
+    """`player` (default: the one to move) picks `cell` in the menu that offers it."""
+    board = channel_message(table.channel, board_id)
+    player = player or mover(board, table.players)
+    menu = next(m for m in menus(board) if cell in {o.value for o in m.options})
+    return await player.select(board, [cell], custom_id=menu.custom_id)
+
+
+async def take_a_card(table: Any, board_id: int) -> Any:
+    """The player to move takes the first face-down card the menus offer."""
+    board = channel_message(table.channel, board_id)
+    took = await choose(table, board_id, menus(board)[0].options[0].value)
+    assert took.acknowledged and not took.ephemeral
+    return took
+
+
+async def push_back(table: Any, board_id: int) -> Any:
+    board = channel_message(table.channel, board_id)
+    legal = next(button for button in push_buttons(board) if not button.disabled)
+    return await mover(board, table.players).click(board, custom_id=legal.custom_id)
+
+
+def cells_to_turn(table: Any, board: Any, *, pair: bool) -> tuple[str, str] | None:
+    """Two face-down cells that are a pair (or, with pair=False, are not); None if none are."""
+    state = match_state(table, board)
+    by_motif: dict[str, list[int]] = defaultdict(list)
+    for cell, card in enumerate(state.grid):
+        if card != HOLE and state.found_by[card] == NOBODY:
+            by_motif[motif_of(card)].append(cell)
+    groups = list(by_motif.values())
+    if pair:
+        a, b = groups[0]
+    elif len(groups) > 1:
+        a, b = groups[0][0], groups[1][0]
+    else:
+        return None
+    return cell_name(a), cell_name(b)
+
+
+async def turn_two(table: Any, board_id: int, *, pair: bool) -> Any:
+    board = channel_message(table.channel, board_id)
+    for cell in cells_to_turn(table, board, pair=pair) or cells_to_turn(table, board, pair=True):
+        turned = await choose(table, board_id, cell)
+        assert turned.acknowledged and not turned.ephemeral
+    return channel_message(table.channel, board_id)
+
+
+async def play_turn(table: Any, board_id: int, *, pair: bool) -> Any:
+    await take_a_card(table, board_id)
+    await push_back(table, board_id)
+    return await turn_two(table, board_id, pair=pair)
+
+
+async def start(table: Any) -> Any:
+    return await open_and_start(table.channel, table.alice, [table.bob], "tremember new")
+
+
+def public_text(member: Any, table: Any) -> str:
+    """Every lasting text `member` can read: channel messages and DMs, not ephemerals."""
+    messages = [*table.channel.history(viewer=member), *member.user.dm_channel.history()]
+    parts = []
+    for message in messages:
+        if message.flags.ephemeral:
+            continue
+        parts.append(message.content or "")
+        for embed in message.embeds:
+            parts += [embed.title or "", embed.description or ""]
+            parts += [field.value for field in embed.fields]
+    return "\n".join(parts)
+
+
+async def images_seen_by(member: Any, table: Any) -> list[bytes]:
+    messages = [*table.channel.history(viewer=member), *member.user.dm_channel.history()]
+    return [await a.read() for message in messages for a in message.attachments]
+
+
+def other(table: Any, player: Any) -> Any:
+    return table.bob if player is table.alice else table.alice
+
+
+async def test_a_two_player_match_is_played_from_the_lobby_to_the_result(table):
+    board = await start(table)
+    assert board.embeds[0].title.startswith("Tremember #")
+    assert {c.label for c in components(board) if isinstance(c, discord.Button)} == {"Show my card", "Resign"}
+    assert [m.placeholder for m in menus(board)] == ["Take a card in rows 1–3", "Take a card in rows 4–6"]
+    assert sum(len(m.options) for m in menus(board)) == 36
+
+    headlines = []
+    for turn in range(60):  # every fourth turn a miss, so the turn passes and both score
+        if mover(board, table.players) is None:
+            break
+        board = await play_turn(table, board.id, pair=turn % 4 != 0)
+        headlines.append(board.embeds[0].description)
+
+    text = board.embeds[0].description
+    assert "**Game over**" in text and ("wins" in text or "draw" in text)
+    points = [int(n) for n in re.findall(r"(\d+) pts · \d+ pairs?", board.embeds[0].fields[0].value)]
+    assert len(points) == 2 and all(points)
+    assert any("No pair at" in line for line in headlines)
+    assert sum("turned 90° clockwise" in line for line in headlines) == 2  # both joker pairs
+    assert any(
+        re.search(r"pair at \*\*[A-F]\d\*\* \+ \*\*[A-F]\d\*\*: \*\*\+[123]\*\*", h) for h in headlines
+    )
+    assert not board.components
+
+
+async def test_a_turn_is_take_push_and_two_flips_with_the_right_controls(table):
+    board = await start(table)
+    took = await take_a_card(table, board.id)
+    board = channel_message(table.channel, board.id)
+    assert "took the card at" in board.embeds[0].description
+    assert not menus(board)
+    buttons = push_buttons(board)
+    assert len(buttons) == 4 and 2 <= sum(not b.disabled for b in buttons) <= 4
+    assert all(
+        re.fullmatch(r"[➡⬅⬇⬆] Push (row [1-6]|column [A-F]) (left|right|up|down)", b.label) for b in buttons
+    )
+    assert took.followups[0].ephemeral
+
+    await push_back(table, board.id)
+    board = channel_message(table.channel, board.id)
+    assert "pushed" in board.embeds[0].description
+    assert menus(board)[0].placeholder.startswith("Turn a card")
+    first, _ = cells_to_turn(table, board, pair=False)
+    await choose(table, board.id, first)
+
+    board = channel_message(table.channel, board.id)
+    assert f"turned the card at **{first}**" in board.embeds[0].description
+    offered = {o.value for m in menus(board) for o in m.options}
+    assert first not in offered and len(offered) == 35  # the first card is face up on the board
+    assert all(m.placeholder.startswith("Turn the second card") for m in menus(board))
+
+
+async def test_the_peek_is_shown_to_the_taker_alone(table):
+    board = await start(table)
+    taker = mover(board, table.players)
+    watcher = other(table, taker)
+
+    took = await take_a_card(table, board.id)
+
+    peek = took.followups[0]
+    assert peek.ephemeral and len(peek.attachments) == 1
+    image = await peek.attachments[0].read()
+    motif = re.search(r"\*\*([a-z]+)\*\*\. Only you", peek.content)[1]
+    shown = await taker.click(channel_message(table.channel, board.id), label="Show my card")
+    assert shown.ephemeral and await shown.response.attachments[0].read() == image
+    asked = await watcher.click(channel_message(table.channel, board.id), label="Show my card")
+    assert asked.ephemeral and not asked.response.attachments
+    assert "Nothing secret" in asked.response.content
+
+    assert image in await images_seen_by(taker, table)
+    assert image not in await images_seen_by(watcher, table)
+    assert not re.search(rf"\b{motif}\b", public_text(watcher, table), re.IGNORECASE)
+    assert not re.search(rf"\b{motif}\b", public_text(taker, table), re.IGNORECASE)
+    await push_back(table, board.id)
+    after = await taker.click(channel_message(table.channel, board.id), label="Show my card")
+    assert not after.response.attachments and "Nothing secret" in after.response.content
+
+
+async def test_a_miss_is_never_left_in_a_lasting_message(table):
+    board = await start(table)
+    first = mover(board, table.players)
+    board = await play_turn(table, board.id, pair=False)
+    assert "No pair at" in board.embeds[0].description
+    assert mover(board, table.players) is other(table, first)
+
+    await take_a_card(table, board.id)  # the next move replaces the miss on the board
+
+    for member in (table.alice, table.bob):
+        assert not MOTIF_WORDS.search(public_text(member, table))
+    dms = [m.content for m in table.bob.user.dm_channel.history() + table.alice.user.dm_channel.history()]
+    assert any("Your turn in **Tremember" in text and "Nothing secret" in text for text in dms)
+    assert not any(m.attachments for m in table.bob.user.dm_channel.history())
+
+
+async def test_the_taker_may_push_from_the_private_card(table):
+    board = await start(table)
+    taker = mover(board, table.players)
+    took = await take_a_card(table, board.id)
+    peek = took.followups[0]
+    legal = next(b for b in push_buttons(peek.message) if not b.disabled)
+
+    pushed = await taker.click(peek.message, custom_id=legal.custom_id)
+
+    assert pushed.acknowledged
+    note = pushed.response
+    assert note.content.startswith("You pushed your card back in") and not note.attachments
+    board = channel_message(table.channel, board.id)
+    assert "pushed" in board.embeds[0].description and menus(board)
+
+
+async def test_an_outsider_a_waiting_player_and_a_wrong_phase_click_are_refused(table):
+    board = await start(table)
+    player = mover(board, table.players)
+    cell = menus(board)[0].options[0].value
+
+    outsider = await choose(table, board.id, cell, player=table.carol)
+    assert outsider.ephemeral and "not playing in this match" in outsider.response.content
+    waiting = await choose(table, board.id, cell, player=other(table, player))
+    assert waiting.ephemeral and "not your turn" in waiting.response.content
+
+    peek = (await take_a_card(table, board.id)).followups[0]
+    await push_back(table, board.id)  # from the board: the private card's push buttons are now stale
+    legal = next(b for b in push_buttons(peek.message) if not b.disabled)
+    late = await player.click(peek.message, custom_id=legal.custom_id)
+
+    assert late.ephemeral and "out of date" in late.response.content
+    board = channel_message(table.channel, board.id)
+    assert "move 2" in board.embeds[0].footer.text  # take and push only; no second push
+    assert not any(
+        "out of date" in (m.content or "") for m in table.channel.history(viewer=other(table, player))
+    )
+
+
+async def test_a_restart_between_take_and_push_keeps_the_taken_card(table, database):
+    board = await start(table)
+    taker = mover(board, table.players)
+    image = await (await take_a_card(table, board.id)).followups[0].attachments[0].read()
+
+    await table.env.restart_bot(create_bot(database=database))
+
+    board = channel_message(table.channel, board.id)
+    shown = await taker.click(board, label="Show my card")
+    assert await shown.response.attachments[0].read() == image
+    await push_back(table, board.id)
+    board = await turn_two(table, board.id, pair=True)
+    assert "move 4" in board.embeds[0].footer.text and "+" in board.embeds[0].description
+    assert mover(board, table.players) is taker  # a pair: the taker plays again
