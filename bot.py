@@ -28,6 +28,8 @@ from data.storage import Storage, StorageError
 ROOT = Path(__file__).resolve().parent
 EXTENSIONS = (
     "cogs.general",
+    "cogs.league",
+    "cogs.clock",
     "cogs.tremember",
     "cogs.tetris_link",
     "cogs.rookie",

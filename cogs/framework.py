@@ -14,13 +14,15 @@ import logging
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from cogs.components import GameButton, items_view, lobby_view
-from data.storage import MatchResult, MatchRow, SeatResult, Storage
+from data.storage import MatchResult, MatchRow, SeatResult, Storage, now_iso
 from games import ENGINES, Engine, GameError, Outcome
 from render.common import SEAT_LETTERS
 
@@ -31,7 +33,34 @@ log = logging.getLogger(__name__)
 
 SEAT_MARKS = ("🟦", "🟧", "🟩", "🟪", "⬜", "🟥")
 # Framework-owned arguments of game buttons (game cogs use names without a leading "_").
-PRIVATE, RESIGN, RESIGN_CONFIRM = "_private", "_resign", "_resign!"
+PRIVATE, RESIGN, RESIGN_CONFIRM, REMATCH = "_private", "_resign", "_resign!", "_rematch"
+ALIVE = "alive_at"
+MAX_AUTO_MOVES = 50  # a turn of several decisions is played out, never forever
+DEFAULT_CLOCK_S = 24 * 3600
+DEFAULT_MAX_TIMEOUTS = 3
+CLOCK_CHOICES = [
+    app_commands.Choice(name="2 minutes (live play)", value=120),
+    app_commands.Choice(name="10 minutes", value=600),
+    app_commands.Choice(name="1 hour", value=3600),
+    app_commands.Choice(name="24 hours (play over days)", value=86400),
+    app_commands.Choice(name="3 days", value=3 * 86400),
+    app_commands.Choice(name="no clock", value=0),
+]
+
+
+def clock_text(seconds: int | None) -> str:
+    """A turn clock as players read it."""
+    if not seconds:
+        return "no turn clock"
+    for choice in CLOCK_CHOICES:
+        if choice.value == seconds:
+            return f"{choice.name.split(' (')[0]} per move"
+    return f"{seconds // 60} minutes per move" if seconds < 7200 else f"{seconds // 3600} hours per move"
+
+
+def later(seconds: int | None) -> str | None:
+    """The deadline `seconds` from now, or None without a clock."""
+    return (discord.utils.utcnow() + timedelta(seconds=seconds)).isoformat() if seconds else None
 
 
 def seat_name(seat: int) -> str:
@@ -48,6 +77,9 @@ class Match:
     state: Any
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     dm_closed: set[int] = field(default_factory=set)
+    # Said on the next board only (time-outs, removals); the board itself is the record.
+    notes: list[str] = field(default_factory=list)
+    rating_changes: dict[int, tuple[int, int]] = field(default_factory=dict)
 
     @property
     def id(self) -> int:
@@ -153,8 +185,11 @@ class GameCog(commands.GroupCog):
 
     # --------------------------------------------------------------- commands
 
-    async def open_lobby(self, interaction: discord.Interaction, options: dict[str, Any]) -> None:
-        await self.service.open_lobby(interaction, self, options)
+    async def open_lobby(
+        self, interaction: discord.Interaction, options: dict[str, Any], clock: int | None = None
+    ) -> None:
+        """Post a lobby; `clock` is seconds per move (0: none; None: the server's default)."""
+        await self.service.open_lobby(interaction, self, options, clock)
 
     async def show_rules(self, interaction: discord.Interaction) -> None:
         embed = discord.Embed(title=f"{self.engine.title} — rules", description=self.rules_text)
@@ -174,19 +209,43 @@ class MatchService:
         self.cogs[cog.game] = cog
 
     async def resume(self) -> int:
-        """Load every running match from the database; returns how many."""
+        """Load every running match from the database; returns how many.
+
+        Turn clocks are pushed back by the time the bot was away: an outage of the bot
+        does not count against players.
+        """
+        outage = await self._outage()
         for row in await self.storage.load_running():
             engine = ENGINES.get(row.game)
             if engine is None or row.state is None:
                 log.warning("Match %s of unknown game %r is not resumed", row.id, row.game)
                 continue
+            if row.deadline and outage > timedelta(0):
+                row.deadline = (datetime.fromisoformat(row.deadline) + outage).isoformat()
+                await self.storage.set_deadline(row.id, row.deadline)
             self.running[row.id] = Match(row=row, engine=engine, state=engine.load(row.state))
+        await self.heartbeat()
         return len(self.running)
+
+    async def _outage(self) -> timedelta:
+        last = await self.storage.get_meta(ALIVE)
+        if last is None:
+            return timedelta(0)
+        return max(timedelta(0), discord.utils.utcnow() - datetime.fromisoformat(last))
+
+    async def heartbeat(self) -> None:
+        """Note that the bot is up (the clock loop calls this), to measure outages."""
+        await self.storage.set_meta(ALIVE, now_iso())
 
     # ------------------------------------------------------------------ lobby
 
     async def open_lobby(
-        self, interaction: discord.Interaction, cog: GameCog, options: dict[str, Any]
+        self,
+        interaction: discord.Interaction,
+        cog: GameCog,
+        options: dict[str, Any],
+        clock: int | None = None,
+        invited: list[int] | None = None,
     ) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
             await _tell(interaction, "Matches are played in a server channel — use this there.")
@@ -206,10 +265,28 @@ class MatchService:
             host_id=interaction.user.id,
             seed=random.SystemRandom().randrange(2**31),
             options=options,
+            clock_s=await self._clock_for(interaction.guild_id, clock),
+            invited=invited,
         )
-        await interaction.response.send_message(embed=self._lobby_embed(cog, row), view=lobby_view(row.id))
+        mentions = " ".join(f"<@{user}>" for user in invited or () if user != row.host_id)
+        await interaction.response.send_message(
+            f"{mentions} — press **Join** to confirm the rematch." if mentions else None,
+            embed=self._lobby_embed(cog, row),
+            view=lobby_view(row.id),
+            allowed_mentions=discord.AllowedMentions(users=True),
+        )
         message = await interaction.original_response()
         await self.storage.set_message(row.id, message.id)
+
+    async def _clock_for(self, guild_id: int, chosen: int | None) -> int | None:
+        if chosen is None:
+            default, _ = await self.storage.guild_settings(guild_id)
+            chosen = DEFAULT_CLOCK_S if default is None else default
+        return chosen or None
+
+    async def max_timeouts(self, guild_id: int) -> int:
+        _, chosen = await self.storage.guild_settings(guild_id)
+        return chosen or DEFAULT_MAX_TIMEOUTS
 
     def _lobby_embed(self, cog: GameCog, row: MatchRow) -> discord.Embed:
         engine = cog.engine
@@ -217,13 +294,22 @@ class MatchService:
             f"{seat_name(seat)} · <@{user}>" + (" (host)" if user == row.host_id else "")
             for seat, user in enumerate(row.players)
         )
+        if row.invited:
+            waiting = [f"<@{user}>" for user in row.invited if user not in row.players]
+            how = (
+                f"A rematch: it starts when every player has pressed **Join** "
+                f"(waiting for {', '.join(waiting)})."
+            )
+        else:
+            how = (
+                f"Press **Join** to take a seat. The host presses **Start** once "
+                f"{engine.min_players}–{engine.max_players} players are seated."
+            )
         embed = discord.Embed(
             title=f"{engine.title} — lobby #{row.id}",
             description=(
                 f"**Players ({len(row.players)}/{engine.max_players}):**\n{seats}\n\n"
-                f"**Setup:** {cog.describe_options(row.options)}\n"
-                f"Press **Join** to take a seat. The host presses **Start** once "
-                f"{engine.min_players}–{engine.max_players} players are seated."
+                f"**Setup:** {cog.describe_options(row.options)}; {clock_text(row.clock_s)}.\n{how}"
             ),
             colour=discord.Colour.blurple(),
         )
@@ -259,10 +345,19 @@ class MatchService:
     async def _join(self, interaction: discord.Interaction, cog: GameCog, row: MatchRow, user: int) -> None:
         if user in row.players:
             await _tell(interaction, "You already have a seat — wait for the host to press Start.")
+        elif row.invited and user not in row.invited:
+            await _tell(
+                interaction, "This rematch is for the players of the last match — start your own with `new`."
+            )
         elif len(row.players) >= cog.engine.max_players:
             await _tell(interaction, "This lobby is full — start another match with the `new` command.")
         elif await self.storage.join(row.id, user):
-            await self._refresh_lobby(interaction, cog, row.id)
+            row = await self.storage.get(row.id)
+            assert row is not None
+            if row.invited and set(row.players) == set(row.invited):
+                await self._start(interaction, cog, row)
+            else:
+                await interaction.response.edit_message(embed=self._lobby_embed(cog, row))
         else:
             await _tell(interaction, "This lobby just closed — start a new match.")
 
@@ -287,10 +382,10 @@ class MatchService:
             await _tell(interaction, f"{error} Wait for more players to join, or Cancel.")
             return
         await interaction.response.defer()
-        if not await self.storage.start(row.id, cog.engine.dump(state)):
+        if not await self.storage.start(row.id, cog.engine.dump(state), later(row.clock_s)):
             await interaction.followup.send("This lobby already started or closed.", ephemeral=True)
             return
-        row.status, row.turn = "running", 0
+        row.status, row.turn, row.deadline = "running", 0, later(row.clock_s)
         match = Match(row=row, engine=cog.engine, state=state)
         self.running[row.id] = match
         await self._publish(interaction, match, previous_seats=())
@@ -308,6 +403,9 @@ class MatchService:
     ) -> None:
         """Route a click: refuse politely what is not allowed, then hand it to the game."""
         match = self.running.get(match_id)
+        if arg == REMATCH:
+            await self._rematch(interaction, game, match_id)
+            return
         if match is None:
             await _tell(interaction, "This match is over — start a new one with the game's `new` command.")
             return
@@ -362,11 +460,26 @@ class MatchService:
         return True
 
     async def _commit(
-        self, match: Match, seat: int, user_id: int | None, move: dict[str, Any], state: Any
+        self,
+        match: Match,
+        seat: int,
+        user_id: int | None,
+        move: dict[str, Any],
+        state: Any,
+        *,
+        timeouts: dict[str, int] | None = None,
     ) -> bool:
-        """Store the move in one transaction; only then does memory follow."""
+        """Store the move in one transaction; only then does memory follow.
+
+        `user_id` is None for a move the turn clock made; a player's own move clears
+        their count of time-outs in a row.
+        """
         outcome = match.engine.outcome(state)
-        result = self._result(match, state, outcome) if outcome else None
+        abandoned = move.get("reason") == "timeout"
+        result = self._result(match, state, outcome, abandoned=abandoned) if outcome else None
+        if timeouts is None:
+            timeouts = {key: n for key, n in match.row.timeouts.items() if key != str(seat)}
+        deadline = later(match.row.clock_s) if outcome is None else None
         saved = await self.storage.save_move(
             match.id,
             turn=match.turn,
@@ -375,14 +488,18 @@ class MatchService:
             move=move,
             state=match.engine.dump(state),
             result=result,
+            deadline=deadline,
+            timeouts=timeouts,
         )
         if not saved:
             await self._reload(match)
             return False
         match.state = state
         match.row.turn += 1
+        match.row.deadline, match.row.reminded, match.row.timeouts = deadline, False, timeouts
         if outcome is not None:
-            match.row.status = "finished"
+            match.row.status = "abandoned" if abandoned else "finished"
+            match.rating_changes = await self.storage.rating_changes(match.id)
             self.running.pop(match.id, None)
         return True
 
@@ -395,12 +512,13 @@ class MatchService:
         if row.status != "running":
             self.running.pop(match.id, None)
 
-    def _result(self, match: Match, state: Any, outcome: Outcome) -> MatchResult:
+    def _result(self, match: Match, state: Any, outcome: Outcome, *, abandoned: bool) -> MatchResult:
         teams = outcome.teams or tuple((seat,) for seat in range(len(match.players)))
         team_of = {seat: index for index, team in enumerate(teams) for seat in team}
         resigned = set(match.engine.view(state, None).get("resigned", ()))
         return MatchResult(
             draw=outcome.draw,
+            abandoned=abandoned,
             tiebreak=outcome.tiebreak,
             seats=tuple(
                 SeatResult(
@@ -457,6 +575,69 @@ class MatchService:
         reply = await asyncio.to_thread(self.cogs[match.row.game].private_view, match, seat)
         await interaction.response.send_message(**_private_payload(reply), ephemeral=True)
 
+    async def _rematch(self, interaction: discord.Interaction, game: str, match_id: int) -> None:
+        """A new lobby with the same players and options; it starts once all confirmed."""
+        row = await self.storage.get(match_id)
+        if row is None or row.status not in ("finished", "abandoned"):
+            await _tell(interaction, "A rematch can be asked for once the match is over.")
+            return
+        if interaction.user.id not in row.players:
+            await _tell(interaction, "Only its players can ask for a rematch — start your own with `new`.")
+            return
+        await self.open_lobby(
+            interaction, self.cogs[game], row.options, row.clock_s or 0, invited=row.players
+        )
+
+    # ------------------------------------------------------------ the turn clock
+
+    async def remind(self, match: Match) -> None:
+        """DM the players due that their time runs out soon (closed DMs: said in the channel)."""
+        match.row.reminded = True
+        await self.storage.set_reminded(match.id)
+        due = int(datetime.fromisoformat(match.row.deadline).timestamp()) if match.row.deadline else 0
+        for seat in match.engine.current_seats(match.state):
+            text = (
+                f"⏰ Your time in **{match.engine.title} #{match.id}** runs out <t:{due}:R>: "
+                f"{match.jump_url()}"
+            )
+            await self._dm(match, seat, {"content": text})
+
+    async def time_out(self, match: Match) -> None:
+        """The clock ran out: play the turn as the rules allow, or remove a player who keeps timing out."""
+        limit = await self.max_timeouts(match.row.guild_id)
+        async with match.lock:
+            seats = match.engine.current_seats(match.state)
+            if not seats or match.row.deadline is None:
+                return
+            seat = seats[0]
+            timeouts = {**match.row.timeouts, str(seat): match.row.timeouts.get(str(seat), 0) + 1}
+            mention = f"<@{match.players[seat]}>"
+            if timeouts[str(seat)] >= limit:
+                state = match.engine.resign(match.state, seat)
+                move = {"type": "resign", "reason": "timeout"}
+                note = f"⏰ {mention} ran out of time {limit} times in a row and was removed as resigned."
+                if not await self._commit(match, seat, None, move, state, timeouts=timeouts):
+                    return
+            else:
+                note = f"⏰ {mention} ran out of time: " + await self._auto_play(match, seat, timeouts)
+            match.notes.append(note)
+        await self._publish(None, match, previous_seats=seats)
+
+    async def _auto_play(self, match: Match, seat: int, timeouts: dict[str, int]) -> str:
+        """Play the seat's turn for them: a pass or skip where there is one, else the first legal move."""
+        played = []
+        for _ in range(MAX_AUTO_MOVES):
+            if seat not in match.engine.current_seats(match.state):
+                break
+            moves = match.engine.legal_moves(match.state, seat)
+            move = next((m for m in moves if m.get("type") in ("pass", "skip")), moves[0])
+            state = match.engine.apply(match.state, seat, move)
+            if not await self._commit(match, seat, None, {**move, "by": "clock"}, state, timeouts=timeouts):
+                break
+            played.append(move.get("type", "move"))
+        kinds = ", ".join(dict.fromkeys(played)) or "nothing"
+        return f"the turn was played for them ({kinds})."
+
     # ------------------------------------------------------------- the board
 
     async def _publish(
@@ -468,6 +649,7 @@ class MatchService:
     ) -> None:
         """After a move: redraw the board, then ping and notify a newly due player."""
         await self._edit_board(interaction, match, {})
+        match.notes.clear()
         seats = match.engine.current_seats(match.state) if match.row.status == "running" else ()
         due = [seat for seat in seats if seat not in previous_seats]
         if due:
@@ -499,9 +681,10 @@ class MatchService:
         image = await asyncio.to_thread(cog.board_image, view, ui)
         embed = self._board_embed(cog, match, view)
         embed.set_image(url="attachment://board.png")
-        items: list[discord.ui.Item] = []
         if match.row.status == "running":
             items = [*cog.controls(match, view, ui), *self._framework_buttons(cog, match)]
+        else:
+            items = [self._rematch_button(match)]
         return {
             "content": None,
             "embed": embed,
@@ -524,11 +707,19 @@ class MatchService:
             ),
         ]
 
+    def _rematch_button(self, match: Match) -> discord.ui.Item:
+        return GameButton(
+            match.row.game, match.id, match.turn, REMATCH, label="Rematch", style=discord.ButtonStyle.primary
+        )
+
     def _board_embed(self, cog: GameCog, match: Match, view: dict) -> discord.Embed:
-        lines = cog.headline(match, view)
+        lines = [*match.notes, *cog.headline(match, view)]
         outcome = match.engine.outcome(match.state)
         if outcome is None:
             lines.append(f"**Turn {match.turn + 1}:** {self._to_move_text(match, view)} to move.")
+            if match.row.deadline:
+                due = int(datetime.fromisoformat(match.row.deadline).timestamp())
+                lines.append(f"⏰ Time runs out <t:{due}:R> ({clock_text(match.row.clock_s)}).")
             colour = discord.Colour.blurple()
         else:
             lines.append(self._winner_text(match, outcome))
@@ -544,8 +735,16 @@ class MatchService:
             colour=colour,
         )
         embed.add_field(name="Players", value=players, inline=False)
+        if match.rating_changes:
+            embed.add_field(name="Ratings", value=self._rating_text(match), inline=False)
         embed.set_footer(text=f"match {match.id} · move {match.turn}")
         return embed
+
+    def _rating_text(self, match: Match) -> str:
+        return "\n".join(
+            f"<@{match.players[seat]}> {before} → {after} ({after - before:+d})"
+            for seat, (before, after) in sorted(match.rating_changes.items())
+        )
 
     def _to_move_text(self, match: Match, view: dict | None = None) -> str:
         view = view if view is not None else match.view(None)
@@ -592,11 +791,14 @@ class MatchService:
 
     async def _notify(self, match: Match, seat: int) -> None:
         """DM the player whose turn it is; closed DMs are said in the channel, once."""
-        user_id = match.players[seat]
         reply = await asyncio.to_thread(self.cogs[match.row.game].private_view, match, seat)
         notice = f"Your turn in **{match.engine.title} #{match.id}**: {match.jump_url()}"
         payload = _private_payload(reply, interactive=False)
         payload["content"] = f"{notice}\n{payload['content']}"
+        await self._dm(match, seat, payload)
+
+    async def _dm(self, match: Match, seat: int, payload: dict[str, Any]) -> None:
+        user_id = match.players[seat]
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
             await user.send(**payload)

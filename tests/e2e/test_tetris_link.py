@@ -42,7 +42,9 @@ async def test_a_two_player_match_is_played_from_the_lobby_to_the_result(table):
     assert "**Game over**" in text
     assert "wins" in text or "draw" in text
     assert "pts" in board.embeds[0].fields[0].value
-    assert not board.components  # nothing left to click
+    assert button_labels(board) == ["Rematch"]  # nothing else left to click
+    ratings = board.embeds[0].fields[1]
+    assert ratings.name == "Ratings" and "1000 →" in ratings.value
 
 
 async def test_a_four_player_match_is_played_to_the_result(table):

@@ -137,7 +137,7 @@ async def test_a_two_player_match_is_played_from_the_lobby_to_the_result(table):
     assert any(
         re.search(r"pair at \*\*[A-F]\d\*\* \+ \*\*[A-F]\d\*\*: \*\*\+[123]\*\*", h) for h in headlines
     )
-    assert not board.components
+    assert [c.label for c in components(board)] == ["Rematch"]  # no move is left to make
 
 
 async def test_a_turn_is_take_push_and_two_flips_with_the_right_controls(table):

@@ -1,0 +1,201 @@
+"""The server's league: /leaderboard, /stats, /history and the /settings of its matches."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.framework import CLOCK_CHOICES, DEFAULT_CLOCK_S, DEFAULT_MAX_TIMEOUTS, clock_text
+from data.ratings import OVERALL
+from games import ENGINES
+
+if TYPE_CHECKING:
+    from bot import GameBot
+
+PAGE_SIZE = 10
+GAME_CHOICES = [app_commands.Choice(name=engine.title, value=name) for name, engine in ENGINES.items()]
+
+
+def board_title(game: str) -> str:
+    return "all games" if game == OVERALL else ENGINES[game].title
+
+
+async def leaderboard_page(bot: GameBot, guild_id: int, game: str, page: int) -> dict:
+    """The embed and paging buttons of one page of a server's table."""
+    total = await bot.storage.rated_players(guild_id, game)
+    pages = max(1, -(-total // PAGE_SIZE))
+    page = min(max(page, 0), pages - 1)
+    rows = await bot.storage.leaderboard(guild_id, game, offset=page * PAGE_SIZE, limit=PAGE_SIZE)
+    embed = discord.Embed(title=f"Leaderboard — {board_title(game)}", colour=discord.Colour.gold())
+    if rows:
+        lines = [
+            f"`{page * PAGE_SIZE + index + 1:>3}.` <@{row['user_id']}> — **{row['rating']}** · "
+            f"{row['wins']} wins / {row['games']} games"
+            for index, row in enumerate(rows)
+        ]
+        embed.description = "\n".join(lines)
+    else:
+        embed.description = "Nobody has finished a match here yet — start one with a game's `new` command."
+    embed.set_footer(text=f"page {page + 1} of {pages} · ratings by OpenSkill, newcomers start at 1000")
+    view = discord.ui.View(timeout=None)
+    view.add_item(LeaderboardPage(game, page - 1, "◀ Previous", disabled=page == 0))
+    view.add_item(LeaderboardPage(game, page + 1, "Next ▶", disabled=page >= pages - 1))
+    return {"embed": embed, "view": view}
+
+
+class LeaderboardPage(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"lb:(?P<game>[a-z_*]+):(?P<page>-?\d+)"
+):
+    """Turns the leaderboard to another page (works after restarts: the page is in the id)."""
+
+    def __init__(self, game: str, page: int, label: str = "Page", *, disabled: bool = False) -> None:
+        self.game, self.page = game, page
+        super().__init__(discord.ui.Button(label=label, custom_id=f"lb:{game}:{page}", disabled=disabled))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> LeaderboardPage:
+        return cls(match["game"], int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: GameBot = interaction.client  # type: ignore[assignment]
+        assert interaction.guild_id is not None
+        page = await leaderboard_page(bot, interaction.guild_id, self.game, self.page)
+        await interaction.response.edit_message(**page)
+
+
+class League(commands.Cog):
+    """Ratings, results and settings of one server; nothing crosses servers."""
+
+    def __init__(self, bot: GameBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="leaderboard", description="The server's table of ratings")
+    @app_commands.describe(game="One game's table (leave empty for the table across all games)")
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.guild_only()
+    async def leaderboard(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        assert interaction.guild_id is not None
+        page = await leaderboard_page(self.bot, interaction.guild_id, game or OVERALL, 0)
+        await interaction.response.send_message(**page)
+
+    @app_commands.command(name="stats", description="A player's games, wins, ratings and recent results")
+    @app_commands.describe(member="Whose stats (you, if left empty)")
+    @app_commands.guild_only()
+    async def stats(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
+        assert interaction.guild_id is not None
+        user = member or interaction.user
+        games = await self.bot.storage.player_ratings(interaction.guild_id, user.id)
+        embed = discord.Embed(title=f"Stats — {user.display_name}", colour=discord.Colour.blurple())
+        if not games:
+            embed.description = f"{user.mention} has not finished a match on this server yet."
+        for entry in games:
+            embed.add_field(
+                name=board_title(entry["game"]),
+                value=f"rating **{entry['rating']}** · {entry['wins']} wins / {entry['games']} games",
+                inline=entry["game"] != OVERALL,
+            )
+        recent = await self.bot.storage.recent_results(interaction.guild_id, user_id=user.id, limit=5)
+        if recent:
+            embed.add_field(
+                name="Recent results", value="\n".join(_result_line(r, user.id) for r in recent), inline=False
+            )
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(name="history", description="The server's recent matches")
+    @app_commands.describe(game="Only this game's matches")
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.guild_only()
+    async def history(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        assert interaction.guild_id is not None
+        recent = await self.bot.storage.recent_results(interaction.guild_id, game=game, limit=10)
+        title = f"Recent matches — {ENGINES[game].title}" if game else "Recent matches"
+        embed = discord.Embed(title=title, colour=discord.Colour.blurple())
+        embed.description = (
+            "\n".join(_result_line(r) for r in recent)
+            if recent
+            else "No match has finished here yet — start one with a game's `new` command."
+        )
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    settings = app_commands.Group(
+        name="settings",
+        description="How this server's matches are played (Manage Server)",
+        default_permissions=discord.Permissions(manage_guild=True),
+        guild_only=True,
+    )
+
+    @settings.command(name="show", description="This server's match settings")
+    async def settings_show(self, interaction: discord.Interaction) -> None:
+        assert interaction.guild_id is not None
+        clock, timeouts = await self.bot.storage.guild_settings(interaction.guild_id)
+        await interaction.response.send_message(
+            f"New matches get **{clock_text(DEFAULT_CLOCK_S if clock is None else clock)}** unless "
+            f"the host picks another; a player who runs out of time "
+            f"**{timeouts or DEFAULT_MAX_TIMEOUTS}** times in a row is removed.",
+            ephemeral=True,
+        )
+
+    @settings.command(name="clock", description="The default turn clock of new matches")
+    @app_commands.describe(clock="Time per move when the host does not choose one")
+    @app_commands.choices(clock=CLOCK_CHOICES)
+    async def settings_clock(self, interaction: discord.Interaction, clock: int) -> None:
+        if not await _may_manage(interaction):
+            return
+        assert interaction.guild_id is not None
+        await self.bot.storage.set_guild_setting(interaction.guild_id, "clock_s", clock)
+        await interaction.response.send_message(
+            f"New matches now get {clock_text(clock)} by default.", ephemeral=True
+        )
+
+    @settings.command(name="timeouts", description="Time-outs in a row before a player is removed")
+    @app_commands.describe(count="How many times in a row a player may run out of time")
+    async def settings_timeouts(
+        self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 10]
+    ) -> None:
+        if not await _may_manage(interaction):
+            return
+        assert interaction.guild_id is not None
+        await self.bot.storage.set_guild_setting(interaction.guild_id, "max_timeouts", count)
+        await interaction.response.send_message(
+            f"A player who runs out of time {count} times in a row is now removed as resigned.",
+            ephemeral=True,
+        )
+
+
+async def _may_manage(interaction: discord.Interaction) -> bool:
+    if interaction.permissions.manage_guild:
+        return True
+    await interaction.response.send_message(
+        "Only members with the Manage Server permission can change these settings.", ephemeral=True
+    )
+    return False
+
+
+def _result_line(result: dict, viewer: int | None = None) -> str:
+    """One finished match in a sentence: game, who won, scores and when."""
+    when = f"<t:{int(_timestamp(result['finished_at']))}:R>"
+    seats = ", ".join(
+        f"<@{s['user_id']}> {s['score']}" + (" 🏆" if s["winner"] else "") for s in result["seats"]
+    )
+    tag = " (abandoned)" if result["abandoned"] else " (draw)" if result["draw"] else ""
+    line = f"**{ENGINES[result['game']].title} #{result['match_id']}**{tag} — {seats} — {when}"
+    if viewer is not None:
+        mine = next(s for s in result["seats"] if s["user_id"] == viewer)
+        line += f" · rating {mine['change']:+.0f}"
+    return line
+
+
+def _timestamp(iso: str) -> float:
+    return datetime.fromisoformat(iso).timestamp()
+
+
+async def setup(bot: GameBot) -> None:
+    bot.add_dynamic_items(LeaderboardPage)
+    await bot.add_cog(League(bot))
