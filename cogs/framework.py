@@ -46,6 +46,7 @@ CLOCK_CHOICES = [
     app_commands.Choice(name="3 days", value=3 * 86400),
     app_commands.Choice(name="no clock", value=0),
 ]
+CLOCK_HELP = "Time per move; when it runs out the move is played for you (default: the server's setting)"
 
 
 def clock_text(seconds: int | None) -> str:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import discord
+
 TO_MOVE = re.compile(r"\*\*Turn \d+:\*\* <@(\d+)>")
 
 
@@ -31,7 +33,7 @@ def components(message: Any) -> list[Any]:
 
 
 def button_labels(message: Any) -> list[str]:
-    return [child.label for child in components(message)]
+    return [child.label for child in components(message) if isinstance(child, discord.Button)]
 
 
 def mover(board: Any, members: list[Any]) -> Any | None:
