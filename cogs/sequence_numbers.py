@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -21,7 +22,7 @@ from cogs.components import GameButton, GameSelect, items_view
 from cogs.framework import CLOCK_CHOICES, CLOCK_HELP, SEAT_MARKS, GameCog, Match, PrivateReply
 from games import Outcome
 from games.sequence_numbers import COLUMNS, SIZE, cell_name
-from render.sequence_numbers import TEAM_LETTERS, render, render_hand
+from render.sequence_numbers import TEAM_LETTERS, render, render_hand, team_of
 
 if TYPE_CHECKING:
     from bot import GameBot
@@ -53,10 +54,6 @@ def card_name(card: dict) -> str:
     return card["text"] if card["kind"] == "problem" else f"{card['kind']} card"
 
 
-def team_of(view: dict, seat: int) -> int:
-    return next(team for team, seats in enumerate(view["teams"]) if seat in seats)
-
-
 def team_name(team: int) -> str:
     return f"{SEAT_MARKS[team]} team {TEAM_LETTERS[team]}"
 
@@ -70,12 +67,12 @@ def parse_index(text: str, size: int) -> int | None:
     return value if 0 <= value < size else None
 
 
-def parse_cell(name: str) -> tuple[int, int] | None:
-    """`C4` -> (row 3, column 2); None for anything that is not a cell of the board."""
+def parse_cell(name: str) -> int | None:
+    """`C4` -> 32 (row 3 * 10 + column 2); None for anything that is not a cell of the board."""
     column, row = name[:1].upper(), parse_index(name[1:], SIZE + 1)
     if not column or column not in COLUMNS or not row:
         return None
-    return row - 1, COLUMNS.index(column)
+    return (row - 1) * SIZE + COLUMNS.index(column)
 
 
 class SequenceNumbers(GameCog, group_name="sequence", group_description="Play Sequence Numbers"):
@@ -179,19 +176,19 @@ class SequenceNumbers(GameCog, group_name="sequence", group_description="Play Se
             return PrivateReply(f"{head}\nYou play from here when it is your turn.", image)
         return PrivateReply(head, image, self._hand_items(match, view, self._targets(match, seat)))
 
-    def _targets(self, match: Match, seat: int) -> dict[int, list[tuple[int, int]]]:
-        """The cells each card of the hand may go on now (none: the card cannot be played)."""
-        targets: dict[int, list[tuple[int, int]]] = {}
+    def _targets(self, match: Match, seat: int) -> dict[int, list[int]]:
+        """The cells (`row * 10 + col`) each card of the hand may go on now; none: unplayable."""
+        targets: dict[int, list[int]] = {}
         for move in self.engine.legal_moves(match.state, seat):
             if move["type"] == "play":
-                targets.setdefault(move["card"], []).append((move["row"], move["col"]))
+                targets.setdefault(move["card"], []).append(move["row"] * SIZE + move["col"])
         return targets
 
     def _hand_items(
         self,
         match: Match,
         view: dict,
-        targets: dict[int, list[tuple[int, int]]],
+        targets: dict[int, list[int]],
         card: int | None = None,
         row: int | None = None,
     ) -> list[discord.ui.Item]:
@@ -234,8 +231,8 @@ class SequenceNumbers(GameCog, group_name="sequence", group_description="Play Se
         return items
 
     @staticmethod
-    def _card_hint(card: dict, cells: list[tuple[int, int]]) -> str:
-        names = " or ".join(cell_name(r * SIZE + c) for r, c in cells)
+    def _card_hint(card: dict, cells: list[int]) -> str:
+        names = " or ".join(map(cell_name, cells))
         if card["kind"] == "problem":
             return f"goes on {names}" if cells else "dead: both of its cells are taken"
         if card["kind"] == "plus":
@@ -243,7 +240,7 @@ class SequenceNumbers(GameCog, group_name="sequence", group_description="Play Se
         return f"remove one of {len(cells)} opponent chips" if cells else "no opponent chip to remove"
 
     def _cell_items(
-        self, match: Match, view: dict, card: int, cells: list[tuple[int, int]], row: int | None
+        self, match: Match, view: dict, card: int, cells: list[int], row: int | None
     ) -> list[discord.ui.Item]:
         """Where the chosen card can go: buttons, one cell menu, or a row menu then a column menu."""
         game, turn, arg = self.game, match.turn, f"p:{card}"
@@ -253,27 +250,24 @@ class SequenceNumbers(GameCog, group_name="sequence", group_description="Play Se
                     game,
                     match.id,
                     turn,
-                    f"{arg}:{cell_name(r * SIZE + c)}",
-                    label=cell_name(r * SIZE + c),
+                    f"{arg}:{cell_name(cell)}",
+                    label=cell_name(cell),
                     style=discord.ButtonStyle.success,
                     row=1,
                 )
-                for r, c in cells
+                for cell in cells
             ]
         if len(cells) <= MENU_LIMIT:
             options = self._cell_options(view, cells)
             return [
                 GameSelect(game, match.id, turn, arg, options=options, placeholder="Choose the cell", row=1)
             ]
-        rows = sorted({r for r, _ in cells})
+        per_row = Counter(cell // SIZE for cell in cells)
         row_options = [
             discord.SelectOption(
-                label=f"Row {r + 1}",
-                value=str(r),
-                description=f"{sum(1 for x, _ in cells if x == r)} cells",
-                default=r == row,
+                label=f"Row {r + 1}", value=str(r), description=f"{count} cells", default=r == row
             )
-            for r in rows
+            for r, count in sorted(per_row.items())
         ]
         items: list[discord.ui.Item] = [
             GameSelect(
@@ -281,24 +275,22 @@ class SequenceNumbers(GameCog, group_name="sequence", group_description="Play Se
             )
         ]
         if row is not None:
-            options = self._cell_options(view, [(r, c) for r, c in cells if r == row])
+            options = self._cell_options(view, [cell for cell in cells if cell // SIZE == row])
             items.append(
                 GameSelect(game, match.id, turn, arg, options=options, placeholder="Choose the column", row=2)
             )
         return items
 
     @staticmethod
-    def _cell_options(view: dict, cells: list[tuple[int, int]]) -> list[discord.SelectOption]:
+    def _cell_options(view: dict, cells: list[int]) -> list[discord.SelectOption]:
         options = []
-        for r, c in cells:
-            cell = view["board"][r][c]
-            hint = f"shows {cell['number']}"
-            if cell["chip"] is not None:
-                hint = f"{team_name(cell['chip'])} chip on {cell['number']}"
+        for cell in cells:
+            square = view["board"][cell // SIZE][cell % SIZE]
+            hint = f"shows {square['number']}"
+            if square["chip"] is not None:
+                hint = f"{team_name(square['chip'])} chip on {square['number']}"
             options.append(
-                discord.SelectOption(
-                    label=cell_name(r * SIZE + c), value=cell_name(r * SIZE + c), description=hint
-                )
+                discord.SelectOption(label=cell_name(cell), value=cell_name(cell), description=hint)
             )
         return options
 
@@ -360,7 +352,7 @@ class SequenceNumbers(GameCog, group_name="sequence", group_description="Play Se
         if not cells:
             await self._refuse(interaction, self._unplayable(view, card))
             return
-        if row is not None and all(r != row for r, _ in cells):
+        if row is not None and all(cell // SIZE != row for cell in cells):
             await self._refuse(interaction, "Choose a row from the menu: it lists the rows you can use.")
             return
         name = f"Card {card + 1}, **{card_name(chosen)}**"
@@ -401,16 +393,16 @@ class SequenceNumbers(GameCog, group_name="sequence", group_description="Play Se
         seat: int,
         view: dict,
         card: int,
-        cell: tuple[int, int],
+        cell: int,
     ) -> None:
-        row, col = cell
-        name, chosen = cell_name(row * SIZE + col), view["hand"][card]
+        name, chosen = cell_name(cell), view["hand"][card]
         if chosen["kind"] == "minus":
             note = f"You removed the chip on {name} with a minus card."
         elif chosen["kind"] == "plus":
             note = f"You put a chip on {name} with a plus card."
         else:
             note = f"You played {chosen['text']} on {name}."
+        row, col = divmod(cell, SIZE)
         move = {"type": "play", "card": card, "row": row, "col": col}
         await self.service.play(interaction, match, seat, move, turn=match.turn, private_note=note)
 

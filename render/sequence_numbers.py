@@ -179,7 +179,7 @@ def _seat_name(seat: int, viewer: int | None) -> str:
     return f"P{seat + 1}" + (" (you)" if seat == viewer else "")
 
 
-def _team_of(view: dict, seat: int) -> int:
+def team_of(view: dict, seat: int) -> int:
     return next(t for t, seats in enumerate(view["teams"]) if seat in seats)
 
 
@@ -191,7 +191,7 @@ def _status(view: dict, viewer: int | None) -> str:
         return f"Team {TEAM_LETTERS[team]} wins!"
     if view["to_move"]:
         seat = view["to_move"][0]
-        return f"{_seat_name(seat, viewer)} to move (team {TEAM_LETTERS[_team_of(view, seat)]})"
+        return f"{_seat_name(seat, viewer)} to move (team {TEAM_LETTERS[team_of(view, seat)]})"
     return ""
 
 

@@ -14,7 +14,8 @@ from dataclasses import replace
 from typing import Any
 
 from bot import create_bot
-from games.sequence_numbers import CARDS, CELLS_OF, CORNERS, DIRECTIONS, RUN, SIZE, cell_name
+from cogs.sequence_numbers import parse_cell
+from games.sequence_numbers import CARDS, CELLS_OF, CORNERS, DIRECTIONS, SIZE, _windows, cell_name, team_of
 from tests.e2e.helpers import button_labels, channel_message, components, mover, open_and_start
 
 MY_HAND = "My hand"
@@ -33,19 +34,10 @@ def match_of(table: Any, board: Any) -> Any:
     return table.env.bot.matches.running[match_id]
 
 
-def _windows(cell: int):
-    row, col = divmod(cell, SIZE)
-    for dr, dc in DIRECTIONS:
-        for back in range(RUN):
-            cells = [(row + (k - back) * dr, col + (k - back) * dc) for k in range(RUN)]
-            if all(0 <= r < SIZE and 0 <= c < SIZE for r, c in cells):
-                yield [r * SIZE + c for r, c in cells]
-
-
 def _line_strength(chips: tuple, cell: int, team: int) -> int:
     """The most chips of `team` (corners included) in an open line of five through `cell`."""
     best = 0
-    for window in _windows(cell):
+    for window in (w for direction in DIRECTIONS for w in _windows(cell, direction)):
         if any(chips[x] not in (None, team) for x in window if x not in CORNERS):
             continue
         best = max(best, sum(x in CORNERS or chips[x] == team for x in window))
@@ -59,7 +51,7 @@ def greedy(match: Any, seat: int) -> dict:
     trades = [m for m in moves if m["type"] == "trade"]
     if trades:
         return trades[0]
-    team = seat % state.team_count
+    team = team_of(state, seat)
 
     def value(move: dict) -> float:
         cell = move["row"] * SIZE + move["col"]
@@ -70,15 +62,15 @@ def greedy(match: Any, seat: int) -> dict:
     return max(moves, key=value)
 
 
-def first_legal(match: Any, seat: int) -> dict:
-    return match.engine.legal_moves(match.state, seat)[0]
-
-
 # ------------------------------------------------------------------ clicking it
 
 
-def menu(message: Any, placeholder: str) -> Any:
-    return next(c for c in components(message) if getattr(c, "placeholder", None) == placeholder)
+def menu(message: Any, placeholder: str) -> Any | None:
+    return next((c for c in components(message) if getattr(c, "placeholder", None) == placeholder), None)
+
+
+def card_menu_id(message: Any) -> str:
+    return menu(message, CARD_MENU).custom_id
 
 
 def seen(table: Any, message: Any, viewer: Any) -> Any:
@@ -100,13 +92,13 @@ async def make_move(table: Any, player: Any, hand: Any, move: dict) -> Any:
         )
         await player.click(hand, label=trade)
         return seen(table, hand, player)
-    await player.select(hand, [str(move["card"])], custom_id=menu(hand, CARD_MENU).custom_id)
+    await player.select(hand, [str(move["card"])], custom_id=card_menu_id(hand))
     hand = seen(table, hand, player)
     cell = cell_name(move["row"] * SIZE + move["col"])
     if cell in button_labels(hand):
         await player.click(hand, label=cell)
-    elif any(getattr(c, "placeholder", None) == "Choose the cell" for c in components(hand)):
-        await player.select(hand, [cell], custom_id=menu(hand, "Choose the cell").custom_id)
+    elif (cells := menu(hand, "Choose the cell")) is not None:
+        await player.select(hand, [cell], custom_id=cells.custom_id)
     else:
         await player.select(hand, [str(move["row"])], custom_id=menu(hand, "Choose the row").custom_id)
         hand = seen(table, hand, player)
@@ -114,28 +106,24 @@ async def make_move(table: Any, player: Any, hand: Any, move: dict) -> Any:
     return seen(table, hand, player)
 
 
-async def take_turn(table: Any, board_id: int, members: list[Any], choose=greedy) -> Any:
-    """The member the board names plays `choose`'s move through the UI; returns the board."""
+async def take_turn(table: Any, board_id: int, members: list[Any]) -> Any:
+    """The member the board names plays the greedy move through the UI; returns the board."""
     board = channel_message(table.channel, board_id)
     player = mover(board, members)
     match = match_of(table, board)
-    move = choose(match, match.seat_of(player.user.id))
+    move = greedy(match, match.seat_of(player.user.id))
     hand = await open_hand(player, board)
     note = await make_move(table, player, hand, move)
     assert not note.components or move["type"] == "trade"
     return channel_message(table.channel, board_id)
 
 
-async def play_until(table: Any, board: Any, members: list[Any], done, turns: int = 200) -> Any:
+async def play_to_the_end(table: Any, board: Any, members: list[Any], turns: int = 200) -> Any:
     for _ in range(turns):
-        if done(board):
+        if "**Game over**" in board.embeds[0].description:
             return board
         board = await take_turn(table, board.id, members)
-    raise AssertionError(f"not done after {turns} turns")
-
-
-def game_over(board: Any) -> bool:
-    return "**Game over**" in board.embeds[0].description
+    raise AssertionError(f"the match did not end in {turns} turns")
 
 
 def set_position(table: Any, board: Any, **changes: Any) -> None:
@@ -159,10 +147,6 @@ def with_hand(state: Any, seat: int, cards: list[int]) -> dict[str, tuple]:
 
 def problem_card(answer: int) -> int:
     return next(i for i, card in enumerate(CARDS) if card.kind == "problem" and card.answer == answer)
-
-
-def cell_at(name: str) -> int:
-    return (int(name[1:]) - 1) * SIZE + "ABCDEFGHIJ".index(name[0])
 
 
 # ------------------------------------------------------------------ what members see
@@ -210,7 +194,7 @@ async def test_two_players_play_through_the_hand_messages_to_a_win(table):
     assert re.search(rf"<@{table.alice.user.id}> played (\d+ [+-] \d+|a plus card) on [A-J]\d+", headline)
     assert f"**Turn 2:** <@{table.bob.user.id}> (🟧 P2 · team B) to move." in headline
 
-    board = await play_until(table, board, table.players, game_over)
+    board = await play_to_the_end(table, board, table.players)
 
     text = board.embeds[0].description
     assert "completed a sequence (1/1)" in text
@@ -234,7 +218,7 @@ async def test_the_hand_is_private_and_playable_only_on_your_turn(table):
     options = menu(hand, CARD_MENU).options
     assert [o.label.split(" · ")[0] for o in options] == ["1", "2", "3", "4", "5"]
     card = next(o for o in options if o.description.startswith("goes on "))
-    await table.alice.select(hand, [card.value], custom_id=menu(hand, CARD_MENU).custom_id)
+    await table.alice.select(hand, [card.value], custom_id=card_menu_id(hand))
     hand = seen(table, hand, table.alice)
     cells = [label for label in button_labels(hand) if re.fullmatch(r"[A-J]\d+", label)]
     assert 1 <= len(cells) <= 2 and cells == card.description.removeprefix("goes on ").split(" or ")
@@ -248,7 +232,7 @@ async def test_the_hand_is_private_and_playable_only_on_your_turn(table):
     assert not hand.components and not hand.attachments
     board = channel_message(table.channel, board.id)
     assert f"on {cells[0]}." in board.embeds[0].description
-    refused = await table.alice.select(stale, ["0"], custom_id=menu(stale, CARD_MENU).custom_id)
+    refused = await table.alice.select(stale, ["0"], custom_id=card_menu_id(stale))
     assert refused.ephemeral and "out of date" in refused.response.content
     notice = table.bob.user.dm_channel.history()[-1]
     assert notice.content.startswith("Your turn in **Sequence Numbers #")
@@ -283,7 +267,7 @@ async def test_a_minus_card_removes_an_opponent_chip_from_a_menu(table):
     board = await open_and_start(table.channel, table.alice, [table.bob], "sequence new")
     chips = [None] * (SIZE * SIZE)
     for name, team in (("D7", 1), ("E7", 1), ("F2", 0)):
-        chips[cell_at(name)] = team
+        chips[parse_cell(name)] = team
     set_position(table, board, chips=tuple(chips), **with_hand(match_of(table, board).state, 0, [MINUS]))
 
     hand = await open_hand(table.alice, board)
@@ -305,10 +289,6 @@ async def test_a_minus_card_removes_an_opponent_chip_from_a_menu(table):
         f"<@{table.alice.user.id}> removed a chip from D7 with a minus card." in board.embeds[0].description
     )
     assert await board.attachments[0].read() != before
-
-
-def card_menu_id(message: Any) -> str:
-    return menu(message, CARD_MENU).custom_id
 
 
 async def test_a_plus_card_picks_a_row_then_a_column(table):
@@ -341,28 +321,28 @@ async def test_a_dead_card_is_traded_once_and_refused_when_played(table):
         chips[cell] = 1
     hand = with_hand(match_of(table, board).state, 0, [first, second, *others])
     set_position(table, board, chips=tuple(chips), **hand)
-    texts_ = [CARDS[first].text, CARDS[second].text]
+    dead_texts = [CARDS[first].text, CARDS[second].text]
 
     hand = await open_hand(table.alice, board)
     assert [label for label in button_labels(hand) if label.startswith("Trade")] == [
-        f"Trade dead card 1 ({texts_[0]})",
-        f"Trade dead card 2 ({texts_[1]})",
+        f"Trade dead card 1 ({dead_texts[0]})",
+        f"Trade dead card 2 ({dead_texts[1]})",
     ]
     assert menu(hand, CARD_MENU).options[0].description == "dead: both of its cells are taken"
     refused = await table.alice.select(hand, ["0"], custom_id=card_menu_id(hand))
-    assert refused.ephemeral and refused.response.content.startswith(f"Card 1 ({texts_[0]}) is dead")
+    assert refused.ephemeral and refused.response.content.startswith(f"Card 1 ({dead_texts[0]}) is dead")
 
-    await table.alice.click(hand, label=f"Trade dead card 1 ({texts_[0]})")
+    await table.alice.click(hand, label=f"Trade dead card 1 ({dead_texts[0]})")
 
     hand = seen(table, hand, table.alice)
-    assert hand.content.startswith(f"You traded {texts_[0]} for a new card.")
+    assert hand.content.startswith(f"You traded {dead_texts[0]} for a new card.")
     assert not [label for label in button_labels(hand) if label.startswith("Trade")]  # once a turn
-    assert not shows_card(hand.content.split("\n", 1)[1], texts_[0])
-    dead = next(o for o in menu(hand, CARD_MENU).options if o.label == f"1 · {texts_[1]}")
+    assert not shows_card(hand.content.split("\n", 1)[1], dead_texts[0])
+    dead = next(o for o in menu(hand, CARD_MENU).options if o.label == f"1 · {dead_texts[1]}")
     refused = await table.alice.select(hand, [dead.value], custom_id=card_menu_id(hand))
     assert "traded a dead card this turn already" in refused.response.content
     board = channel_message(table.channel, board.id)
-    assert f"<@{table.alice.user.id}> traded a dead card ({texts_[0]})." in board.embeds[0].description
+    assert f"<@{table.alice.user.id}> traded a dead card ({dead_texts[0]})." in board.embeds[0].description
     assert mover(board, table.players) is table.alice  # the turn goes on after a trade
 
 
