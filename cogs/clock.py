@@ -44,7 +44,8 @@ class Clock(commands.Cog):
                 await self._check(match, now)
             except Exception:  # one broken match must not stop every other clock
                 log.exception("The clock of match %s failed", match.id)
-        await service.heartbeat()
+        if any(match.row.deadline for match in service.running.values()):
+            await service.heartbeat()  # only clocks need to know how long the bot was away
 
     async def _check(self, match: Match, now: datetime) -> None:
         if match.row.deadline is None or match.row.clock_s is None:

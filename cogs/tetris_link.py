@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 
 from cogs.components import GameButton
-from cogs.framework import GameCog, Match, PrivateReply, seat_name
+from cogs.framework import CLOCK_CHOICES, CLOCK_HELP, GameCog, Match, PrivateReply, seat_name
 from games.tetris_link import ANY, COLUMNS, SHAPES, drop, orientations
 from render.tetris_link import render
 
@@ -106,9 +106,14 @@ class TetrisLink(GameCog, group_name="tetrislink", group_description="Play Tetri
     rules_text = RULES
 
     @app_commands.command(name="new", description="Open a Tetris Link lobby (2–4 players)")
-    @app_commands.describe(dice="Roll the shape die each turn (off: choose any shape, pure strategy)")
-    async def new(self, interaction: discord.Interaction, dice: bool = True) -> None:
-        await self.open_lobby(interaction, {"dice": dice})
+    @app_commands.describe(
+        dice="Roll the shape die each turn (off: choose any shape, pure strategy)", clock=CLOCK_HELP
+    )
+    @app_commands.choices(clock=CLOCK_CHOICES)
+    async def new(
+        self, interaction: discord.Interaction, dice: bool = True, clock: int | None = None
+    ) -> None:
+        await self.open_lobby(interaction, {"dice": dice}, clock)
 
     @app_commands.command(name="rules", description="The rules of Tetris Link, short and clear")
     async def rules(self, interaction: discord.Interaction) -> None:

@@ -18,7 +18,7 @@ import discord
 from discord import app_commands
 
 from cogs.components import GameButton, GameSelect, items_view
-from cogs.framework import GameCog, Match, PrivateReply
+from cogs.framework import CLOCK_CHOICES, CLOCK_HELP, GameCog, Match, PrivateReply
 from games.tremember import SIDES, SIZE
 from render.tremember import render, render_card
 
@@ -115,8 +115,10 @@ class Tremember(GameCog, group_name="tremember", group_description="Play Trememb
     rules_text = RULES
 
     @app_commands.command(name="new", description="Open a Tremember lobby (2–6 players)")
-    async def new(self, interaction: discord.Interaction) -> None:
-        await self.open_lobby(interaction, {})
+    @app_commands.describe(clock=CLOCK_HELP)
+    @app_commands.choices(clock=CLOCK_CHOICES)
+    async def new(self, interaction: discord.Interaction, clock: int | None = None) -> None:
+        await self.open_lobby(interaction, {}, clock)
 
     @app_commands.command(name="rules", description="The rules of Tremember, short and clear")
     async def rules(self, interaction: discord.Interaction) -> None:

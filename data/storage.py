@@ -557,7 +557,7 @@ class Storage:
         return row[0] if row else None
 
     async def set_meta(self, key: str, value: str) -> None:
-        async with self._transaction():
+        async with self._write_lock:  # one statement: its own transaction, no BEGIN/COMMIT round trips
             await self._exec(
                 "INSERT INTO meta (key, value) VALUES (?, ?) "
                 "ON CONFLICT (key) DO UPDATE SET value = excluded.value",

@@ -8,6 +8,25 @@ from pathlib import Path
 import pytest
 
 from bot import create_bot
+from data.storage import Storage
+
+
+@pytest.fixture(autouse=True)
+async def close_databases(monkeypatch):
+    """Close every database a test's bots opened: SimCord does not close a bot it detaches,
+    and an open connection's thread would keep pytest from exiting after a failure."""
+    opened: list[Storage] = []
+    original = Storage.open.__func__
+
+    async def recording_open(cls, path):
+        storage = await original(cls, path)
+        opened.append(storage)
+        return storage
+
+    monkeypatch.setattr(Storage, "open", classmethod(recording_open))
+    yield
+    for storage in opened:
+        await storage.close()
 
 
 @pytest.fixture
