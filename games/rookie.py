@@ -63,6 +63,7 @@ class RookieState:
     after_pair: str | None = None  # the steal an X pair earns: "choose" or "left"
     resume: str = "flip"  # what the mover does once everything is placed: flip | chase
     last_flip: tuple[tuple[int, str, int], ...] | None = None  # (position, card, from)
+    events: tuple[tuple[Any, ...], ...] = ()  # what the last move did; see `_event_json`
 
 
 # --- small queries -------------------------------------------------------------------
@@ -155,6 +156,15 @@ def _turn_up(state: RookieState, position: int) -> tuple[RookieState, int, str]:
     return replace(state, table=_set(table, target, (card,))), target, card
 
 
+def _log(state: RookieState, *event: Any) -> RookieState:
+    """Record what happened, so the table can announce what moved where."""
+    return replace(state, events=(*state.events, event))
+
+
+def _unsecured_by_seat(state: RookieState, seats: list[int]) -> tuple[tuple[int, int], ...]:
+    return tuple((seat, _unsecured(state, seat)) for seat in seats if _unsecured(state, seat))
+
+
 def _remove_tops(state: RookieState, positions: tuple[int, ...]) -> RookieState:
     table = state.table
     for position in positions:
@@ -170,6 +180,7 @@ def _end_turn(state: RookieState) -> RookieState:
 
 def _take_pair(state: RookieState, card: str, after_pair: str | None, resume: str) -> RookieState:
     """The mover has taken a pair (already off the table): place it or end the game."""
+    state = _log(state, "pair", state.turn, card)
     if not any(state.table):
         return _finish_with_last_pair(state)
     if state.variant == "kids":
@@ -180,7 +191,8 @@ def _take_pair(state: RookieState, card: str, after_pair: str | None, resume: st
 def _finish_with_last_pair(state: RookieState) -> RookieState:
     """The last pair and every unsecured card on the table go to the mover's points."""
     bonus = 2 + sum(_unsecured(state, seat) for seat in range(state.players))
-    state = _add_points(state, state.turn, bonus)
+    taken = _unsecured_by_seat(state, list(range(state.players)))
+    state = _log(_add_points(state, state.turn, bonus), "collect", state.turn, bonus, taken)
     return replace(
         state,
         discards=tuple(((),) * STACKS for _ in range(state.players)),
@@ -203,9 +215,12 @@ def _settle(state: RookieState, seat: int) -> RookieState:
     if kind is None:
         return _proceed(state)
     state = _clear_discards(_add_points(state, seat, sum(map(len, stacks))), seat)
+    state = _log(state, "secure", seat, kind, sum(map(len, stacks)))
     if kind != X:
         return _proceed(state)
     # Rookie: after securing, take every other player's unsecured cards.
+    others = [other for other in range(state.players) if other != seat]
+    state = _log(state, "rookie", seat, _unsecured_by_seat(state, others))
     loot: list[str] = []
     for other in range(state.players):
         if other != seat:
@@ -222,6 +237,7 @@ def _ask_arrangement(state: RookieState, seat: int, loot: Stack, reason: str) ->
 
 def _steal(state: RookieState, victim: int) -> RookieState:
     loot = tuple(card for stack in state.discards[victim] for card in stack)
+    state = _log(state, "steal", state.turn, victim, len(loot))
     state = replace(_clear_discards(state, victim), after_pair=None)
     return _ask_arrangement(state, state.turn, loot, "steal")
 
@@ -259,8 +275,9 @@ def _flip_normal(state: RookieState, position: int) -> RookieState:
         state = _remove_tops(state, (first, lands))
         return _take_pair(state, card, "choose" if card == X else None, "flip")
     if X in (card, first_card):
+        state = _log(state, "open", state.turn, (first_card, card))
         return _end_turn(replace(state, open=tuple(sorted((first, lands)))))
-    return _end_turn(state)
+    return _end_turn(_log(state, "miss", state.turn))
 
 
 def _flip_chase(state: RookieState, position: int) -> RookieState:
@@ -269,6 +286,7 @@ def _flip_chase(state: RookieState, position: int) -> RookieState:
     state = replace(state, last_flip=((lands, card, position),))
     match = next((p for p in state.open if _top(state, p) == card), None)
     if match is None:
+        state = _log(state, "open", state.turn, (card,))
         return _end_turn(replace(state, open=(*state.open, lands)))
     state = _remove_tops(state, (match, lands))
     if card == X:
@@ -285,6 +303,7 @@ def _place(state: RookieState, seat: int, stacks: tuple[int, int]) -> RookieStat
     own = list(state.discards[seat])
     for index in stacks:
         own[index] = (*own[index], state.pair)
+    state = _log(state, "place", state.turn, seat, state.pair, stacks)
     state = replace(state, discards=_set(state.discards, seat, tuple(own)), pair=None)
     return _settle(state, seat)
 
@@ -302,6 +321,7 @@ def _arrange(state: RookieState, tops: tuple[str | None, ...]) -> RookieState:
     for slot, index in enumerate(receiving):
         under = tuple(rest[slot :: len(receiving)])
         own[index] = (*own[index], *under, tops[index])
+    state = _log(state, "arrange", seat, len(state.loot), tops)
     state = replace(state, discards=_set(state.discards, seat, tuple(own)), loot=())
     return _settle(state, seat)
 
@@ -437,6 +457,9 @@ class RookieEngine:
         return [{"type": "arrange", "tops": list(tops)} for tops in _arrangements(state)]
 
     def apply(self, state: RookieState, seat: int, move: dict) -> RookieState:
+        return self._apply(replace(state, events=()), seat, move)
+
+    def _apply(self, state: RookieState, seat: int, move: dict) -> RookieState:
         if state.phase == "over":
             raise IllegalMove("This game is over — start a new one to play again.")
         check_seat(self.current_seats(state), seat)
@@ -452,6 +475,7 @@ class RookieEngine:
         if kind not in allowed:
             raise IllegalMove(f"{PROMPTS[state.phase]}.")
         if kind == "turn_down":
+            state = _log(state, "turn_down", seat, len(state.open))
             return replace(state, open=(), phase="flip")
         if kind == "flip":
             position = _check_flip(state, move)
@@ -474,14 +498,14 @@ class RookieEngine:
             raise GameError("This game is over already.")
         if not 0 <= seat < state.players or state.resigned[seat]:
             raise GameError("That seat is not playing in this game.")
-        state = replace(state, resigned=_set(state.resigned, seat, True))
+        state = replace(state, resigned=_set(state.resigned, seat, True), events=(("resign", seat),))
         if self._standing(state) < 2:
             return replace(state, phase="over", flipped=(), pair=None, loot=(), receiver=None)
         if seat != state.turn:
             return state
         # Decisions still owed (a pair, a loot) are settled with the first choice on offer.
         while state.phase in ("place", "steal", "arrange"):
-            state = self.apply(state, seat, self.legal_moves(state, seat)[0])
+            state = self._apply(state, seat, self.legal_moves(state, seat)[0])
         return _end_turn(state)
 
     def _standing(self, state: RookieState) -> int:
@@ -547,6 +571,8 @@ class RookieEngine:
             "turn": None if state.phase == "over" else state.turn,
             "table_cards": sum(map(len, state.table)),
             "pending": self._pending(state),
+            "events": [_event_json(event) for event in state.events],
+            "resigned": [s for s in range(state.players) if state.resigned[s]],
         }
         if state.variant == "team":
             teams = teams_of(state.players)
@@ -628,9 +654,41 @@ class RookieEngine:
                 last_flip=None
                 if data["last_flip"] is None
                 else tuple(tuple(entry) for entry in data["last_flip"]),
+                events=_tuples(data.get("events", [])),
             )
         except (KeyError, TypeError, ValueError) as error:
             raise GameError("This saved Rookie game cannot be read.") from error
+
+
+def _event_json(event: tuple[Any, ...]) -> dict:
+    """An event as the view shows it. Only cards that are face up or off the table appear.
+
+    pair (seat, card) · miss (seat) · open (seat, cards left open) · turn_down (seat,
+    count) · place (seat, owner, card, stacks) · secure (seat, card, count) · rookie
+    (seat, taken: [[seat, count]]) · steal (seat, from, count) · arrange (seat, count,
+    tops) · collect (seat, count, taken: [[seat, count]]) · resign (seat).
+    """
+    kind, seat, *rest = event
+    keys = {
+        "pair": ("card",),
+        "miss": (),
+        "open": ("cards",),
+        "turn_down": ("count",),
+        "place": ("owner", "card", "stacks"),
+        "secure": ("card", "count"),
+        "rookie": ("taken",),
+        "steal": ("from", "count"),
+        "arrange": ("count", "tops"),
+        "collect": ("count", "taken"),
+        "resign": (),
+    }[kind]
+    # A JSON round trip turns the nested tuples into the lists every view is made of.
+    return json.loads(json.dumps({"type": kind, "seat": seat, **dict(zip(keys, rest, strict=True))}))
+
+
+def _tuples(value: Any) -> Any:
+    """JSON lists back into the tuples the state is made of."""
+    return tuple(_tuples(item) for item in value) if isinstance(value, list) else value
 
 
 ENGINE = RookieEngine()

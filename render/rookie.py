@@ -160,7 +160,7 @@ def _base(players: int, variant: str, teams: tuple[tuple[int, ...], ...]) -> Ima
         draw.ellipse((PANEL_X + 16, top + 12, PANEL_X + 54, top + 50), fill=SEAT_COLOURS[seat])
         centred_text(draw, (PANEL_X + 35, top + 31), SEAT_LETTERS[seat], 22, fill=DARK_INK)
         if seat in team_of:
-            _team_tag(draw, PANEL_X + 62, top + 44, team_of[seat])
+            _team_tag(draw, PANEL_X + 62, top + 49, team_of[seat])
         if variant != "kids":
             for index in range(3):
                 x = _mini_x(index)
@@ -176,7 +176,7 @@ def _team_tag(draw: ImageDraw.ImageDraw, x: int, y: int, team: int) -> None:
     label = f"Team {team + 1}"
     fill = ((88, 88, 96), (200, 200, 206), (150, 120, 60))[team % 3]
     ink = TEXT if team % 3 != 1 else DARK_INK
-    draw.rounded_rectangle((x, y - 9, x + 58, y + 9), 9, fill=fill)
+    draw.rounded_rectangle((x, y - 8, x + 58, y + 8), 8, fill=fill)
     centred_text(draw, (x + 29, y), label, 12, fill=ink)
 
 
@@ -250,7 +250,8 @@ def _draw_players(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict, vie
         draw.text((PANEL_X + 62, top + 10), name, font=font(15), fill=TEXT, anchor="la")
         if status:
             ink = HIGHLIGHT if status == "winner" else MUTED
-            draw.text((PANEL_X + 62, top + 28), status, font=font(13), fill=ink, anchor="la")
+            # Above the team tag, which sits at the bottom of the row.
+            draw.text((PANEL_X + 62, top + 26), status, font=font(13), fill=ink, anchor="la")
         if not kids:
             for index, stack in enumerate(player["stacks"]):
                 x = _mini_x(index)

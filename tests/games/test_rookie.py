@@ -356,6 +356,32 @@ def test_the_last_pair_is_a_win_shared_on_equal_points():
     assert outcome.winners == (0, 1) and outcome.draw
 
 
+def test_the_view_tells_what_a_rookie_took_from_whom():
+    others = (discards("X", "X", ""), discards("RB", "", "G"), discards("Y", "", ""))
+    state = play(make(discards=others), flip(4), flip(5), place(0, 2, 2))
+    assert ENGINE.view(state, None)["events"] == [
+        {"type": "place", "seat": 0, "owner": 0, "card": "X", "stacks": [2, 2]},
+        {"type": "secure", "seat": 0, "card": "X", "count": 4},
+        {"type": "rookie", "seat": 0, "taken": [[1, 3], [2, 1]]},
+    ]
+    state = play(state, arrange("red", "green", "yellow"))
+    assert ENGINE.view(state, None)["events"] == [
+        {"type": "arrange", "seat": 0, "count": 4, "tops": ["red", "green", "yellow"]}
+    ]
+
+
+def test_the_view_tells_what_the_last_pair_collected_and_never_names_a_miss():
+    others = (discards("G", "", ""), discards("XX", "B", ""), discards("Y", "", "P"))
+    state = make(table=table("", "", "", "", "RR", "", "", "", ""), discards=others)
+    events = ENGINE.view(play(state, flip(4), flip(4)), None)["events"]
+    assert events[-1] == {"type": "collect", "seat": 0, "count": 8, "taken": [[0, 1], [1, 3], [2, 2]]}
+    missed = ENGINE.view(play(make(), flip(0), flip(2)), None)["events"]
+    assert missed == [{"type": "miss", "seat": 0}]
+    state = play(make(), flip(0), flip(4))
+    assert ENGINE.view(state, None)["events"] == [{"type": "open", "seat": 0, "cards": ["red", "X"]}]
+    assert ENGINE.load(ENGINE.dump(state)) == state
+
+
 # --- team variant ----------------------------------------------------------------------------
 
 
