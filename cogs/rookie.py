@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 
 from cogs.components import GameButton, GameSelect
-from cogs.framework import CLOCK_CHOICES, GameCog, Match, PrivateReply, seat_name
+from cogs.framework import CLOCK_CHOICES, CLOCK_HELP, GameCog, Match, PrivateReply, seat_name
 from games.base import Outcome
 from render.rookie import render
 
@@ -113,7 +113,7 @@ class Rookie(GameCog, group_name="rookie", group_description="Play Rookie"):
     @app_commands.describe(
         variant="standard; team: pairs of partners, 4 or 6 players; kids: no X cards, pairs score at once",
         deck="standard: 108 cards; pocket: 72 cards for a shorter game",
-        clock="Time per move; when it runs out the move is played for you (default: the server's setting)",
+        clock=CLOCK_HELP,
     )
     @app_commands.choices(clock=CLOCK_CHOICES)
     async def new(

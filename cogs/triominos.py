@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 
 from cogs.components import GameButton, GameSelect, items_view
-from cogs.framework import GameCog, Match, PrivateReply
+from cogs.framework import CLOCK_CHOICES, CLOCK_HELP, GameCog, Match, PrivateReply
 from games.base import Outcome
 from render.triominos import render, render_hand
 
@@ -220,11 +220,17 @@ class Triominos(GameCog, group_name="triominos", group_description="Play My Firs
     @app_commands.describe(
         open_hands="Show every player's hand in the channel (good for a first game)",
         joker="Play with the joker (off: the joker stays in the box)",
+        clock=CLOCK_HELP,
     )
+    @app_commands.choices(clock=CLOCK_CHOICES)
     async def new(
-        self, interaction: discord.Interaction, open_hands: bool = False, joker: bool = True
+        self,
+        interaction: discord.Interaction,
+        open_hands: bool = False,
+        joker: bool = True,
+        clock: int | None = None,
     ) -> None:
-        await self.open_lobby(interaction, {"open_hands": open_hands, "joker": joker})
+        await self.open_lobby(interaction, {"open_hands": open_hands, "joker": joker}, clock)
 
     @app_commands.command(name="rules", description="The rules of My First Triominos, short and clear")
     async def rules(self, interaction: discord.Interaction) -> None:
