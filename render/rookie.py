@@ -21,7 +21,7 @@ from render.common import (
     TEXT,
     centred_text,
     font,
-    to_png,
+    to_palette_png,
 )
 
 Colour = tuple[int, int, int]
@@ -354,5 +354,4 @@ def render(view: dict, *, viewer: int | None = None) -> bytes:
     _draw_table(image, draw, view)
     _draw_players(image, draw, view, viewer)
     _draw_strip(image, draw, view)
-    # A palette image encodes about four times faster than RGB; the board has few colours.
-    return to_png(image.quantize(256, method=Image.Quantize.FASTOCTREE))
+    return to_palette_png(image)

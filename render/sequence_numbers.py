@@ -21,6 +21,7 @@ from render.common import (
     TEXT,
     centred_text,
     font,
+    to_palette_png,
     to_png,
 )
 
@@ -244,8 +245,7 @@ def render(view: dict, *, viewer: int | None = None) -> bytes:
                 _paste_chip(image, cell_centre(row, col), cell["chip"], cell["locked"])
     _draw_last_move(draw, view)
     _draw_panel(image, view, viewer)
-    # A palette image deflates in half the time of RGB; the board has few colours.
-    return to_png(image.quantize(256, method=Image.Quantize.FASTOCTREE))
+    return to_palette_png(image)
 
 
 CARD_W, CARD_H, CARD_GAP = 116, 156, 14

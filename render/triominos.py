@@ -21,7 +21,7 @@ from render.common import (
     TEXT,
     centred_text,
     font,
-    to_png,
+    to_palette_png,
 )
 
 # The rulebook's colours (1 red ... 5 purple) in Okabe–Ito shades; the number and the
@@ -363,7 +363,7 @@ def render(view: dict, *, viewer: int | None = None) -> bytes:
 
 def encode(image: Image.Image) -> bytes:
     """PNG of a palette version: the flat card colours survive, encoding is 3x faster."""
-    return to_png(image.quantize(colors=128, method=Image.Quantize.FASTOCTREE))
+    return to_palette_png(image, 128)
 
 
 # --- a hand ---------------------------------------------------------------------------
