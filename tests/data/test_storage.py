@@ -34,7 +34,9 @@ async def test_the_database_uses_write_ahead_logging_and_is_migrated(storage, da
 
 
 async def test_a_lobby_seats_players_in_join_order_and_closes_gaps_when_one_leaves(storage):
-    row = await storage.create_lobby(game="tremember", guild_id=1, channel_id=2, host_id=1, seed=3, options={})
+    row = await storage.create_lobby(
+        game="tremember", guild_id=1, channel_id=2, host_id=1, seed=3, options={}
+    )
     for user in (2, 3, 4):
         await storage.join(row.id, user)
     assert not await storage.join(row.id, 3)  # already seated
