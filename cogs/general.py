@@ -40,7 +40,12 @@ class General(commands.Cog):
             )
         embed.add_field(
             name="Everything else",
-            value="`/matches` — your lobbies and running matches here\n`/help` — this page",
+            value=(
+                "`/matches` — your lobbies and running matches here\n"
+                "`/leaderboard [game]` — the server's ratings · `/stats [member]` · `/history [game]`\n"
+                "`/settings` — default turn clock and time-outs (Manage Server)\n"
+                "`/help` — this page"
+            ),
             inline=False,
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
