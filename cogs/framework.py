@@ -608,7 +608,9 @@ class MatchService:
         limit = await self.max_timeouts(match.row.guild_id)
         async with match.lock:
             seats = match.engine.current_seats(match.state)
-            if not seats or match.row.deadline is None:
+            deadline = match.row.deadline
+            # A move made while this waited for the lock has already reset the clock.
+            if not seats or deadline is None or discord.utils.utcnow() < datetime.fromisoformat(deadline):
                 return
             seat = seats[0]
             timeouts = {**match.row.timeouts, str(seat): match.row.timeouts.get(str(seat), 0) + 1}

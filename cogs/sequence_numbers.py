@@ -117,7 +117,7 @@ class SequenceNumbers(GameCog, group_name="sequence", group_description="Play Se
 
     def score_text(self, view: dict, seat: int) -> str:
         text = f"sequences {view['scores'][seat]}/{view['sequences_to_win']}"
-        return f"{text} · resigned" if view["resigned"][seat] else text
+        return f"{text} · resigned" if seat in view["resigned"] else text
 
     def headline(self, match: Match, view: dict) -> list[str]:
         lines = []

@@ -434,7 +434,7 @@ class SequenceNumbers:
             "deck_size": len(state.deck),
             "discards": [[CARDS[c].public() for c in pile] for pile in state.discards],
             "traded": state.traded,
-            "resigned": list(state.resigned),
+            "resigned": [seat for seat, gone in enumerate(state.resigned) if gone],
             "skipped": list(state.skipped),
             "last_move": self._last_move(state),
             "finished": self.is_over(state),

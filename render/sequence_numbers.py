@@ -219,7 +219,7 @@ def _draw_panel(image: Image.Image, view: dict, viewer: int | None) -> None:
         left = x + team * width
         _paste_chip(image, (left + 14, top + 24), team, False, 13)
         players = " ".join(
-            _seat_name(s, viewer) + (" (left)" if view.get("resigned", [False] * 9)[s] else "") for s in seats
+            _seat_name(s, viewer) + (" (left)" if s in view.get("resigned", ()) else "") for s in seats
         )
         draw.text((left + 34, top + 12), f"Team {TEAM_LETTERS[team]}: {players}", font=font(15), fill=TEXT)
         count = view["sequences"][team]

@@ -1,0 +1,36 @@
+"""Resuming running matches from the database, clocks included."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+import discord
+
+from bot import create_bot
+from cogs.framework import ALIVE, MatchService
+from data.storage import Storage
+from games import ENGINES
+
+
+async def test_resuming_loads_every_running_match_and_adds_the_outage_to_its_clock(database):
+    storage = await Storage.open(database)
+    engine = ENGINES["tetris_link"]
+    row = await storage.create_lobby(
+        game="tetris_link", guild_id=1, channel_id=2, host_id=10, seed=5, options={}, clock_s=120
+    )
+    await storage.join(row.id, 20)
+    deadline = discord.utils.utcnow() + timedelta(seconds=90)
+    await storage.start(row.id, engine.dump(engine.new_game(2, 5)), deadline.isoformat())
+    # The bot was last seen up an hour ago: it was down since, and that hour is not the players'.
+    await storage.set_meta(ALIVE, (discord.utils.utcnow() - timedelta(hours=1)).isoformat())
+
+    service = MatchService(create_bot(database=database), storage)
+    assert await service.resume() == 1
+
+    match = service.running[row.id]
+    shifted = datetime.fromisoformat(match.row.deadline) - deadline
+    assert timedelta(minutes=59) < shifted < timedelta(minutes=61)
+    assert match.view(None)["cells"] == engine.view(engine.new_game(2, 5), None)["cells"]
+    stored = await storage.get(row.id)
+    assert stored.deadline == match.row.deadline
+    await storage.close()
