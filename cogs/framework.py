@@ -192,7 +192,8 @@ class GameCog(commands.GroupCog):
         """Post a lobby; `clock` is seconds per move (0: none; None: the server's default)."""
         await self.service.open_lobby(interaction, self, options, clock)
 
-    async def show_rules(self, interaction: discord.Interaction) -> None:
+    @app_commands.command(name="rules", description="The rules of this game, short and clear")
+    async def rules(self, interaction: discord.Interaction) -> None:
         embed = discord.Embed(title=f"{self.engine.title} — rules", description=self.rules_text)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 

@@ -125,10 +125,6 @@ class Rookie(GameCog, group_name="rookie", group_description="Play Rookie"):
     ) -> None:
         await self.open_lobby(interaction, {"variant": variant, "deck": deck}, clock)
 
-    @app_commands.command(name="rules", description="The rules of Rookie, short and clear")
-    async def rules(self, interaction: discord.Interaction) -> None:
-        await self.show_rules(interaction)
-
     def describe_options(self, options: Mapping[str, Any]) -> str:
         variant = VARIANTS.get(options.get("variant", "standard"), "standard rules")
         return f"{variant}, {DECKS.get(options.get('deck', 'standard'), 'standard deck')}"

@@ -92,10 +92,6 @@ class SequenceNumbers(GameCog, group_name="sequence", group_description="Play Se
     ) -> None:
         await self.open_lobby(interaction, {"teams": teams}, clock)
 
-    @app_commands.command(name="rules", description="The rules of Sequence Numbers, short and clear")
-    async def rules(self, interaction: discord.Interaction) -> None:
-        await self.show_rules(interaction)
-
     def describe_options(self, options: Mapping[str, Any]) -> str:
         six = "three teams of two" if options.get("teams", 2) == 3 else "two teams of three"
         return (

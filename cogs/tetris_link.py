@@ -115,10 +115,6 @@ class TetrisLink(GameCog, group_name="tetrislink", group_description="Play Tetri
     ) -> None:
         await self.open_lobby(interaction, {"dice": dice}, clock)
 
-    @app_commands.command(name="rules", description="The rules of Tetris Link, short and clear")
-    async def rules(self, interaction: discord.Interaction) -> None:
-        await self.show_rules(interaction)
-
     def describe_options(self, options: Mapping[str, Any]) -> str:
         if options.get("dice", True):
             return "with the shape die (the logo lets you choose)"

@@ -120,10 +120,6 @@ class Tremember(GameCog, group_name="tremember", group_description="Play Trememb
     async def new(self, interaction: discord.Interaction, clock: int | None = None) -> None:
         await self.open_lobby(interaction, {}, clock)
 
-    @app_commands.command(name="rules", description="The rules of Tremember, short and clear")
-    async def rules(self, interaction: discord.Interaction) -> None:
-        await self.show_rules(interaction)
-
     def describe_options(self, options: Mapping[str, Any]) -> str:
         return "36 cards in 18 pairs (2 joker pairs) on a 6×6 board"
 

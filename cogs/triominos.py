@@ -232,10 +232,6 @@ class Triominos(GameCog, group_name="triominos", group_description="Play My Firs
     ) -> None:
         await self.open_lobby(interaction, {"open_hands": open_hands, "joker": joker}, clock)
 
-    @app_commands.command(name="rules", description="The rules of My First Triominos, short and clear")
-    async def rules(self, interaction: discord.Interaction) -> None:
-        await self.show_rules(interaction)
-
     def describe_options(self, options: Mapping[str, Any]) -> str:
         hands = "open hands (everyone sees every hand)" if options.get("open_hands") else "secret hands"
         joker = "with the joker" if options.get("joker", True) else "without the joker"
