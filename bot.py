@@ -18,6 +18,7 @@ import tempfile
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+import aiohttp
 import discord
 from discord.ext import commands
 
@@ -145,6 +146,8 @@ def create_bot(database: str | Path | None = None, settings: Settings | None = N
 
 
 async def run_discord(settings: Settings) -> None:
+    # Say what is wrong with the database before connecting, not after a login.
+    await (await Storage.open(settings.database)).close()
     bot = create_bot(settings=settings)
     async with bot:
         await bot.start(settings.token or "")
@@ -214,6 +217,9 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except StorageError as error:
         print(error, file=sys.stderr)
+        return 1
+    except (aiohttp.ClientError, OSError) as error:
+        print(f"Cannot reach Discord ({error}) — check this machine's internet connection.", file=sys.stderr)
         return 1
     return 0
 
