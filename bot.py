@@ -155,11 +155,11 @@ async def run_discord(settings: Settings) -> None:
 
 async def run_local_table(settings: Settings) -> None:
     """The same bot on SimCord's simulated Discord, shown in a browser on 127.0.0.1."""
+    # The simulated client has no voice and a simulated gateway: discord.py's warnings about
+    # them (some at SimCord's import) say nothing useful to someone playing at the local table.
+    logging.getLogger("discord").setLevel(logging.ERROR)
     import simcord
 
-    # The simulated client has no voice and a simulated gateway: discord.py's warnings about
-    # them say nothing useful to someone playing at the local table.
-    logging.getLogger("discord").setLevel(logging.ERROR)
     with tempfile.TemporaryDirectory(prefix="game-table-") as folder:
         # The simulated world lives in memory, so its matches live in a fresh database too.
         bot = create_bot(database=Path(folder) / "local.db", settings=settings)
