@@ -16,7 +16,8 @@ import discord
 from discord import app_commands
 
 from cogs.components import GameButton, GameSelect
-from cogs.framework import CLOCK_CHOICES, CLOCK_HELP, GameCog, Match, PrivateReply, seat_name
+from cogs.framework import GameCog
+from cogs.match import CLOCK_CHOICES, CLOCK_HELP, Match, PrivateReply, seat_name
 from games.base import Outcome
 from render.rookie import render
 

@@ -19,7 +19,8 @@ import discord
 from discord import app_commands
 
 from cogs.components import GameButton, GameSelect, items_view
-from cogs.framework import CLOCK_CHOICES, CLOCK_HELP, SEAT_MARKS, GameCog, Match, PrivateReply
+from cogs.framework import GameCog
+from cogs.match import CLOCK_CHOICES, CLOCK_HELP, SEAT_MARKS, Match, PrivateReply
 from games import Outcome
 from games.sequence_numbers import COLUMNS, SIZE, cell_name
 from render.sequence_numbers import TEAM_LETTERS, render, render_hand, team_of

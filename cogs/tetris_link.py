@@ -9,7 +9,8 @@ import discord
 from discord import app_commands
 
 from cogs.components import GameButton
-from cogs.framework import CLOCK_CHOICES, CLOCK_HELP, GameCog, Match, PrivateReply, seat_name
+from cogs.framework import GameCog
+from cogs.match import CLOCK_CHOICES, CLOCK_HELP, Match, PrivateReply, seat_name
 from games.tetris_link import ANY, COLUMNS, SHAPES, drop, orientations
 from render.tetris_link import render
 

@@ -18,7 +18,8 @@ import discord
 from discord import app_commands
 
 from cogs.components import GameButton, GameSelect, items_view
-from cogs.framework import CLOCK_CHOICES, CLOCK_HELP, GameCog, Match, PrivateReply
+from cogs.framework import GameCog
+from cogs.match import CLOCK_CHOICES, CLOCK_HELP, Match, PrivateReply
 from games.tremember import SIDES, SIZE
 from render.tremember import render, render_card
 

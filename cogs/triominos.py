@@ -16,7 +16,8 @@ import discord
 from discord import app_commands
 
 from cogs.components import GameButton, GameSelect, items_view
-from cogs.framework import CLOCK_CHOICES, CLOCK_HELP, GameCog, Match, PrivateReply
+from cogs.framework import GameCog
+from cogs.match import CLOCK_CHOICES, CLOCK_HELP, Match, PrivateReply
 from games.base import Outcome
 from render.triominos import render, render_hand
 

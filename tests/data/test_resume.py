@@ -7,7 +7,8 @@ from datetime import datetime, timedelta
 import discord
 
 from bot import create_bot
-from cogs.framework import ALIVE, MatchService
+from cogs.framework import MatchService
+from cogs.match import ALIVE
 from data.storage import Storage
 from games import ENGINES
 

@@ -22,9 +22,7 @@ def footer_move(board) -> int:
 
 
 async def test_the_player_to_move_is_reminded_before_the_clock_runs_out(table):
-    board = await open_and_start(
-        table.channel, table.alice, [table.bob], "tetrislink new", clock=TWO_MINUTES
-    )
+    board = await open_and_start(table.channel, table.alice, [table.bob], "tetrislink new", clock=TWO_MINUTES)
     player = mover(board, table.players)
     assert "Time runs out" in board.embeds[0].description
 

@@ -24,7 +24,7 @@ def seed(monkeypatch):
 
     def use(value: int) -> None:
         fixed = SimpleNamespace(randrange=lambda _: value)
-        monkeypatch.setattr("cogs.framework.random", SimpleNamespace(SystemRandom=lambda: fixed))
+        monkeypatch.setattr("cogs.lobby.random", SimpleNamespace(SystemRandom=lambda: fixed))
 
     return use
 

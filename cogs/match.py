@@ -1,0 +1,116 @@
+"""What every part of the match framework shares: a running match, seats, clocks, replies."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from cogs.components import items_view
+from data.storage import MatchRow
+from games import Engine
+from render.common import SEAT_LETTERS
+
+SEAT_MARKS = ("🟦", "🟧", "🟩", "🟪", "⬜", "🟥")
+# Framework-owned arguments of game buttons (game cogs use names without a leading "_").
+PRIVATE, RESIGN, RESIGN_CONFIRM, REMATCH = "_private", "_resign", "_resign!", "_rematch"
+ALIVE = "alive_at"
+MAX_AUTO_MOVES = 50  # a turn of several decisions is played out, never forever
+DEFAULT_CLOCK_S = 24 * 3600
+DEFAULT_MAX_TIMEOUTS = 3
+CLOCK_CHOICES = [
+    app_commands.Choice(name="2 minutes (live play)", value=120),
+    app_commands.Choice(name="10 minutes", value=600),
+    app_commands.Choice(name="1 hour", value=3600),
+    app_commands.Choice(name="24 hours (play over days)", value=86400),
+    app_commands.Choice(name="3 days", value=3 * 86400),
+    app_commands.Choice(name="no clock", value=0),
+]
+CLOCK_HELP = "Time per move; when it runs out the move is played for you (default: the server's setting)"
+
+
+def clock_text(seconds: int | None) -> str:
+    """A turn clock as players read it."""
+    if not seconds:
+        return "no turn clock"
+    for choice in CLOCK_CHOICES:
+        if choice.value == seconds:
+            return f"{choice.name.split(' (')[0]} per move"
+    return f"{seconds // 60} minutes per move" if seconds < 7200 else f"{seconds // 3600} hours per move"
+
+
+def later(seconds: int | None) -> str | None:
+    """The deadline `seconds` from now, or None without a clock."""
+    return (discord.utils.utcnow() + timedelta(seconds=seconds)).isoformat() if seconds else None
+
+
+def seat_name(seat: int) -> str:
+    """How a seat is shown in text: its colour square and letter, as on the boards."""
+    return f"{SEAT_MARKS[seat]} {SEAT_LETTERS[seat]}"
+
+
+@dataclass(slots=True)
+class Match:
+    """A running match in memory: the stored row plus the engine state and a lock."""
+
+    row: MatchRow
+    engine: Engine
+    state: Any
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    dm_closed: set[int] = field(default_factory=set)
+    # Said on the next board only (time-outs, removals); the board itself is the record.
+    notes: list[str] = field(default_factory=list)
+    rating_changes: dict[int, tuple[int, int]] = field(default_factory=dict)
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    @property
+    def turn(self) -> int:
+        return self.row.turn
+
+    @property
+    def players(self) -> list[int]:
+        return self.row.players
+
+    def seat_of(self, user_id: int) -> int | None:
+        return self.players.index(user_id) if user_id in self.players else None
+
+    def view(self, seat: int | None = None) -> dict:
+        return self.engine.view(self.state, seat)
+
+    def jump_url(self) -> str:
+        guild, channel, message = self.row.guild_id, self.row.channel_id, self.row.message_id
+        return f"https://discord.com/channels/{guild}/{channel}/{message}"
+
+
+@dataclass(slots=True)
+class PrivateReply:
+    """What a player alone sees: text, an optional image and the controls to act on it."""
+
+    content: str
+    image: bytes | None = None
+    items: list[discord.ui.Item] = field(default_factory=list)
+
+
+def private_payload(reply: PrivateReply, *, interactive: bool = True) -> dict[str, Any]:
+    payload: dict[str, Any] = {"content": reply.content}
+    if reply.image is not None:
+        payload["file"] = discord.File(io.BytesIO(reply.image), filename="private.png")
+    if interactive and reply.items:
+        payload["view"] = items_view(reply.items)
+    return payload
+
+
+async def tell(interaction: discord.Interaction, text: str) -> None:
+    """Answer privately, whether or not the interaction was answered already."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
