@@ -20,7 +20,7 @@ from discord import app_commands
 
 from cogs.components import GameButton, GameSelect, items_view
 from cogs.framework import GameCog
-from cogs.match import CLOCK_CHOICES, CLOCK_HELP, SEAT_MARKS, Match, PrivateReply
+from cogs.match import CLOCK_CHOICES, CLOCK_HELP, SEAT_MARKS, Match, PrivateReply, tell
 from games import Outcome
 from games.sequence_numbers import COLUMNS, SIZE, cell_name
 from render.sequence_numbers import TEAM_LETTERS, render, render_hand, team_of
@@ -307,31 +307,25 @@ class SequenceNumbers(GameCog, group_name="sequence", group_description="Play Se
         index_text, _, cell_text = rest.partition(":")
         card = parse_index(values[0] if kind == "c" and values else index_text, size)
         if card is None:
-            await self._refuse(
-                interaction, "That card is not in your hand any more — press **My hand** again."
-            )
+            await tell(interaction, "That card is not in your hand any more — press **My hand** again.")
         elif kind == "c":
             await self._choose(interaction, match, seat, view, card)
         elif kind == "r":
             row = parse_index(values[0] if values else "", SIZE)
             if row is None:
-                await self._refuse(interaction, "Choose a row from the menu.")
+                await tell(interaction, "Choose a row from the menu.")
             else:
                 await self._choose(interaction, match, seat, view, card, row)
         elif kind == "p":
             cell = parse_cell(cell_text or (values[0] if values else ""))
             if cell is None:
-                await self._refuse(interaction, "Choose a cell from the buttons or the menu.")
+                await tell(interaction, "Choose a cell from the buttons or the menu.")
             else:
                 await self._play(interaction, match, seat, view, card, cell)
         elif kind == "t":
             await self._trade(interaction, match, seat, view, card)
         else:
-            await self._refuse(interaction, "That control does nothing here — choose a card from your hand.")
-
-    @staticmethod
-    async def _refuse(interaction: discord.Interaction, text: str) -> None:
-        await interaction.response.send_message(text, ephemeral=True)
+            await tell(interaction, "That control does nothing here — choose a card from your hand.")
 
     async def _choose(
         self,
@@ -347,10 +341,10 @@ class SequenceNumbers(GameCog, group_name="sequence", group_description="Play Se
         targets = self._targets(match, seat)
         cells = targets.get(card, [])
         if not cells:
-            await self._refuse(interaction, self._unplayable(view, card))
+            await tell(interaction, self._unplayable(view, card))
             return
         if row is not None and all(cell // SIZE != row for cell in cells):
-            await self._refuse(interaction, "Choose a row from the menu: it lists the rows you can use.")
+            await tell(interaction, "Choose a row from the menu: it lists the rows you can use.")
             return
         name = f"Card {card + 1}, **{card_name(chosen)}**"
         if chosen["kind"] == "problem":

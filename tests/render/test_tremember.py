@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import random
 from dataclasses import replace
 
 import pytest
@@ -21,6 +20,7 @@ from render.tremember import (
     render,
     render_card,
 )
+from tests.games.test_tremember import random_state
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -47,17 +47,6 @@ def near(colour: tuple[int, ...], target: tuple[int, int, int], tolerance: int =
 
 def cell_origin(row: int, col: int) -> tuple[int, int]:
     return X0 + col * (CARD + GAP), Y0 + row * (CARD + GAP)
-
-
-def random_state(seed: int, moves: int) -> TrememberState:
-    state = ENGINE.new_game(2 + seed % 5, seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if ENGINE.outcome(state) is not None:
-            break
-        seat = ENGINE.current_seats(state)[0]
-        state = ENGINE.apply(state, seat, rng.choice(ENGINE.legal_moves(state, seat)))
-    return state
 
 
 def test_a_board_renders_as_a_png_of_discord_preview_width():
