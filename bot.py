@@ -22,9 +22,9 @@ import aiohttp
 import discord
 from discord.ext import commands
 
-from cogs.components import DYNAMIC_ITEMS
-from cogs.framework import MatchService
 from data.storage import Storage, StorageError
+from matches import MatchService
+from matches.components import DYNAMIC_ITEMS
 
 ROOT = Path(__file__).resolve().parent
 EXTENSIONS = (
@@ -125,10 +125,10 @@ class GameBot(commands.Bot):
         target = f"guild:{guild.id}" if guild else "global"
         digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
         key = f"command_tree:{target}"
-        if await self.storage.get_meta(key) == digest:
+        if await self.storage.settings.get_meta(key) == digest:
             return
         await self.tree.sync(guild=guild)
-        await self.storage.set_meta(key, digest)
+        await self.storage.settings.set_meta(key, digest)
         log.info("Synced %d commands (%s)", len(payload), target)
 
     async def close(self) -> None:

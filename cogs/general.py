@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.game import GameCog
 from games import ENGINES
 
 if TYPE_CHECKING:
@@ -31,8 +32,10 @@ class General(commands.Cog):
             ),
             colour=discord.Colour.blurple(),
         )
-        for cog in self.bot.matches.cogs.values():
-            engine = ENGINES[cog.game]
+        for cog in self.bot.cogs.values():
+            if not isinstance(cog, GameCog):
+                continue
+            engine = cog.engine
             embed.add_field(
                 name=f"{engine.title} ({engine.min_players}–{engine.max_players} players)",
                 value=f"`/{cog.__cog_group_name__} new` · `/{cog.__cog_group_name__} rules`",
@@ -54,7 +57,7 @@ class General(commands.Cog):
     @app_commands.guild_only()
     async def matches(self, interaction: discord.Interaction) -> None:
         assert interaction.guild_id is not None
-        rows = await self.bot.storage.matches_of(interaction.user.id, interaction.guild_id)
+        rows = await self.bot.storage.matches.active_for(interaction.user.id, interaction.guild_id)
         if not rows:
             await interaction.response.send_message(
                 "You are in no match on this server — start one with a game's `new` command (see `/help`).",

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.match import CLOCK_CHOICES, DEFAULT_CLOCK_S, DEFAULT_MAX_TIMEOUTS, clock_text
 from data.ratings import OVERALL
 from games import ENGINES
+from matches.match import CLOCK_CHOICES, DEFAULT_CLOCK_S, DEFAULT_MAX_TIMEOUTS, clock_text
 
 if TYPE_CHECKING:
     from bot import GameBot
@@ -27,10 +27,10 @@ def board_title(game: str) -> str:
 
 async def leaderboard_page(bot: GameBot, guild_id: int, game: str, page: int) -> dict:
     """The embed and paging buttons of one page of a server's table."""
-    total = await bot.storage.rated_players(guild_id, game)
+    total = await bot.storage.league.rated_players(guild_id, game)
     pages = max(1, -(-total // PAGE_SIZE))
     page = min(max(page, 0), pages - 1)
-    rows = await bot.storage.leaderboard(guild_id, game, offset=page * PAGE_SIZE, limit=PAGE_SIZE)
+    rows = await bot.storage.league.leaderboard(guild_id, game, offset=page * PAGE_SIZE, limit=PAGE_SIZE)
     embed = discord.Embed(title=f"Leaderboard — {board_title(game)}", colour=discord.Colour.gold())
     if rows:
         lines = [
@@ -59,7 +59,7 @@ class LeaderboardPage(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> LeaderboardPage:
         return cls(match["game"], int(match["page"]))
 
@@ -91,7 +91,7 @@ class League(commands.Cog):
     async def stats(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
         assert interaction.guild_id is not None
         user = member or interaction.user
-        games = await self.bot.storage.player_ratings(interaction.guild_id, user.id)
+        games = await self.bot.storage.league.player_ratings(interaction.guild_id, user.id)
         embed = discord.Embed(title=f"Stats — {user.display_name}", colour=discord.Colour.blurple())
         if not games:
             embed.description = f"{user.mention} has not finished a match on this server yet."
@@ -101,7 +101,7 @@ class League(commands.Cog):
                 value=f"rating **{entry['rating']}** · {entry['wins']} wins / {entry['games']} games",
                 inline=entry["game"] != OVERALL,
             )
-        recent = await self.bot.storage.recent_results(interaction.guild_id, user_id=user.id, limit=5)
+        recent = await self.bot.storage.league.recent_results(interaction.guild_id, user_id=user.id, limit=5)
         if recent:
             embed.add_field(
                 name="Recent results", value="\n".join(_result_line(r, user.id) for r in recent), inline=False
@@ -114,7 +114,7 @@ class League(commands.Cog):
     @app_commands.guild_only()
     async def history(self, interaction: discord.Interaction, game: str | None = None) -> None:
         assert interaction.guild_id is not None
-        recent = await self.bot.storage.recent_results(interaction.guild_id, game=game, limit=10)
+        recent = await self.bot.storage.league.recent_results(interaction.guild_id, game=game, limit=10)
         title = f"Recent matches — {ENGINES[game].title}" if game else "Recent matches"
         embed = discord.Embed(title=title, colour=discord.Colour.blurple())
         embed.description = (
@@ -134,7 +134,7 @@ class League(commands.Cog):
     @settings.command(name="show", description="This server's match settings")
     async def settings_show(self, interaction: discord.Interaction) -> None:
         assert interaction.guild_id is not None
-        clock, timeouts = await self.bot.storage.guild_settings(interaction.guild_id)
+        clock, timeouts = await self.bot.storage.settings.for_guild(interaction.guild_id)
         await interaction.response.send_message(
             f"New matches get **{clock_text(DEFAULT_CLOCK_S if clock is None else clock)}** unless "
             f"the host picks another; a player who runs out of time "
@@ -149,7 +149,7 @@ class League(commands.Cog):
         if not await _may_manage(interaction):
             return
         assert interaction.guild_id is not None
-        await self.bot.storage.set_guild_setting(interaction.guild_id, "clock_s", clock)
+        await self.bot.storage.settings.set_default_clock(interaction.guild_id, clock)
         await interaction.response.send_message(
             f"New matches now get {clock_text(clock)} by default.", ephemeral=True
         )
@@ -162,7 +162,7 @@ class League(commands.Cog):
         if not await _may_manage(interaction):
             return
         assert interaction.guild_id is not None
-        await self.bot.storage.set_guild_setting(interaction.guild_id, "max_timeouts", count)
+        await self.bot.storage.settings.set_max_timeouts(interaction.guild_id, count)
         await interaction.response.send_message(
             f"A player who runs out of time {count} times in a row is now removed as resigned.",
             ephemeral=True,

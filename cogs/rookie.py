@@ -1,25 +1,23 @@
 """Rookie in Discord: flip cards from nine stacks, place pairs, rob neighbours, secure tops.
 
-Every decision the engine asks for (`view["pending"]`) gets its own controls: a 3×3 grid
-of flip buttons, one button per placement of a pair, "before me" / "after me" after an X
-pair, and an arrangement of taken cards (a default button plus one select per stack).
-Text never names a card that is face down: misses are told without their colours.
+Nothing is secret, so `present` offers every decision on the board. The headline tells
+what happened and what is asked in the words of `render.rookie` (`narrate`, `prompt`),
+as the board image does, naming seats with mentions; it never names a face-down card.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
 
-from cogs.components import GameButton, GameSelect
-from cogs.framework import GameCog
-from cogs.match import CLOCK_CHOICES, CLOCK_HELP, Match, PrivateReply, seat_name
+from cogs.game import GameCog
 from games.base import Outcome
-from render.rookie import render
+from matches.match import CLOCK_CHOICES, CLOCK_HELP, Match, PrivateReply, seat_name
+from matches.presentation import Choice, Form, Option
+from render.rookie import cards, narrate, prompt, render
 
 if TYPE_CHECKING:
     from bot import GameBot
@@ -47,18 +45,10 @@ included), onto their point stack. Most points wins; equal counts share the win.
 team scores add up. **Kids:** no X cards, no discard stacks — every pair scores at once.
 **Pocket deck:** 72 cards instead of 108, for a shorter game."""
 
-CARD_TEXT = {
-    "red": "red ●",
-    "yellow": "yellow ▲",
-    "green": "green ■",
-    "blue": "blue ◆",
-    "purple": "purple ★",
-    "X": "X ✖",
-}
-# One letter per kind keeps an arrangement inside a custom_id; "-" is a stack left out.
-CODES = {"red": "r", "yellow": "y", "green": "g", "blue": "b", "purple": "p", "X": "x"}
-KINDS_OF = {code: kind for kind, code in CODES.items()}
-NOTHING = "-"
+CARD_TEXT = dict(red="red ●", yellow="yellow ▲", green="green ■", blue="blue ◆", purple="purple ★", X="X ✖")
+# What each kind of event is marked with in the headline.
+ICONS = dict(start="🎲", flip="🃏", pair="🃏", miss="↩️", open="👀", turn_down="↩️", place="📥")
+ICONS.update(secure="🔒", rookie="🎉", steal="🫳", arrange="🗂️", collect="🏁", resign="🏳️")
 VARIANTS = {
     "standard": "standard rules",
     "team": "teams of two, partners opposite (4 or 6 players)",
@@ -66,45 +56,115 @@ VARIANTS = {
 }
 DECKS = {"standard": "standard deck", "pocket": "pocket deck (shorter)"}
 
-Tops = list[str | None]
+Tops = tuple[str | None, ...]
 
 
 def card_text(kind: str | None) -> str:
     return CARD_TEXT[kind] if kind else "—"
 
 
-def cards(count: int) -> str:
-    return f"{count} card" if count == 1 else f"{count} cards"
+def rows_of_three(placeholder: str, options: list[Option]) -> tuple[Choice, ...]:
+    """Buttons three to a row, so that rows read like the table (or a stack's choices)."""
+    return tuple(
+        Choice(placeholder, tuple(options[i : i + 3]), select=False) for i in range(0, len(options), 3)
+    )
 
 
-def encode(tops: Tops) -> str:
-    return "".join(CODES[top] if top else NOTHING for top in tops)
+def flip_grid(view: dict, legal: list[dict], path: tuple[int, ...]) -> Form:
+    """Nine buttons laid out like the table; only face-down tops can be flipped. At the start
+    of a turn with open cards the grid opens once the player chooses to chase."""
+    flips = {move["position"]: move for move in legal if move["type"] == "flip"}
+    starting = view["pending"]["kind"] == "start"
+    chasing = starting and path[3:4] == (1,)
+    grid = []
+    for p, position in enumerate(view["positions"]):
+        label = str(p + 1) if position["count"] else f"{p + 1}: empty"
+        if position["top"]:
+            label = f"{p + 1}: {card_text(position['top'])}"
+        live = p in flips and (chasing or not starting)
+        grid.append(
+            Option(label, move=flips.get(p), style="primary" if live else "secondary", disabled=not live)
+        )
+    if not starting:
+        return Form(rows_of_three("Flip a card", grid))
+    chase = (
+        Option("Chasing: flip one card above", style="success", disabled=True)
+        if chasing
+        else Option("Chase", pick=1, style="success", disabled=not flips)
+    )
+    turn_down = Option(
+        "Turn them down", move=next(m for m in legal if m["type"] == "turn_down"), style="primary"
+    )
+    start = Choice("Open cards", (turn_down, chase), select=False)
+    return Form((*rows_of_three("Flip a card", grid), start), path=(0, 0, 0, int(chasing)))
 
 
-def decode(code: str) -> Tops:
-    return [KINDS_OF[letter] if letter != NOTHING else None for letter in code]
+def placements(view: dict, legal: list[dict]) -> tuple[Choice, ...]:
+    """One button per placement: own stacks on rows 1–2, the partner's on rows 3–4."""
+    pending, mover = view["pending"], view["turn"]
+    effects = {(choice["seat"], tuple(choice["stacks"])): choice for choice in pending["choices"]}
+    options = []
+    for move in legal:
+        owner, (first, second) = move["seat"], move["stacks"]
+        if first == second:
+            top = view["seats"][owner]["stacks"][first]["top"]
+            where = f"Stack {first + 1} (on {card_text(top)})" if top else f"Stack {first + 1} (empty)"
+        else:
+            where = f"Stacks {first + 1}+{second + 1}"
+        if owner != mover:
+            where = f"Partner {seat_name(owner)}: {where[0].lower()}{where[1:]}"
+        effect = effects[owner, (first, second)]
+        said = " · Rookie!" if effect["rookie"] else " · secures" if effect["secures"] else ""
+        options.append(Option(where + said, move=move, style="success" if said else "secondary"))
+    return rows_of_three("Place the pair", options)
 
 
-def stacks_text(stacks: list[int]) -> str:
-    first, second = (index + 1 for index in stacks)
-    return f"stack {first}" if first == second else f"stacks {first} and {second}"
+def steal(move: dict, side: dict) -> Option:
+    label = f"{side['side'].capitalize()} me: {seat_name(move['from'])} · {cards(side['cards'])}"
+    return Option(label, move=move, style="primary")
 
 
-def taken_text(event: dict) -> str:
-    """Whose unsecured cards a Rookie or the last pair took, and how many."""
-    taken = ", ".join(f"{cards(count)} from {seat_name(seat)}" for seat, count in event["taken"])
-    return taken or "there were none"
+def arrangement(view: dict, legal: list[dict], path: tuple[int, ...]) -> Form:
+    """The arrangement chosen so far (the engine's default first) and a select per stack.
+
+    The path holds the chosen arrangement's index in `legal` at every level: a pick in any
+    stack's select names the whole new arrangement, so the other stacks keep theirs."""
+    pending = view["pending"]
+    chosen_at = path[-1] if path and 0 <= path[-1] < len(legal) else 0
+    index = {tuple(move["tops"]): i for i, move in enumerate(legal)}
+    chosen: Tops = tuple(legal[chosen_at]["tops"])
+    current = [stack["top"] for stack in view["seats"][pending["seat"]]["stacks"]]
+    buttons = [Option(arrangement_label(chosen, current), move=legal[chosen_at], style="success")]
+    if chosen_at:
+        buttons.append(Option(arrangement_label(tuple(legal[0]["tops"]), current), move=legal[0]))
+    choices = [Choice("Arrange the cards taken", tuple(buttons), select=False)]
+    for stack in range(3):
+        options = []
+        for top in (None, *pending["cards"]):
+            tops = (*chosen[:stack], top, *chosen[stack + 1 :])
+            if tops not in index:  # more of a kind than was taken, or nothing anywhere
+                continue
+            if top is None:
+                keeps = f"keeps {card_text(current[stack])}" if current[stack] else "stays empty"
+                label, taken = f"Stack {stack + 1}: nothing ({keeps})", None
+            else:
+                label, taken = f"Stack {stack + 1}: {card_text(top)} on top", f"{pending['cards'][top]} taken"
+            selected = top == chosen[stack]
+            options.append(Option(label, pick=index[tops], description=taken, selected=selected))
+        choices.append(Choice(f"Top of stack {stack + 1}", tuple(options), select=True))
+    return Form(tuple(choices), path=(chosen_at,) * len(choices))
 
 
-def securing(tops: Tops) -> str:
-    """What three final tops do: " · Rookie!", " · secures" or nothing."""
-    if tops[0] is None or any(top != tops[0] for top in tops):
-        return ""
-    return " · Rookie!" if tops[0] == "X" else " · secures"
+def arrangement_label(tops: Tops, current: list[str | None]) -> str:
+    """The tops an arrangement puts on the stacks, and whether they secure."""
+    final = [top or old for top, old in zip(tops, current, strict=True)]
+    parts = ", ".join(f"{i + 1} {card_text(top)}" for i, top in enumerate(tops))
+    secures = final[0] is not None and all(top == final[0] for top in final)
+    return f"Arrange: {parts}{(' · Rookie!' if final[0] == 'X' else ' · secures') if secures else ''}"
 
 
 class Rookie(GameCog, group_name="rookie", group_description="Play Rookie"):
-    """`/rookie new`, `/rookie rules` and the controls for every decision of a turn."""
+    """`/rookie new`, `/rookie rules` and the choices of every decision of a turn."""
 
     game = "rookie"
     private_label = "My stacks"
@@ -135,12 +195,26 @@ class Rookie(GameCog, group_name="rookie", group_description="Play Rookie"):
     def board_image(self, view: dict, ui: Mapping[str, Any]) -> bytes:
         return render(view)
 
+    def present(self, view: dict, legal: list[dict], path: tuple[int, ...], *, private: bool) -> Form:
+        """Nothing in Rookie is secret, so every decision is offered on the board."""
+        if private or not legal:
+            return Form()
+        kind = view["pending"]["kind"]
+        if kind in ("start", "flip", "chase"):
+            return flip_grid(view, legal, path)
+        if kind == "place":
+            return Form(placements(view, legal))
+        if kind == "steal":
+            sides = {choice["from"]: choice for choice in view["pending"]["choices"]}
+            return Form((Choice("Whose cards to take", tuple(steal(m, sides[m["from"]]) for m in legal)),))
+        return arrangement(view, legal, path)
+
     def seat_label(self, view: dict, seat: int) -> str:
         team = next((t for t, seats in enumerate(view.get("teams") or ()) if seat in seats), None)
         return seat_name(seat) if team is None else f"{seat_name(seat)} · team {team + 1}"
 
     def score_text(self, view: dict, seat: int) -> str:
-        player = view["players"][seat]
+        player = view["seats"][seat]
         points = f"{player['points']} points"
         if view["variant"] == "kids":
             return points
@@ -156,254 +230,17 @@ class Rookie(GameCog, group_name="rookie", group_description="Play Rookie"):
         ]
 
     def headline(self, match: Match, view: dict) -> list[str]:
-        lines = [self._event_line(view, event) for event in view["events"]]
-        if view["to_move"]:
-            lines.append(self._pending_line(view))
+        """What just happened and what is asked now, worded as on the board image."""
+
+        def name(seat: int) -> str:
+            return f"{seat_name(seat)} <@{match.players[seat]}>"
+
+        told = narrate(view, name)
+        lines = [f"{ICONS[event['type']]} {line}" for event, line in zip(view["events"], told, strict=True)]
+        asked = prompt(view, name)
+        if asked:
+            lines.append(f"👉 {asked}")
         return lines
-
-    def _event_line(self, view: dict, event: dict) -> str:
-        who = self.seat_label(view, event["seat"])
-        kind = event["type"]
-        if kind == "pair":
-            scored = ": 2 cards onto the point stack" if view["variant"] == "kids" else ""
-            return f"🃏 {who} turned up a pair of **{card_text(event['card'])}**{scored}."
-        if kind == "miss":
-            return f"↩️ {who} turned up two different colours: both are face down again."
-        if kind == "open":
-            shown = " and ".join(f"**{card_text(card)}**" for card in event["cards"])
-            if len(event["cards"]) == 2:
-                return f"👀 {who} turned up {shown} — a colour beside an X, so both stay open."
-            return f"👀 {who} chased with {shown}, which matches no open card, so it stays open too."
-        if kind == "turn_down":
-            return f"↩️ {who} turned the {cards(event['count'])} left open face down."
-        if kind == "place":
-            owner = "" if event["owner"] == event["seat"] else f"partner {seat_name(event['owner'])}'s "
-            return (
-                f"📥 {who} put the {card_text(event['card'])} pair on {owner}{stacks_text(event['stacks'])}."
-            )
-        if kind == "secure":
-            return (
-                f"🔒 {who} secured three **{card_text(event['card'])}** tops: "
-                f"{cards(event['count'])} onto the point stack."
-            )
-        if kind == "rookie":
-            taken = taken_text(event)
-            return f"🎉 **Rookie!** {who} takes every other player's unsecured cards: {taken}."
-        if kind == "steal":
-            victim = seat_name(event["from"])
-            return f"🫳 {who} took {cards(event['count'])} from {victim}'s discard stacks."
-        if kind == "arrange":
-            tops = ", ".join(f"{i + 1} {card_text(top)}" for i, top in enumerate(event["tops"]))
-            receiver = seat_name(event["seat"])
-            return f"🗂️ The {cards(event['count'])} taken went onto {receiver}'s stacks (new tops: {tops})."
-        if kind == "collect":
-            return (
-                f"🏁 {who} took the last pair and collects every unsecured card: "
-                f"{cards(event['count'])} onto the point stack ({taken_text(event)})."
-            )
-        return f"🏳️ {who} resigned."
-
-    def _pending_line(self, view: dict) -> str:
-        pending = view["pending"]
-        kind = pending["kind"]
-        if kind == "start":
-            return (
-                "👉 Open cards lie on the table: **Turn them down** and flip two, "
-                "or **Chase** them with one card."
-            )
-        if kind == "flip":
-            return "👉 Flip a second card." if pending["flipped"] else "👉 Flip two cards."
-        if kind == "chase":
-            return "👉 Chase: flip one more card to match an open card."
-        if kind == "place":
-            where = "yours or your partner's" if "teams" in view else "yours"
-            then = " Then you take a neighbour's unsecured cards." if pending["then_steal"] else ""
-            pair = card_text(pending["card"])
-            return f"👉 Place the {pair} pair on one or two discard stacks ({where}).{then}"
-        if kind == "steal":
-            return "👉 Take the unsecured cards of the player before you or after you."
-        taken = ", ".join(f"{n} × {card_text(kind)}" for kind, n in pending["cards"].items())
-        whose = seat_name(pending["seat"])
-        return (
-            f"👉 Spread the {cards(pending['count'])} taken ({taken}) on {whose}'s stacks: choose the tops."
-        )
-
-    # ---------------------------------------------------------- the controls
-
-    def controls(self, match: Match, view: dict, ui: Mapping[str, Any]) -> list[discord.ui.Item]:
-        if not view["to_move"]:
-            return []
-        kind = view["pending"]["kind"]
-        if kind == "start":
-            chasing = bool(ui.get("chase"))
-            return [*self._flip_grid(match, view, enabled=chasing), *self._start_buttons(match, chasing)]
-        if kind in ("flip", "chase"):
-            return self._flip_grid(match, view, enabled=True)
-        if kind == "place":
-            return self._place_buttons(match, view)
-        if kind == "steal":
-            return self._steal_buttons(match, view)
-        return self._arrange_controls(match, view, ui)
-
-    def _button(self, match: Match, arg: str, label: str, **kwargs: Any) -> GameButton:
-        return GameButton(self.game, match.id, match.turn, arg, label=label, **kwargs)
-
-    def _flip_grid(self, match: Match, view: dict, *, enabled: bool) -> list[discord.ui.Item]:
-        """Nine buttons laid out like the table; only face-down tops can be flipped."""
-        grid = []
-        for p, position in enumerate(view["positions"]):
-            if not position["count"]:
-                label, flippable = f"{p + 1}: empty", False
-            elif position["top"]:
-                label, flippable = f"{p + 1}: {card_text(position['top'])}", False
-            else:
-                label, flippable = str(p + 1), True
-            style = discord.ButtonStyle.primary if flippable and enabled else discord.ButtonStyle.secondary
-            grid.append(
-                self._button(
-                    match, f"f:{p}", label, style=style, disabled=not (flippable and enabled), row=p // 3
-                )
-            )
-        return grid
-
-    def _start_buttons(self, match: Match, chasing: bool) -> list[discord.ui.Item]:
-        chase_label = "Chasing: flip one card above" if chasing else "Chase"
-        return [
-            self._button(match, "d", "Turn them down", style=discord.ButtonStyle.primary, row=3),
-            self._button(match, "c", chase_label, style=discord.ButtonStyle.success, disabled=chasing, row=3),
-        ]
-
-    def _place_buttons(self, match: Match, view: dict) -> list[discord.ui.Item]:
-        """One button per placement: own stacks on rows 0–1, the partner's on rows 2–3."""
-        mover = view["turn"]
-        items = []
-        for index, choice in enumerate(view["pending"]["choices"]):
-            owner, stacks = choice["seat"], choice["stacks"]
-            first, second = stacks
-            if first == second:
-                top = view["players"][owner]["stacks"][first]["top"]
-                where = f"Stack {first + 1} (on {card_text(top)})" if top else f"Stack {first + 1} (empty)"
-            else:
-                where = f"Stacks {first + 1}+{second + 1}"
-            if owner != mover:
-                where = f"Partner {seat_name(owner)}: {where[0].lower()}{where[1:]}"
-            effect = " · Rookie!" if choice["rookie"] else " · secures" if choice["secures"] else ""
-            style = discord.ButtonStyle.success if effect else discord.ButtonStyle.secondary
-            items.append(
-                self._button(match, f"p:{owner}:{first}{second}", where + effect, style=style, row=index // 3)
-            )
-        return items
-
-    def _steal_buttons(self, match: Match, view: dict) -> list[discord.ui.Item]:
-        return [
-            self._button(
-                match,
-                f"s:{choice['from']}",
-                f"{choice['side'].capitalize()} me: {seat_name(choice['from'])} · {cards(choice['cards'])}",
-                style=discord.ButtonStyle.primary,
-                row=0,
-            )
-            for choice in view["pending"]["choices"]
-        ]
-
-    def _arrange_controls(self, match: Match, view: dict, ui: Mapping[str, Any]) -> list[discord.ui.Item]:
-        """The arrangement chosen so far (the engine's default first), and a select per stack."""
-        pending = view["pending"]
-        default: Tops = pending["default"]
-        chosen: Tops = list(ui.get("tops") or default)
-        current = [stack["top"] for stack in view["players"][pending["seat"]]["stacks"]]
-        items: list[discord.ui.Item] = [
-            self._button(
-                match,
-                f"a:{encode(chosen)}",
-                self._arrangement_label(chosen, current),
-                style=discord.ButtonStyle.success,
-                row=0,
-            )
-        ]
-        if chosen != default:
-            items.append(
-                self._button(match, f"a:{encode(default)}", self._arrangement_label(default, current), row=0)
-            )
-        for index in range(3):
-            items.append(self._top_select(match, pending["cards"], chosen, current, index))
-        return items
-
-    @staticmethod
-    def _arrangement_label(tops: Tops, current: Tops) -> str:
-        final = [top or old for top, old in zip(tops, current, strict=True)]
-        parts = ", ".join(f"{i + 1} {card_text(top)}" for i, top in enumerate(tops))
-        return f"Arrange: {parts}{securing(final)}"
-
-    def _top_select(
-        self, match: Match, loot: dict[str, int], chosen: Tops, current: Tops, index: int
-    ) -> GameSelect:
-        """The kinds this stack may get on top, given what the other stacks already take."""
-        others = Counter(top for i, top in enumerate(chosen) if i != index and top)
-        options = []
-        if any(top for i, top in enumerate(chosen) if i != index):
-            keeps = f"keeps {card_text(current[index])}" if current[index] else "stays empty"
-            options.append(
-                discord.SelectOption(
-                    label=f"Stack {index + 1}: nothing ({keeps})",
-                    value=NOTHING,
-                    default=chosen[index] is None,
-                )
-            )
-        for kind, count in loot.items():
-            if others[kind] < count:
-                options.append(
-                    discord.SelectOption(
-                        label=f"Stack {index + 1}: {card_text(kind)} on top",
-                        value=CODES[kind],
-                        description=f"{count} taken",
-                        default=chosen[index] == kind,
-                    )
-                )
-        return GameSelect(
-            self.game,
-            match.id,
-            match.turn,
-            f"t:{index}:{encode(chosen)}",
-            options=options,
-            placeholder=f"Top of stack {index + 1}",
-            row=index + 1,
-        )
-
-    # ---------------------------------------------------------------- clicks
-
-    async def on_component(
-        self,
-        interaction: discord.Interaction,
-        match: Match,
-        seat: int,
-        arg: str,
-        values: list[str],
-    ) -> None:
-        kind, _, rest = arg.partition(":")
-        if kind == "c":
-            await self.service.show(interaction, match, {"chase": True})
-        elif kind == "t":
-            index, code = rest.split(":")
-            tops = decode(code)
-            tops[int(index)] = decode(values[0])[0] if values else None
-            await self.service.show(interaction, match, {"tops": tops})
-        else:
-            await self.service.play(interaction, match, seat, self._move(kind, rest), turn=match.turn)
-
-    @staticmethod
-    def _move(kind: str, rest: str) -> dict[str, Any]:
-        """The engine move a button stands for; the engine refuses anything out of place."""
-        if kind == "f":
-            return {"type": "flip", "position": int(rest)}
-        if kind == "d":
-            return {"type": "turn_down"}
-        if kind == "p":
-            owner, stacks = rest.split(":")
-            return {"type": "place", "seat": int(owner), "stacks": [int(stacks[0]), int(stacks[1])]}
-        if kind == "s":
-            return {"type": "steal", "from": int(rest)}
-        return {"type": "arrange", "tops": decode(rest)}
 
     # --------------------------------------------------------- private view
 
@@ -420,7 +257,7 @@ class Rookie(GameCog, group_name="rookie", group_description="Play Rookie"):
         return PrivateReply(content="\n".join(lines))
 
     def _stacks_line(self, view: dict, seat: int, whose: str) -> str:
-        player = view["players"][seat]
+        player = view["seats"][seat]
         points = f"{whose} point stack: {cards(player['points'])}."
         if view["variant"] == "kids":
             return points

@@ -1,10 +1,14 @@
 """Sequence Numbers in Discord: the hand in private; choose a card, then where it goes.
 
-The board message carries only "My hand" and "Resign". Everything a move needs
-happens in the player's ephemeral hand message: a select of the cards (numbered as in
-the hand image), then the card's cells — answer buttons for a problem card, a cell
-menu (or a row menu, then a column menu, when more than 25 cells qualify) for a plus
-or minus card — and a trade button for each dead card while a trade is allowed.
+The board message carries "My hand" and "Resign". Everything a move needs happens in
+the player's ephemeral hand message: a select of the cards (numbered as in the hand
+image), then the card's cells — answer buttons for a problem card, a cell menu (or a
+row menu, then a column menu, when more than 25 cells qualify) for a plus or minus
+card — and a trade button for each dead card while a trade is allowed.
+
+When a chip makes more than five in a row and the mover must choose which five lock,
+the choice is a follow-up decision of the same turn: "Lock A3–E3" buttons on the board
+(where the candidate runs are drawn) and in the mover's hand message.
 """
 
 from __future__ import annotations
@@ -18,22 +22,27 @@ from typing import TYPE_CHECKING, Any, Literal
 import discord
 from discord import app_commands
 
-from cogs.components import GameButton, GameSelect, items_view
-from cogs.framework import GameCog
-from cogs.match import CLOCK_CHOICES, CLOCK_HELP, SEAT_MARKS, Match, PrivateReply, tell
+from cogs.game import GameCog
 from games import Outcome
 from games.sequence_numbers import COLUMNS, SIZE, cell_name
-from render.sequence_numbers import TEAM_LETTERS, render, render_hand, team_of
+from matches.components import GameButton, GameSelect, items_view
+from matches.match import CLOCK_CHOICES, CLOCK_HELP, SEAT_MARKS, Match, PrivateReply, seat_name, tell
+from render.sequence_numbers import narrate, render, render_hand, run_name, solo, team_of
 
 if TYPE_CHECKING:
     from bot import GameBot
 
 MENU_LIMIT = 25  # the most options Discord allows in one select menu
+LOCK_PROMPT = (
+    "Your chip made more than five in a row: choose which five chips to lock — "
+    "the board shows the runs. Your new card comes after the lock."
+)
 
 RULES = """\
 **Goal:** a **sequence** is five of your chips in a line: a row, a column or a diagonal. \
 The four **FREE** corners count as a chip of every colour. With 2 or 3 players one \
-sequence wins; with 4 or 6 players, who play in teams, a team needs **two**.
+sequence wins; with 4 or 6 players, who play in teams, a team needs **two**. \
+Who starts is drawn by lot; play then goes round the seats.
 **Your hand is secret:** press **My hand** on the board. On your turn choose a card, then:
 • a **problem card** (like 17 + 5): put a chip on an empty cell showing the answer — \
 each number is on the board twice;
@@ -46,7 +55,9 @@ trade one for a new card before you play.
 of two with the `teams` option. Team members take turns alternately and do not see each \
 other's cards. 5 players cannot form equal teams.
 **Sequences are locked:** their chips can never be removed. Two sequences of one team may \
-share one chip. A player who cannot play is skipped; if nobody can play for a whole round, \
+share one chip. When your chip makes **more than five in a row**, you choose which five lock \
+(the **Lock** buttons; the board shows the runs) — the choice can keep a second sequence \
+along the same line possible. A player who cannot play is skipped; if nobody can play for a whole round, \
 the game is a draw."""
 
 
@@ -55,8 +66,11 @@ def card_name(card: dict) -> str:
     return card["text"] if card["kind"] == "problem" else f"{card['kind']} card"
 
 
-def team_name(team: int) -> str:
-    return f"{SEAT_MARKS[team]} team {TEAM_LETTERS[team]}"
+def chip_owner(view: dict, team: int) -> str:
+    """Whose chip it is: the player's seat when players play alone, else the team."""
+    if solo(view):
+        return seat_name(view["teams"][team][0])
+    return f"{SEAT_MARKS[team]} team {team + 1}"
 
 
 def parse_index(text: str, size: int) -> int | None:
@@ -109,49 +123,35 @@ class SequenceNumbers(GameCog, group_name="sequence", group_description="Play Se
         return render(view)
 
     def seat_label(self, view: dict, seat: int) -> str:
-        team = team_of(view, seat)
-        return f"{SEAT_MARKS[team]} P{seat + 1} · team {TEAM_LETTERS[team]}"
+        if solo(view):
+            return seat_name(seat)
+        return f"{seat_name(seat)} · team {team_of(view, seat) + 1}"
 
     def score_text(self, view: dict, seat: int) -> str:
         text = f"sequences {view['scores'][seat]}/{view['sequences_to_win']}"
         return f"{text} · resigned" if seat in view["resigned"] else text
 
     def headline(self, match: Match, view: dict) -> list[str]:
-        lines = []
-        move = view["last_move"]
-        if move is not None:
-            lines.append(self._move_line(match, move))
-            completed = self._completed(view, move)
-            if completed:
-                team = move["team"]
-                what = "a sequence" if completed == 1 else f"{completed} sequences"
-                lines.append(
-                    f"✨ {team_name(team)} completed {what} "
-                    f"({view['sequences'][team]}/{view['sequences_to_win']})."
-                )
-        lines += [
-            f"⏭️ <@{match.players[seat]}> could not play a card and was skipped." for seat in view["skipped"]
+        return narrate(view, lambda seat: f"<@{match.players[seat]}> ({seat_name(seat)})")
+
+    def controls(self, match: Match, view: dict, ui: Mapping[str, Any]) -> list[discord.ui.Item]:
+        """The lock choice, when the mover has one, is on the board too: beside its picture."""
+        return self._lock_buttons(match, view)
+
+    def _lock_buttons(self, match: Match, view: dict) -> list[discord.ui.Item]:
+        """One "Lock A3–E3" button per run the mover may lock (none without a choice)."""
+        return [
+            GameButton(
+                self.game,
+                match.id,
+                match.turn,
+                f"l:{run[0]}:{run[-1]}",
+                label=f"Lock {run_name(run)}",
+                style=discord.ButtonStyle.success,
+                row=0,
+            )
+            for run in view["lock_choices"]
         ]
-        return lines
-
-    @staticmethod
-    def _move_line(match: Match, move: dict) -> str:
-        who, card = f"<@{match.players[move['seat']]}>", move["card"]
-        if move["type"] == "trade":
-            return f"🔄 {who} traded a dead card ({card_name(card)})."
-        if move["type"] == "remove":
-            return f"➖ {who} removed a chip from {move['cell']} with a minus card."
-        if card["kind"] == "plus":
-            return f"➕ {who} played a plus card on {move['cell']}."
-        return f"🃏 {who} played {card['text']} on {move['cell']}."
-
-    @staticmethod
-    def _completed(view: dict, move: dict) -> int:
-        """How many sequences the last move made: those through the chip it just placed."""
-        if move["type"] != "place":
-            return 0
-        cell = [move["row"], move["col"]]
-        return sum(cell in run for run in view["sequence_cells"][move["team"]])
 
     def result_lines(self, match: Match, outcome: Outcome) -> list[str]:
         if outcome.details.get("reason") == "stuck":
@@ -171,6 +171,8 @@ class SequenceNumbers(GameCog, group_name="sequence", group_description="Play Se
         image = render_hand(view)
         if seat not in view["to_move"]:
             return PrivateReply(f"{head}\nYou play from here when it is your turn.", image)
+        if view["lock_choices"]:
+            return PrivateReply(f"{head}\n{LOCK_PROMPT}", image, self._lock_buttons(match, view))
         return PrivateReply(head, image, self._hand_items(match, view, self._targets(match, seat)))
 
     def _targets(self, match: Match, seat: int) -> dict[int, list[int]]:
@@ -285,7 +287,7 @@ class SequenceNumbers(GameCog, group_name="sequence", group_description="Play Se
             square = view["board"][cell // SIZE][cell % SIZE]
             hint = f"shows {square['number']}"
             if square["chip"] is not None:
-                hint = f"{team_name(square['chip'])} chip on {square['number']}"
+                hint = f"{chip_owner(view, square['chip'])} chip on {square['number']}"
             options.append(
                 discord.SelectOption(label=cell_name(cell), value=cell_name(cell), description=hint)
             )
@@ -305,6 +307,9 @@ class SequenceNumbers(GameCog, group_name="sequence", group_description="Play Se
         size = len(view["hand"])
         kind, _, rest = arg.partition(":")
         index_text, _, cell_text = rest.partition(":")
+        if kind == "l":
+            await self._lock(interaction, match, seat, index_text, cell_text)
+            return
         card = parse_index(values[0] if kind == "c" and values else index_text, size)
         if card is None:
             await tell(interaction, "That card is not in your hand any more — press **My hand** again.")
@@ -395,6 +400,24 @@ class SequenceNumbers(GameCog, group_name="sequence", group_description="Play Se
             note = f"You played {chosen['text']} on {name}."
         row, col = divmod(cell, SIZE)
         move = {"type": "play", "card": card, "row": row, "col": col}
+        if not await self.service.play(interaction, match, seat, move, turn=match.turn, private_note=note):
+            return
+        view = match.view(seat)
+        if view["lock_choices"] and seat in view["to_move"]:
+            await interaction.edit_original_response(
+                content=f"{note}\n{LOCK_PROMPT}", view=items_view(self._lock_buttons(match, view))
+            )
+
+    async def _lock(
+        self, interaction: discord.Interaction, match: Match, seat: int, first: str, last: str
+    ) -> None:
+        """Lock the chosen five; the hand message (or the board) then says so."""
+        if parse_cell(first) is None or parse_cell(last) is None:
+            await tell(interaction, "Choose the five chips to lock with one of the **Lock** buttons.")
+            return
+        move = {"type": "lock", "from": first, "to": last}
+        on_board = interaction.message is not None and interaction.message.id == match.row.message_id
+        note = None if on_board else f"You locked {first}–{last}."
         await self.service.play(interaction, match, seat, move, turn=match.turn, private_note=note)
 
     async def _trade(

@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
-from cogs.components import GameButton
-from cogs.framework import GameCog
-from cogs.match import CLOCK_CHOICES, CLOCK_HELP, Match, PrivateReply, seat_name
-from games.tetris_link import ANY, COLUMNS, SHAPES, drop, orientations
-from render.tetris_link import render
+from cogs.game import GameCog
+from games.tetris_link import COLUMNS, SHAPES, drop, orientations
+from matches.match import CLOCK_CHOICES, CLOCK_HELP, Match, PrivateReply, seat_name
+from matches.presentation import Choice, Form, Option
+from render.tetris_link import FACE_NAMES, narrate, render
 
 if TYPE_CHECKING:
     from bot import GameBot
@@ -25,78 +25,76 @@ or none fits? Your turn is skipped.
 **Scoring:** when your new piece's group has 3 or more pieces, every piece in it that has \
 not scored yet gives +1 (linking three gives +3, each further piece +1). Empty cells left \
 under the new piece cost −1 for one, −2 for two or more.
-**Start:** players roll until someone rolls the logo; that player begins.
+**Start:** a player drawn by lot rolls first, then the others in turn until someone \
+rolls the logo; that player begins, and rolls for their first piece like everyone else.
 **End:** when nobody can place a piece they still have. Most points wins; a tie goes to \
 the largest group; if that ties too, it is a draw.
-**No dice** (option): choose any shape every turn — pure strategy."""
-
-SHAPE_NAMES = {"I": "I", "O": "O", "T": "T", "S": "S/Z", "L": "L/J", ANY: "logo (free choice)"}
-SKIP_REASONS = {
-    "no piece of that shape left": "has no piece of that shape left",
-    "no piece left": "has no pieces left",
-    "no piece fits": "cannot fit that piece anywhere",
-}
+**No dice** (house variant, not the rulebook's game, which rolls every turn): choose any \
+shape every turn, for a pure strategy game; the starter is drawn by lot."""
 
 
-class Ghost(NamedTuple):
-    """The piece a player is steering: where it would go if dropped now."""
-
-    shape: str
-    rotation: int
-    flip: bool
-    column: int
-
-    @property
-    def arg(self) -> str:
-        return f"{self.shape}:{self.rotation}:{int(self.flip)}:{self.column}"
-
-    @classmethod
-    def parse(cls, text: str) -> Ghost:
-        shape, rotation, flip, column = text.split(":")
-        return cls(shape, int(rotation), flip == "1", int(column))
-
-
-def legal_columns(cells: list, shape: str, rotation: int, flip: bool) -> list[int]:
-    return [c for c in range(COLUMNS) if drop(cells, shape, rotation, flip, c) is not None]
+Placement = tuple[int, int]  # (index in `orientations(shape)`, column)
 
 
 def nearest(columns: list[int], target: int) -> int:
     return min(columns, key=lambda column: (abs(column - target), column))
 
 
-def first_ghost(cells: list, shape: str, near: int = COLUMNS // 2 - 1) -> Ghost | None:
-    """The first orientation of `shape` that fits, in the legal column nearest `near`."""
-    for rotation, flip, _ in orientations(shape):
-        columns = legal_columns(cells, shape, rotation, flip)
-        if columns:
-            return Ghost(shape, rotation, flip, nearest(columns, near))
-    return None
+class Steering:
+    """Where the ghost of `shape` may go, learnt from the legal moves: ◀ ▶ ⟳ ⇋ and Drop."""
 
+    def __init__(self, legal: list[dict], shape: str) -> None:
+        self.shape = shape
+        self.orientations = orientations(shape)
+        order = {(rotation, flip): index for index, (rotation, flip, _) in enumerate(self.orientations)}
+        self.columns: dict[int, list[int]] = {}
+        for move in legal:
+            if move["shape"] == shape:
+                self.columns.setdefault(order[move["rotation"], move["flip"]], []).append(move["column"])
 
-def turned(cells: list, ghost: Ghost, *, flip: bool) -> Ghost | None:
-    """The ghost rotated (or turned over), in the legal column nearest where it was."""
-    options = orientations(ghost.shape)
-    if flip:
-        candidates = [o for o in options if o[1] != ghost.flip]
-        candidates.sort(key=lambda o: o[0] != ghost.rotation)
-    else:
-        same_side = [o for o in options if o[1] == ghost.flip]
-        start = next(i for i, o in enumerate(same_side) if o[0] == ghost.rotation)
-        candidates = same_side[start + 1 :] + same_side[:start]
-    for rotation, side, _ in candidates:
-        columns = legal_columns(cells, ghost.shape, rotation, side)
-        if columns:
-            return Ghost(ghost.shape, rotation, side, nearest(columns, ghost.column))
-    return None
+    def start(self) -> Placement | None:
+        """The first orientation that fits, in the legal column nearest the middle."""
+        if not self.columns:
+            return None
+        first = min(self.columns)
+        return first, nearest(self.columns[first], COLUMNS // 2 - 1)
 
+    def parse(self, pick: int) -> Placement | None:
+        orientation, column = divmod(pick, COLUMNS)
+        return (orientation, column) if column in self.columns.get(orientation, ()) else None
 
-def shifted(cells: list, ghost: Ghost, step: int) -> Ghost | None:
-    """The ghost moved to the next legal column left (step −1) or right (+1)."""
-    columns = legal_columns(cells, ghost.shape, ghost.rotation, ghost.flip)
-    ahead = [c for c in columns if (c - ghost.column) * step > 0]
-    if not ahead:
+    def shifted(self, at: Placement, step: int) -> Placement | None:
+        """The next legal column left (step −1) or right (+1)."""
+        ahead = [c for c in self.columns[at[0]] if (c - at[1]) * step > 0]
+        return (at[0], min(ahead, key=lambda c: abs(c - at[1]))) if ahead else None
+
+    def turned(self, at: Placement, *, flip: bool) -> Placement | None:
+        """Rotated (the next orientation on the same side) or turned over (the same rotation
+        where it fits), in the legal column nearest where it was."""
+        count = len(self.orientations)
+        rotation, side, _ = self.orientations[at[0]]
+        if flip:
+            order = sorted(range(count), key=lambda o: self.orientations[o][0] != rotation)
+        else:
+            order = [(at[0] + step) % count for step in range(1, count)]
+        for target in order:
+            if (self.orientations[target][1] != side) == flip and target in self.columns:
+                return target, nearest(self.columns[target], at[1])
         return None
-    return ghost._replace(column=min(ahead, key=lambda c: abs(c - ghost.column)))
+
+    def move(self, at: Placement) -> dict:
+        rotation, flip, _ = self.orientations[at[0]]
+        return {"type": "place", "shape": self.shape, "rotation": rotation, "flip": flip, "column": at[1]}
+
+    def ghost(self, view: dict, at: Placement) -> dict:
+        """The preview the board draws: the cells the piece would land on."""
+        rotation, flip, _ = self.orientations[at[0]]
+        landed = drop(view["cells"], self.shape, rotation, flip, at[1]) or ()
+        return {"seat": view["to_move"][0], "cells": [list(cell) for cell in landed]}
+
+
+def pick(at: Placement) -> int:
+    return at[0] * COLUMNS + at[1]
 
 
 class TetrisLink(GameCog, group_name="tetrislink", group_description="Play Tetris Link"):
@@ -108,7 +106,8 @@ class TetrisLink(GameCog, group_name="tetrislink", group_description="Play Tetri
 
     @app_commands.command(name="new", description="Open a Tetris Link lobby (2–4 players)")
     @app_commands.describe(
-        dice="Roll the shape die each turn (off: choose any shape, pure strategy)", clock=CLOCK_HELP
+        dice="Roll the shape die each turn, as the rulebook says (off: house variant, any shape)",
+        clock=CLOCK_HELP,
     )
     @app_commands.choices(clock=CLOCK_CHOICES)
     async def new(
@@ -118,54 +117,63 @@ class TetrisLink(GameCog, group_name="tetrislink", group_description="Play Tetri
 
     def describe_options(self, options: Mapping[str, Any]) -> str:
         if options.get("dice", True):
-            return "with the shape die (the logo lets you choose)"
-        return "no dice: free choice of shape every turn"
+            return "rulebook game: the shape die every turn (the logo lets you choose)"
+        return "house variant without dice: free choice of shape every turn"
 
     # -------------------------------------------------------------- the board
 
-    def _ghost(self, view: dict, ui: Mapping[str, Any]) -> Ghost | None:
-        if "ghost" in ui:
-            return ui["ghost"]
-        if view["die"] in SHAPES:
-            return first_ghost(view["cells"], view["die"])
-        return None
-
     def board_image(self, view: dict, ui: Mapping[str, Any]) -> bytes:
-        ghost = self._ghost(view, ui) if view["to_move"] else None
-        if ghost is None:
-            return render(view)
-        landed = drop(view["cells"], *ghost)
-        seat = view["to_move"][0]
-        return render(view, ghost={"seat": seat, "cells": [list(c) for c in landed or ()]})
+        return render(view, ghost=ui.get("ghost"))
+
+    def present(self, view: dict, legal: list[dict], path: tuple[int, ...], *, private: bool) -> Form:
+        """Shape buttons (with the logo, or without dice), then the ghost's steering row.
+
+        The path is (shape index, placement) with a free shape, else (placement,)."""
+        if private or not legal:
+            return Form()
+        choices: list[Choice] = []
+        if view["die"] in SHAPES:
+            shape, rest = view["die"], path
+        else:
+            shape = SHAPES[path[0]] if path and path[0] < len(SHAPES) else None
+            choices.append(self._shapes(view, legal, shape))
+            if shape is None:
+                return Form(tuple(choices))
+            rest = path[1:]
+        steering = Steering(legal, shape)
+        at = (steering.parse(rest[0]) if rest else None) or steering.start()
+        if at is None:  # a shape that fits nowhere: choose another
+            return Form(tuple(choices), path=path[:1])
+        targets = [
+            ("◀", steering.shifted(at, -1)),
+            ("▶", steering.shifted(at, +1)),
+            ("⟳", steering.turned(at, flip=False)),
+            ("⇋", steering.turned(at, flip=True)),
+        ]
+        steer = [Option(label, pick=pick(to) if to else None, disabled=to is None) for label, to in targets]
+        steer.append(Option(f"Drop in column {at[1] + 1}", move=steering.move(at), style="success"))
+        choices.append(Choice("Steer the piece", tuple(steer), select=False))
+        kept = path[: len(choices) - 1]
+        return Form(tuple(choices), path=(*kept, pick(at)), preview={"ghost": steering.ghost(view, at)})
+
+    def _shapes(self, view: dict, legal: list[dict], chosen: str | None) -> Choice:
+        left = view["pieces_left"][view["to_move"][0]]
+        fits = {move["shape"] for move in legal}
+        return Choice(
+            "Shape",
+            tuple(
+                Option(f"{shape} ×{left[shape]}", selected=shape == chosen, disabled=shape not in fits)
+                for shape in SHAPES
+            ),
+        )
 
     def headline(self, match: Match, view: dict) -> list[str]:
-        lines = [self._event_line(match, event) for event in view["events"]]
+        lines = narrate(view, lambda seat: f"<@{match.players[seat]}> ({seat_name(seat)})")
         die = view["die"]
         if die is not None and view["to_move"]:
-            lines.append(f"🎲 The die shows **{SHAPE_NAMES[die]}**.")
-        return [line for line in lines if line]
-
-    def _event_line(self, match: Match, event: dict) -> str:
-        kind = event["type"]
-        if kind == "start":
-            rolls = ", ".join(f"{seat_name(s)} {SHAPE_NAMES[face]}" for s, face in event["rolls"])
-            return f"🎲 Starting rolls: {rolls} — <@{match.players[event['seat']]}> starts."
-        if kind == "skip":
-            reason = SKIP_REASONS.get(event["reason"], event["reason"])
-            return (
-                f"⏭️ <@{match.players[event['seat']]}> rolled {SHAPE_NAMES[event['die']]} and "
-                f"{reason}: turn skipped."
-            )
-        if kind == "score":
-            parts = []
-            if event["gained"]:
-                parts.append(f"+{event['gained']} for a group of {event['group']}")
-            if event["gap_penalty"]:
-                parts.append(f"−{event['gap_penalty']} for gaps")
-            return f"✨ <@{match.players[event['seat']]}>: {', '.join(parts)}."
-        if kind == "resign":
-            return f"🏳️ <@{match.players[event['seat']]}> resigned; their turns are skipped."
-        return ""
+            choice = " (free choice)" if die not in SHAPES else ""
+            lines.append(f"🎲 The die shows **{FACE_NAMES[die]}**{choice}.")
+        return lines
 
     def result_lines(self, match: Match, outcome: Any) -> list[str]:
         if not outcome.tiebreak:
@@ -174,113 +182,10 @@ class TetrisLink(GameCog, group_name="tetrislink", group_description="Play Tetri
         tied = ", ".join(f"{seat_name(s)} {sizes[s]}" for s in range(len(match.players)))
         return [f"Tied on points — the largest group decided ({tied} pieces)."]
 
-    def controls(self, match: Match, view: dict, ui: Mapping[str, Any]) -> list[discord.ui.Item]:
-        if not view["to_move"]:
-            return []
-        ghost = self._ghost(view, ui)
-        items = self._shape_buttons(match, view, ghost)
-        if ghost is not None:
-            items += self._steering_buttons(match, view, ghost)
-        return items
-
-    def _shape_buttons(self, match: Match, view: dict, ghost: Ghost | None) -> list[discord.ui.Item]:
-        if view["die"] in SHAPES:
-            return []
-        left = view["pieces_left"][view["to_move"][0]]
-        return [
-            GameButton(
-                self.game,
-                match.id,
-                match.turn,
-                f"s:{shape}",
-                label=f"{shape} ×{left[shape]}",
-                style=discord.ButtonStyle.primary
-                if ghost and ghost.shape == shape
-                else discord.ButtonStyle.secondary,
-                disabled=not left[shape] or first_ghost(view["cells"], shape) is None,
-                row=0,
-            )
-            for shape in SHAPES
-        ]
-
-    def _steering_buttons(self, match: Match, view: dict, ghost: Ghost) -> list[discord.ui.Item]:
-        cells = view["cells"]
-        moves = [
-            ("◀", shifted(cells, ghost, -1), "Move left"),
-            ("▶", shifted(cells, ghost, +1), "Move right"),
-            ("⟳", turned(cells, ghost, flip=False), "Rotate"),
-            ("⇋", turned(cells, ghost, flip=True), "Flip"),
-        ]
-        items: list[discord.ui.Item] = []
-        for index, (emoji, target, _) in enumerate(moves):
-            items.append(
-                GameButton(
-                    self.game,
-                    match.id,
-                    match.turn,
-                    # A unique dummy arg keeps disabled buttons' custom_ids distinct.
-                    f"p:{target.arg}" if target else f"x:{index}",
-                    label=emoji,
-                    disabled=target is None,
-                    row=1,
-                )
-            )
-        items.append(
-            GameButton(
-                self.game,
-                match.id,
-                match.turn,
-                f"d:{ghost.arg}",
-                label=f"Drop in column {ghost.column + 1}",
-                style=discord.ButtonStyle.success,
-                row=1,
-            )
-        )
-        return items
-
-    # ----------------------------------------------------------------- clicks
-
-    async def on_component(
-        self,
-        interaction: discord.Interaction,
-        match: Match,
-        seat: int,
-        arg: str,
-        values: list[str],
-    ) -> None:
-        kind, _, rest = arg.partition(":")
-        view = match.view(seat)
-        if kind == "s":
-            ghost = first_ghost(view["cells"], rest)
-            if ghost is None:
-                await interaction.response.send_message(
-                    f"No {SHAPE_NAMES[rest]} piece fits anywhere — choose another shape.",
-                    ephemeral=True,
-                )
-                return
-            await self.service.show(interaction, match, {"ghost": ghost})
-        elif kind == "p":
-            await self.service.show(interaction, match, {"ghost": Ghost.parse(rest)})
-        elif kind == "d":
-            ghost = Ghost.parse(rest)
-            move = {
-                "type": "place",
-                "shape": ghost.shape,
-                "rotation": ghost.rotation,
-                "flip": ghost.flip,
-                "column": ghost.column,
-            }
-            await self.service.play(interaction, match, seat, move, turn=match.turn)
-        else:
-            await interaction.response.send_message(
-                "That button does nothing here — use the arrows, rotate, flip or Drop.",
-                ephemeral=True,
-            )
-
     def private_view(self, match: Match, seat: int) -> PrivateReply:
         view = match.view(seat)
         left = view["pieces_left"][seat]
-        pieces = ", ".join(f"{SHAPE_NAMES[s]} ×{n}" for s, n in left.items())
+        pieces = ", ".join(f"{FACE_NAMES[s]} ×{n}" for s, n in left.items())
         return PrivateReply(
             content=(
                 f"**Tetris Link #{match.id}** — you are {seat_name(seat)}, "

@@ -3,34 +3,43 @@
 Memory stays honest: the channel only ever shows the spectator view on the board
 message, which is edited in place, so a miss is visible until the next move and no
 lasting message names a face-down card. The taken card is shown to its taker alone,
-in ephemeral replies.
+in ephemeral replies — and only while it is in their hand: once it is pushed back in
+(from the board, from a private reply, or by the turn clock), every reply that showed
+it is edited to hide it, so the player has to remember it, as at the table.
 """
 
 from __future__ import annotations
 
+import asyncio
 import io
+import logging
 import re
-from collections.abc import Mapping
+from collections.abc import Coroutine, Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
-from cogs.components import GameButton, GameSelect, items_view
-from cogs.framework import GameCog
-from cogs.match import CLOCK_CHOICES, CLOCK_HELP, Match, PrivateReply
+from cogs.game import GameCog
 from games.tremember import SIDES, SIZE
-from render.tremember import render, render_card
+from matches.components import GameButton, GameSelect, items_view
+from matches.match import CLOCK_CHOICES, CLOCK_HELP, PRIVATE, Match, PrivateReply, seat_name
+from render.tremember import cell_name, line_moved, motif_name, narrate, render, render_card
 
 if TYPE_CHECKING:
     from bot import GameBot
+
+log = logging.getLogger(__name__)
 
 RULES = """\
 **Goal:** find the most pairs on a 6×6 board of 36 face-down cards (18 pairs, 2 of them \
 joker pairs). Columns are A–F, rows 1–6.
 **A turn:**
-1. **Take** any face-down card. Only you see its face (privately, with **Show my card**).
+1. **Take** any face-down card. Only you see its face (privately, with **Show my card**), \
+until you push it back in — then remember it!
 2. **Push** it back in at one end of its row or column: the line slides one step toward \
 the hole and your card lies face down at that end. The end where the hole is does not count.
 3. **Turn two** face-down cards, one after the other, for everyone to see.
@@ -43,22 +52,14 @@ them until the next move — remember them!
 
 ROW_GROUPS = ((0, 3), (3, 6))  # two selects of at most 18 cells each (Discord allows 25)
 CELL_NAME = re.compile(r"^([A-F])([1-6])$")
-PUSHES = {  # the end a card comes in from -> (arrow, how its line moves)
-    "left": ("➡", "row {row} right"),
-    "right": ("⬅", "row {row} left"),
-    "top": ("⬇", "column {col} down"),
-    "bottom": ("⬆", "column {col} up"),
-}
+ARROWS = {"left": "➡", "right": "⬅", "top": "⬇", "bottom": "⬆"}  # the end a card comes in from
+ICONS = {"start": "🃏", "take": "✋", "push": "↔️", "flip": "👀", "miss": "❌", "pair": "🎉", "resign": "🏳️"}
+SHOW_MY_CARD = re.compile(rf"g:tremember:(?P<match>\d+):\d+:{re.escape(PRIVATE)}")
 NOTHING_SECRET = (
     "Nothing secret to show right now: when you take a card, its face is shown to you "
     "alone, here, until you push it back in."
 )
-
-
-def cell_name(cell: list[int]) -> str:
-    """`B3` for [2, 1] (row, column)."""
-    row, col = cell
-    return f"{'ABCDEF'[col]}{row + 1}"
+PUSHED_BACK = "Your card is back in the board, face down: its face is no longer shown here, so remember it!"
 
 
 def parse_cell_name(text: str) -> list[int] | None:
@@ -67,39 +68,9 @@ def parse_cell_name(text: str) -> list[int] | None:
     return None if found is None else [int(found[2]) - 1, "ABCDEF".index(found[1])]
 
 
-def motif_name(motif: str) -> str:
-    """The name players read: both joker motifs are simply "joker"."""
-    return "joker" if motif.startswith("joker") else motif
-
-
-def landing_cell(side: str, hole: list[int]) -> list[int]:
-    """Where a card pushed in from `side` lies once the hole is closed."""
-    row, col = hole
-    return {
-        "left": [row, 0],
-        "right": [row, SIZE - 1],
-        "top": [0, col],
-        "bottom": [SIZE - 1, col],
-    }[side]
-
-
-def line_moved(side: str, hole: list[int]) -> str:
-    """`column B down`: which line a push from `side` moves, and which way."""
-    return PUSHES[side][1].format(row=hole[0] + 1, col="ABCDEF"[hole[1]])
-
-
 def push_label(side: str, hole: list[int]) -> str:
     """`⬇ Push column B down`."""
-    return f"{PUSHES[side][0]} Push {line_moved(side, hole)}"
-
-
-def rotation_text(cells: list[list[int]]) -> str:
-    """What a joker pair's turn did to the board, for players to find their bearings."""
-    pair = " + ".join(cell_name(cell) for cell in cells)
-    return (
-        "↻ The whole board turned 90° clockwise: row 1 is now column F, column A is now "
-        f"row 1, and the joker pair lies at {pair}."
-    )
+    return f"{ARROWS[side]} Push {line_moved(side, hole)}"
 
 
 @lru_cache(maxsize=32)
@@ -108,12 +79,41 @@ def peek_image(motif: str) -> bytes:
     return render_card(motif)
 
 
+@dataclass(slots=True)
+class PeekReply:
+    """A private reply that shows the taken card: the take's follow-up (`message_id`)
+    or a "Show my card" reply (the interaction's own response)."""
+
+    seat: int
+    turn: int  # the match's turn while the card was in the hand
+    interaction: discord.Interaction
+    message_id: int | None = None
+
+    async def forget(self) -> None:
+        """Edit the reply so it no longer shows the card (its image, name and buttons)."""
+        payload: dict[str, Any] = {"content": PUSHED_BACK, "attachments": [], "view": None}
+        try:
+            if self.message_id is None:
+                await self.interaction.edit_original_response(**payload)
+            else:
+                await self.interaction.followup.edit_message(self.message_id, **payload)
+        except discord.HTTPException as error:
+            # Dismissed by the player, or older than the 15 minutes Discord lets a reply
+            # be edited: nothing is left to hide, or nothing can be done.
+            log.info("A private Tremember reply could not be edited: %s", error)
+
+
 class Tremember(GameCog, group_name="tremember", group_description="Play Tremember"):
     """`/tremember new`, `/tremember rules` and the take, push and flip controls."""
 
     game = "tremember"
     private_label = "Show my card"
     rules_text = RULES
+
+    def __init__(self, bot: GameBot) -> None:
+        super().__init__(bot)
+        self._peeks: dict[int, list[PeekReply]] = {}  # by match: the replies showing a taken card
+        self._tasks: set[asyncio.Task[None]] = set()
 
     @app_commands.command(name="new", description="Open a Tremember lobby (2–6 players)")
     @app_commands.describe(clock=CLOCK_HELP)
@@ -134,48 +134,24 @@ class Tremember(GameCog, group_name="tremember", group_description="Play Trememb
         return f"{view['scores'][seat]} pts · {pairs} pair{'' if pairs == 1 else 's'}"
 
     def headline(self, match: Match, view: dict) -> list[str]:
-        lines = self._event_lines(match, view)
-        if view["phase"] != "over":
+        """What just happened, in the board image's words (`narrate`), and what to do now.
+
+        The framework asks for it once per new board, whoever moved (a player, the
+        clock, a resignation): so this is also where a taken card that left the hand is
+        hidden from the private replies that showed it.
+        """
+        if self._peeks.get(match.id):
+            self._spawn(self._forget_pushed_cards(match))
+
+        def name(seat: int) -> str:
+            return f"<@{match.players[seat]}> ({seat_name(seat)})"
+
+        lines = narrate(view, name)
+        event = view["last_event"]
+        if lines and event is not None:
+            lines[0] = f"{ICONS.get(event['type'], '•')} {lines[0]}"
+        if view["winners"] is None:
             lines.append(self._instruction(view))
-        return lines
-
-    def _event_lines(self, match: Match, view: dict) -> list[str]:
-        """What the last move did, without ever naming a face-down card."""
-        move = view["last_move"]
-        if move is None:
-            return ["🃏 36 cards lie face down. Find the pairs — the board keeps moving!"]
-        who = f"<@{match.players[move['seat']]}>"
-        kind = move["type"]
-        if kind == "resign":
-            return [f"🏳️ {who} resigned; their points stay on the board."]
-        if kind == "take":
-            return [f"✋ {who} took the card at **{cell_name(move['cell'])}** — only they saw it."]
-        if kind == "push":
-            line = line_moved(move["from"], move["cell"])
-            lands = cell_name(landing_cell(move["from"], move["cell"]))
-            return [f"↔️ {who} pushed {line}; the taken card lies face down at **{lands}** now."]
-        if view["phase"] == "flip":
-            return [f"👀 {who} turned the card at **{cell_name(move['cell'])}**."]
-        return self._second_flip_lines(who, view)
-
-    def _second_flip_lines(self, who: str, view: dict) -> list[str]:
-        first, second = view["last_flip"]
-        cells = f"**{cell_name(first['cell'])}** + **{cell_name(second['cell'])}**"
-        if first["motif"] != second["motif"]:
-            return [
-                f"❌ No pair at {cells}: both cards are face down again. "
-                "The board shows them only until the next move."
-            ]
-        pair = view["last_pair"]
-        touch = {3: "side by side", 2: "touching at a corner", 1: "apart"}[pair["points"]]
-        lines = [
-            f"🎉 {who} found a **{motif_name(pair['motif'])}** pair at {cells}: "
-            f"**+{pair['points']}** ({touch})."
-        ]
-        if pair["rotated"]:
-            lines.append(rotation_text(pair["cells_now"]))
-        if view["phase"] != "over":
-            lines.append(f"{who} plays again.")
         return lines
 
     def _instruction(self, view: dict) -> str:
@@ -188,11 +164,11 @@ class Tremember(GameCog, group_name="tremember", group_description="Play Trememb
         return "Next: turn **two** face-down cards, one after the other."
 
     def controls(self, match: Match, view: dict, ui: Mapping[str, Any]) -> list[discord.ui.Item]:
+        if view["winners"] is not None:
+            return []
         if view["phase"] == "push":
             return self._push_buttons(match, view)
-        if view["phase"] in ("take", "flip"):
-            return self._cell_selects(match, view)
-        return []
+        return self._cell_selects(match, view)
 
     def _cell_selects(self, match: Match, view: dict) -> list[discord.ui.Item]:
         """A select per row group with its face-down cells; empty groups are left out."""
@@ -265,23 +241,61 @@ class Tremember(GameCog, group_name="tremember", group_description="Play Trememb
             await self._send_peek(interaction, match, seat)
 
     async def _push(self, interaction: discord.Interaction, match: Match, seat: int, side: str) -> None:
-        """Push from the board or from the taker's private card reply."""
+        """Push from the board or from the taker's private card reply (which then says so)."""
         from_board = interaction.message is not None and interaction.message.id == match.row.message_id
-        note = None if from_board else "You pushed your card back in — now turn two cards on the board."
         move = {"type": "push", "from": side}
+        note = None if from_board else PUSHED_BACK
         await self.service.play(interaction, match, seat, move, turn=match.turn, private_note=note)
 
     async def _send_peek(self, interaction: discord.Interaction, match: Match, seat: int) -> None:
-        """Right after a take: the card's face, to the taker alone."""
-        reply = self.private_view(match, seat)
+        """Right after a take: the card's face, to the taker alone, kept to be hidden later."""
+        turn = match.turn
+        reply = await asyncio.to_thread(self.private_view, match, seat)
         if reply.image is None:  # a quick push from the board came first: nothing to peek at
             return
-        await interaction.followup.send(
+        message = await interaction.followup.send(
             reply.content,
             file=discord.File(io.BytesIO(reply.image), filename="card.png"),
             view=items_view(reply.items),
             ephemeral=True,
+            wait=True,
         )
+        self._peeks.setdefault(match.id, []).append(PeekReply(seat, turn, interaction, message.id))
+        await self._forget_pushed_cards(match)  # pushed while this was on its way: hide it now
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Keep each "Show my card" click that shows the taken card (the framework answers
+        it), so that its reply can be edited once the card is pushed back in."""
+        if interaction.type is not discord.InteractionType.component or interaction.data is None:
+            return
+        found = SHOW_MY_CARD.fullmatch(str(interaction.data.get("custom_id", "")))
+        match = self.service.running.get(int(found["match"])) if found else None
+        seat = match.seat_of(interaction.user.id) if match else None
+        if match is None or seat is None or match.view(seat)["peek"] is None:
+            return
+        self._peeks.setdefault(match.id, []).append(PeekReply(seat, match.turn, interaction))
+
+    async def _forget_pushed_cards(self, match: Match) -> None:
+        """Hide the card in every reply that showed it, once it is no longer in the hand."""
+        replies = self._peeks.pop(match.id, [])
+        running = match.row.status == "running"
+        due = [reply for reply in replies if reply.turn != match.turn or not running]
+        if kept := [reply for reply in replies if reply not in due]:
+            self._peeks[match.id] = kept
+        for reply in due:
+            await reply.forget()
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run `work` beside the caller, keeping a reference until it is done."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # called from a worker thread: the bot's loop does the work
+            asyncio.run_coroutine_threadsafe(work, self.bot.loop)
+            return
+        task = loop.create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     def private_view(self, match: Match, seat: int) -> PrivateReply:
         view = match.view(seat)
@@ -291,7 +305,8 @@ class Tremember(GameCog, group_name="tremember", group_description="Play Trememb
         return PrivateReply(
             content=(
                 f"Your card from **{cell_name(view['hole'])}**: **{motif_name(motif)}**. Only you can "
-                "see it. Push it back in with a button below or on the board."
+                "see it, and only until it is back in the board: remember it! Push it back in with "
+                "a button below or on the board."
             ),
             image=peek_image(motif),
             items=self._push_buttons(match, view),

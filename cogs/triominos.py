@@ -1,25 +1,23 @@
 """My First Triominos in Discord: a public table, and a private hand to play from.
 
 The board message shows only the public table. Everything about a hand (its cards,
-where each fits, the joker swap) lives in the player's ephemeral "My hand" message:
+where each fits, the joker swap) lives in the player's ephemeral "My hand" reply:
 choose a card, then where it goes and how it is turned; or buy, pass, take the joker.
 """
 
 from __future__ import annotations
 
-import asyncio
-import io
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
-from cogs.components import GameButton, GameSelect, items_view
-from cogs.framework import GameCog
-from cogs.match import CLOCK_CHOICES, CLOCK_HELP, Match, PrivateReply
+from cogs.game import GameCog
 from games.base import Outcome
-from render.triominos import render, render_hand
+from matches.match import CLOCK_CHOICES, CLOCK_HELP, Match, PrivateReply
+from matches.presentation import CONTROL_ROWS, SELECT_LIMIT, Choice, Form, Option, rows_needed
+from render.triominos import narrate, render, render_hand, tokens
 
 if TYPE_CHECKING:
     from bot import GameBot
@@ -33,7 +31,9 @@ RULES = """\
 shows the same number as the cards touching it there. You gain 1 token, plus +1 for each \
 **hexagon** you close (six cards round a point), +1 for a **bridge** (the card touches the \
 table with one side and, at its far corner, with a point), +1 for your **last card**.
-• **Buy:** pay 1 token and draw a card. With an empty pot or no tokens you **pass** instead.
+• **Buy:** if you cannot or will not place, pay 1 token and draw a card. Not placing \
+always costs a token: you **pass** only when no card of yours fits *and* you cannot buy \
+(the pot is empty or you have no tokens).
 • **Take back the joker:** put a card from your hand exactly in the joker's place and take \
 the joker into your hand.
 **Joker:** fits anywhere; on the table each corner takes the number of the cards around it.
@@ -42,11 +42,13 @@ ending with them. The game also ends when every player passes in a row. Most tok
 **Play:** press **My hand** on the board to see your cards and play them.
 **Options:** *open hands* shows every hand in the channel; *joker* off leaves it in the box."""
 
-SELECT_LIMIT = 25  # options per select menu (Discord's limit)
-SELECT_ROWS = 4  # rows for select menus; the last row keeps the buttons
 CORNERS_UP = ("top", "lower right", "lower left")
 CORNERS_DOWN = ("upper left", "upper right", "bottom")
-HEXAGONS = {1: "a hexagon", 2: "two hexagons", 3: "three hexagons"}
+EVENT_MARKS = {"start": "🎲", "place": "🔺", "take_joker": "🃏", "buy": "🪙", "pass": "⏭️", "resign": "🏳️"}
+OWN_MOVES = ("place", "take_joker", "buy", "pass")  # told back to the seat that made them
+NO_CARD = 99  # the first pick while no card is chosen
+PLACING, SWAPPING = 0, 1  # the second pick: place the chosen card, or take back the joker
+ACTIONS = {"buy": ("Buy a card (1 token)", "primary"), "pass": ("Pass", "secondary")}
 
 
 # --- texts -----------------------------------------------------------------------------
@@ -57,161 +59,120 @@ def card_text(card: dict) -> str:
     return "joker" if card.get("joker") else " · ".join(str(v) for v in card["values"])
 
 
-def place_points(view: dict, label: str) -> list[list[int]]:
-    return next(place["points"] for place in view["places"] if place["label"] == label)
+def card_label(hand: list[dict], index: int) -> str:
+    return f"Card {index + 1}: {card_text(hand[index])}"
 
 
-def joker_points(view: dict) -> list[list[int]]:
-    return next(card["points"] for card in view["table"] if card["joker"])
-
-
-def turned_text(points: list[list[int]], card: dict, rotation: int) -> str:
-    """Which number lands in which corner of a cell, e.g. "top 3, lower right 1, ..."."""
+def turned(view: dict, move: dict) -> str:
+    """Which number of the move's card lands in which corner, e.g. "top 3, lower right 1, ..."."""
+    card = view["hand"][move["card"]]
     if card.get("joker"):
         return "the joker takes the numbers around it"
+    if move["type"] == "take_joker":
+        points = next(cell["points"] for cell in view["table"] if cell["joker"])
+    else:
+        points = next(cell["points"] for cell in view["places"] if cell["label"] == move["place"])
     up = points[0][1] != points[1][1]  # an up cell's apex is higher than its other corners
-    names = CORNERS_UP if up else CORNERS_DOWN
-    values = card["values"]
-    return ", ".join(f"{name} {values[(rotation + k) % 3]}" for k, name in enumerate(names))
+    return ", ".join(
+        f"{name} {card['values'][(move['rotation'] + k) % 3]}"
+        for k, name in enumerate(CORNERS_UP if up else CORNERS_DOWN)
+    )
 
 
-def fits_summary(fits: list[list]) -> str:
-    labels = sorted({label for label, _ in fits}, key=int)
-    if not labels:
-        return "fits nowhere yet"
+def fits_text(ways: list[dict]) -> str:
+    labels = list(dict.fromkeys(move["place"] for move in ways))
     return f"fits place{'s' if len(labels) > 1 else ''} {', '.join(labels)}"
 
 
-def can_buy(view: dict, seat: int) -> bool:
-    return view["pot_size"] > 0 and view["scores"][seat] > 0
+def own_move(view: dict, seat: int) -> list[str]:
+    """The seat's own last move in the board's words, while nobody has moved since."""
+    event = view["last_event"]
+    if event.get("seat") != seat or event["type"] not in OWN_MOVES:
+        return []
+    said = narrate(view, lambda _: "You")
+    if event["type"] == "buy":  # the drawn card joins the end of the hand
+        said.append(f"Your new card is card {len(view['hand'])}.")
+    return [" ".join(said)]
 
 
-def bonus_text(bonus: dict) -> str:
-    """The reasons a placement earned tokens, e.g. "card + two hexagons + bridge"."""
-    reasons = ["card"]
-    if bonus["hexagons"]:
-        reasons.append(HEXAGONS.get(bonus["hexagons"], f"{bonus['hexagons']} hexagons"))
-    if bonus["bridge"]:
-        reasons.append("a bridge")
-    if bonus["last_card"]:
-        reasons.append("the last card")
-    return " + ".join(reasons)
+# --- the hand's choices ----------------------------------------------------------------
 
 
-def tokens(count: int) -> str:
-    return f"{count} token{'s' if count != 1 else ''}"
+def grouped(moves: list[dict], key: str) -> dict[Any, list[dict]]:
+    groups: dict[Any, list[dict]] = {}
+    for move in moves:
+        groups.setdefault(move[key], []).append(move)
+    return groups
 
 
-# --- components ------------------------------------------------------------------------
+def hand_form(view: dict, legal: list[dict], path: tuple[int, ...]) -> Form:
+    """The choices of the seat to move, from its own view and its legal moves.
+
+    Path: (card, mode, place). First the fitting cards (pick: the hand index), then buy
+    or pass and "Take back the joker" (mode SWAPPING); below them the chosen card's
+    places and turns (see `spots`), or the cards that fit the joker's place.
+    """
+    hand, kinds = view["hand"], grouped(legal, "type")
+    placing = grouped(kinds.get("place", []), "card")
+    swaps = kinds.get("take_joker", [])
+    mode = SWAPPING if path[1:2] == (SWAPPING,) and swaps else PLACING
+    card = path[0] if path and mode == PLACING and path[0] in placing else None
+    cards = tuple(
+        Option(card_label(hand, i), pick=i, description=fits_text(ways), selected=i == card)
+        for i, ways in placing.items()
+    )
+    others = [
+        Option(label, move=move, style=style)
+        for kind, (label, style) in ACTIONS.items()
+        for move in kinds.get(kind, [])
+    ]
+    if swaps:
+        others.append(
+            Option("Take back the joker", pick=SWAPPING, style="success", selected=mode == SWAPPING)
+        )
+    details: list[Choice] = []
+    place: tuple[int, ...] = ()
+    if mode == SWAPPING:
+        joker = tuple(Option(card_label(hand, m["card"]), move=m, description=turned(view, m)) for m in swaps)
+        details = [Choice("Choose the card for the joker's place", joker, select=True)]
+    elif card is not None:
+        details, place = spots(view, placing[card], path[2:3])
+    choices = [Choice("Choose a card to place", cards, select=True), Choice("Or", tuple(others)), *details]
+    if sum(map(rows_needed, choices)) > CONTROL_ROWS:  # never seen in play: a huge hand and table
+        chosen = tuple(option for option in cards if option.selected) or cards
+        choices[:2] = [Choice(choices[0].placeholder, chosen, select=True), Choice("Or", ())]
+    return Form(tuple(choices), path=(NO_CARD if card is None else card, mode, *place))
 
 
-def chunks(options: list[discord.SelectOption]) -> Iterator[list[discord.SelectOption]]:
-    """Options in groups a select menu can hold, at most SELECT_ROWS groups."""
-    for start in range(0, min(len(options), SELECT_LIMIT * SELECT_ROWS), SELECT_LIMIT):
-        yield options[start : start + SELECT_LIMIT]
-
-
-def selects(
-    match: Match, arg: str, options: list[discord.SelectOption], placeholder: str
-) -> list[discord.ui.Item]:
-    """One select menu per 25 options; the chunk number keeps their custom_ids apart."""
-    groups = list(chunks(options))
-    items: list[discord.ui.Item] = []
-    for number, group in enumerate(groups):
-        text = placeholder
-        if len(groups) > 1:
-            text = f"{placeholder} ({group[0].label.split(':')[0]} – {group[-1].label.split(':')[0]})"
-        items.append(
-            GameSelect(
-                "triominos",
-                match.id,
-                match.turn,
-                f"{arg}:{number}",
-                options=group,
-                placeholder=text,
-                row=number,
+def spots(view: dict, ways: list[dict], picked: tuple[int, ...]) -> tuple[list[Choice], tuple[int, ...]]:
+    """Where one card goes: place and turn in one select or, past 25 ways, the place, then
+    how it is turned there (a place it fits one way places it at once); and the place picked."""
+    if len(ways) <= SELECT_LIMIT:
+        options = tuple(Option(f"Place {move['place']}: {turned(view, move)}", move=move) for move in ways)
+        return [Choice("Choose where it goes", options, select=True)], ()
+    places = grouped(ways, "place")
+    label = str(picked[0]) if picked and len(places.get(str(picked[0]), ())) > 1 else None
+    where = Choice(
+        "Choose a place",
+        tuple(
+            Option(
+                f"Place {at}", move=fits[0] if len(fits) == 1 else None, pick=int(at), selected=at == label
             )
-        )
-    return items
-
-
-def button(match: Match, arg: str, label: str, style: discord.ButtonStyle) -> GameButton:
-    return GameButton("triominos", match.id, match.turn, arg, label=label, style=style, row=SELECT_ROWS)
-
-
-def back_button(match: Match) -> GameButton:
-    return button(match, "hand", "Back to my hand", discord.ButtonStyle.secondary)
-
-
-def hand_items(match: Match, view: dict, seat: int) -> list[discord.ui.Item]:
-    """The hand's controls on the player's turn: a card to place, buy or pass, the joker."""
-    cards = view["hand"]
-    options = [
-        discord.SelectOption(
-            label=f"Card {index + 1}: {card_text(card)}", value=str(index), description=fits_summary(fits)
-        )
-        for index, (card, fits) in enumerate(zip(cards, view["fits"], strict=True))
-        if fits
-    ]
-    items = selects(match, "card", options, "Choose a card to place") if options else []
-    if can_buy(view, seat):
-        items.append(button(match, "buy", "Buy a card (1 token)", discord.ButtonStyle.primary))
-    else:
-        items.append(button(match, "pass", "Pass", discord.ButtonStyle.secondary))
-    if view["swaps"]:
-        items.append(button(match, "joker", "Take back the joker", discord.ButtonStyle.success))
-    return items
-
-
-def spot_items(match: Match, view: dict, index: int) -> list[discord.ui.Item]:
-    """Where card `index` goes: one choice of place and turn, or the place first if too many."""
-    card, fits = view["hand"][index], view["fits"][index]
-    if len(fits) <= SELECT_LIMIT:
-        options = [
-            discord.SelectOption(
-                label=f"Place {label}: {turned_text(place_points(view, label), card, rotation)}"[:100],
-                value=f"{label}:{rotation}",
-            )
-            for label, rotation in fits
-        ]
-        return [*selects(match, f"spot:{index}", options, "Choose where it goes"), back_button(match)]
-    labels = sorted({label for label, _ in fits}, key=int)
-    options = [discord.SelectOption(label=f"Place {label}", value=label) for label in labels]
-    return [*selects(match, f"place:{index}", options, "Choose a place"), back_button(match)]
-
-
-def rotation_items(match: Match, view: dict, index: int, label: str) -> list[discord.ui.Item]:
-    """How card `index` is turned on place `label`: only the ways that fit."""
-    card = view["hand"][index]
-    options = [
-        discord.SelectOption(
-            label=f"Turned: {turned_text(place_points(view, label), card, rotation)}"[:100],
-            value=str(rotation),
-        )
-        for place, rotation in view["fits"][index]
-        if place == label
-    ]
-    return [*selects(match, f"turn:{index}:{label}", options, "Choose how it is turned"), back_button(match)]
-
-
-def swap_items(match: Match, view: dict) -> list[discord.ui.Item]:
-    """Which card (turned which way) replaces the joker on the table."""
-    options = [
-        discord.SelectOption(
-            label=f"Card {index + 1}: {card_text(view['hand'][index])}",
-            value=f"{index}:{rotation}",
-            description=turned_text(joker_points(view), view["hand"][index], rotation),
-        )
-        for index, rotation in view["swaps"]
-    ]
-    return [*selects(match, "swap", options, "Choose the card for the joker's place"), back_button(match)]
+            for at, fits in places.items()
+        ),
+        select=True,
+    )
+    if label is None:
+        return [where], ()
+    turns = tuple(Option(f"Turned: {turned(view, move)}", move=move) for move in places[label])
+    return [where, Choice("Choose how it is turned", turns, select=True)], (int(label),)
 
 
 # --- the cog ---------------------------------------------------------------------------
 
 
 class Triominos(GameCog, group_name="triominos", group_description="Play My First Triominos"):
-    """`/triominos new`, `/triominos rules` and the hand's controls."""
+    """`/triominos new`, `/triominos rules` and the hand's choices."""
 
     game = "triominos"
     private_label = "My hand"
@@ -238,44 +199,36 @@ class Triominos(GameCog, group_name="triominos", group_description="Play My Firs
         joker = "with the joker" if options.get("joker", True) else "without the joker"
         return f"{hands}, {joker}"
 
+    def present(self, view: dict, legal: list[dict], path: tuple[int, ...], *, private: bool) -> Form:
+        """Nothing on the board (hands are secret): every move is chosen in "My hand"."""
+        return hand_form(view, legal, path) if private and legal else Form()
+
     # -------------------------------------------------------------- the board
 
     def board_image(self, view: dict, ui: Mapping[str, Any]) -> bytes:
         return render(view)
 
     def headline(self, match: Match, view: dict) -> list[str]:
-        lines = [self._last_move_line(match, view)]
-        if view["last_round"] and not view["over"]:
+        lines = [self._event_line(match, view)]
+        if view["last_round"] and view["to_move"]:
             lines.append("⏳ **Last round:** the pot is empty — everyone plays once more.")
-        if "hands" in view:
-            lines.extend(self._open_hand_lines(view))
+        for seat, hand in enumerate(view.get("hands", [])):
+            cards = ", ".join(card_text(card) for card in hand) or "empty"
+            lines.append(f"{self.seat_label(view, seat)} hand: {cards}")
         return lines
 
-    def _last_move_line(self, match: Match, view: dict) -> str:
-        move = view["last_move"]
-        if move is None:
-            return "The first card is on the table. Press **My hand** to see your cards."
-        who = f"<@{match.players[move['seat']]}>"
-        kind = move["type"]
-        if kind == "buy":
-            return f"🪙 {who} paid 1 token and drew a card."
-        if kind == "pass":
-            return f"⏭️ {who} passed."
-        if kind == "take_joker":
-            return f"🃏 {who} took back the joker and put a card in its place."
-        bonus = view["last_bonus"]
-        line = f"🔺 {who} placed a card: **+{tokens(bonus['paid'])}** ({bonus_text(bonus)})."
-        if bonus["paid"] < bonus["earned"]:
-            line += f" The bank held only {tokens(bonus['paid'])}."
-        if bonus["earned"] > 1:
-            line = f"🎉 {line}"
-        return line
-
-    def _open_hand_lines(self, view: dict) -> list[str]:
-        return [
-            f"{self.seat_label(view, seat)} hand: " + (", ".join(card_text(c) for c in hand) or "empty")
-            for seat, hand in enumerate(view["hands"])
-        ]
+    def _event_line(self, match: Match, view: dict) -> str:
+        """What the last move did, in the renderer's words, marked with its kind."""
+        event = view["last_event"]
+        said = " ".join(
+            narrate(view, lambda seat: f"<@{match.players[seat]}> ({self.seat_label(view, seat)})")
+        )
+        mark = EVENT_MARKS.get(event["type"], "")
+        if event["type"] == "place" and event["earned"] > 1:
+            mark = f"🎉 {mark}"
+        if event["type"] == "start":
+            said += " Press **My hand** to see your cards."
+        return f"{mark} {said}"
 
     def score_text(self, view: dict, seat: int) -> str:
         cards = view["hand_sizes"][seat]
@@ -283,7 +236,12 @@ class Triominos(GameCog, group_name="triominos", group_description="Play My Firs
 
     def result_lines(self, match: Match, outcome: Outcome) -> list[str]:
         view = match.view(None)
-        reason = "the last round is over" if view["last_round"] else "every player passed in a row"
+        if view["players"] - len(view["resigned"]) < 2:
+            reason = "only one player is left"
+        elif view["last_round"]:
+            reason = "the last round is over"
+        else:
+            reason = "every player passed in a row"
         counts = ", ".join(f"{self.seat_label(view, s)} {tokens(n)}" for s, n in enumerate(outcome.scores))
         return [f"The game ended because {reason}. Tokens: {counts}."]
 
@@ -291,128 +249,34 @@ class Triominos(GameCog, group_name="triominos", group_description="Play My Firs
 
     def private_view(self, match: Match, seat: int) -> PrivateReply:
         view = match.view(seat)
-        image = render_hand(view)
-        head = f"**{match.engine.title} #{match.id}** — you have {tokens(view['scores'][seat])}."
-        if seat not in view["to_move"]:
-            turn = " and ".join(f"<@{match.players[s]}>" for s in view["to_move"]) or "nobody"
-            return PrivateReply(
-                content=f"{head}\nIt is {turn}'s turn. When yours comes, press **My hand** on the board.",
-                image=image,
-            )
-        return PrivateReply(
-            content=f"{head}\n{self._turn_prompt(view, seat)}",
-            image=image,
-            items=hand_items(match, view, seat),
-        )
+        lines = [f"**{match.engine.title} #{match.id}** — you have {tokens(view['scores'][seat])}."]
+        lines += own_move(view, seat)
+        if seat in view["to_move"]:
+            lines.append(self._turn_prompt(view))
+        elif view["to_move"]:
+            turn = " and ".join(f"<@{match.players[s]}>" for s in view["to_move"])
+            lines.append(f"It is {turn}'s turn. When yours comes, press **My hand** on the board.")
+        else:
+            lines.append("The game is over — see the board.")
+        return PrivateReply(content="\n".join(lines), image=render_hand(view))
 
-    def _turn_prompt(self, view: dict, seat: int) -> str:
+    def _turn_prompt(self, view: dict) -> str:
         fitting = sum(1 for fits in view["fits"] if fits)
+        why = "the pot is empty" if not view["pot_size"] else "you have no tokens"
         lines = ["**Your turn.** The numbered places are on the board."]
         if fitting:
             lines.append(f"{fitting} of your cards fit: choose one to place.")
         elif view["hand"]:
             lines.append("None of your cards fits a place yet.")
-        if can_buy(view, seat):
+        if view["can_buy"]:
             lines.append("You may buy a card instead (1 token).")
+        elif view["can_pass"]:
+            lines.append(f"You cannot buy ({why}), so you pass.")
         else:
-            lines.append("You cannot buy (the pot is empty or you have no tokens), so you may pass.")
+            lines.append(f"You cannot buy ({why}), so you place a card: not placing costs a purchase.")
         if view["swaps"]:
             lines.append("A card of yours fits the joker's place: you may take the joker back.")
         return " ".join(lines)
-
-    # ----------------------------------------------------------------- clicks
-
-    async def on_component(
-        self,
-        interaction: discord.Interaction,
-        match: Match,
-        seat: int,
-        arg: str,
-        values: list[str],
-    ) -> None:
-        kind, *rest = arg.split(":")
-        view = match.view(seat)
-        if kind == "card":
-            await self._choose_card(interaction, match, view, int(values[0]))
-        elif kind == "spot":
-            label, rotation = values[0].split(":")
-            await self._place(interaction, match, seat, int(rest[0]), label, int(rotation))
-        elif kind == "place":
-            await self._choose_place(interaction, match, seat, view, int(rest[0]), values[0])
-        elif kind == "turn":
-            await self._place(interaction, match, seat, int(rest[0]), rest[1], int(values[0]))
-        elif kind == "joker":
-            await self._edit(
-                interaction, "Choose the card that takes the joker's place.", swap_items(match, view)
-            )
-        elif kind == "swap":
-            index, rotation = (int(v) for v in values[0].split(":"))
-            await self._swap(interaction, match, seat, index, rotation)
-        elif kind == "buy":
-            await self._buy(interaction, match, seat)
-        elif kind == "pass":
-            move = {"type": "pass"}
-            await self.service.play(
-                interaction, match, seat, move, turn=match.turn, private_note="You passed."
-            )
-        else:  # "hand": back to the first step
-            reply = await asyncio.to_thread(self.private_view, match, seat)
-            await self._edit(interaction, reply.content, reply.items)
-
-    async def _edit(
-        self, interaction: discord.Interaction, content: str, items: list[discord.ui.Item]
-    ) -> None:
-        """Move the player's ephemeral message on one step; its hand picture stays."""
-        await interaction.response.edit_message(content=content, view=items_view(items))
-
-    async def _choose_card(
-        self, interaction: discord.Interaction, match: Match, view: dict, index: int
-    ) -> None:
-        card = view["hand"][index]
-        text = f"Card {index + 1} ({card_text(card)}): choose where it goes (see the numbered places)."
-        await self._edit(interaction, text, spot_items(match, view, index))
-
-    async def _choose_place(
-        self, interaction: discord.Interaction, match: Match, seat: int, view: dict, index: int, label: str
-    ) -> None:
-        rotations = [rotation for place, rotation in view["fits"][index] if place == label]
-        if len(rotations) == 1:
-            await self._place(interaction, match, seat, index, label, rotations[0])
-            return
-        text = (
-            f"Card {index + 1} ({card_text(view['hand'][index])}) on place {label}: choose how it is turned."
-        )
-        await self._edit(interaction, text, rotation_items(match, view, index, label))
-
-    async def _place(
-        self, interaction: discord.Interaction, match: Match, seat: int, index: int, label: str, rotation: int
-    ) -> None:
-        move = {"type": "place", "card": index, "place": label, "rotation": rotation}
-        note = f"You placed card {index + 1} on place {label} — see the board."
-        await self.service.play(interaction, match, seat, move, turn=match.turn, private_note=note)
-
-    async def _swap(
-        self, interaction: discord.Interaction, match: Match, seat: int, index: int, rotation: int
-    ) -> None:
-        move = {"type": "take_joker", "card": index, "rotation": rotation}
-        note = f"You put card {index + 1} in the joker's place and took the joker into your hand."
-        await self.service.play(interaction, match, seat, move, turn=match.turn, private_note=note)
-
-    async def _buy(self, interaction: discord.Interaction, match: Match, seat: int) -> None:
-        note = "You paid 1 token and drew a card."
-        if not await self.service.play(
-            interaction, match, seat, {"type": "buy"}, turn=match.turn, private_note=note
-        ):
-            return
-        # The turn has passed on, so this is the refreshed hand to look at, not to play.
-        reply = await asyncio.to_thread(self.private_view, match, seat)
-        drawn = len(match.view(seat)["hand"])
-        await interaction.followup.send(
-            f"Your new card is card {drawn}.\n{reply.content}",
-            file=discord.File(io.BytesIO(reply.image or b""), filename="hand.png"),
-            view=items_view(reply.items),
-            ephemeral=True,
-        )
 
 
 async def setup(bot: GameBot) -> None:

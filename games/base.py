@@ -1,13 +1,55 @@
-"""The engine contract every game implements, and the errors it raises."""
+"""The engine contract every game implements, and the helpers engines share.
+
+An engine is a pure, deterministic rule book (modelled on OpenSpiel and boardgame.io):
+
+- **Seats** are ints `0..players-1`; engines never see Discord users.
+- **Chance** comes only from `chance(seed, step)`: a seed and a move list replay a game.
+- **Who starts** is drawn by lot from the seed, one way for every game: `first_seat`.
+  Seats (and teams) stay as they sat down; only the first seat to act is drawn.
+- **A turn** of several decisions (take, push, flip) is several moves. `legal_moves`
+  returns the complete list for a seat to decide now (`[]` for any other seat) and
+  `apply` accepts exactly those moves, raising `NotYourTurn` or `IllegalMove` otherwise.
+- **The end**: a game is over exactly when `current_seats(state)` is `()`; then, and
+  only then, `outcome(state)` is an `Outcome`. No other flag says so.
+- **Errors**: every refusal is a `GameError` whose message a player can act on, and
+  `load` raises `GameError` for any text it cannot read (never JSON, key or type errors).
+- **Player-facing text** names seats by their letter (A, B, ...), cells and places by
+  the board's own coordinates, and counts from 1 (turn 1, column 1, card 1).
+- **Views** are the only way out of a state. `view(state, seat)` is exactly what that
+  seat may know and `view(state, None)` what a spectator may know: two states that
+  differ only in what a seat cannot see give that seat equal views. Every view is
+  JSON-able and carries at least the keys of `COMMON_VIEW_KEYS`:
+
+  `players`     int, the number of seats
+  `to_move`     list of the seats to decide now (`[]` when over)
+  `scores`      list of ints by seat, as the game counts them
+  `last_event`  dict or None: what the last move (or the start) did, with at least
+                `type` (str) and `seat` (int or None); at the start it is
+                `{"type": "start", "seat": <the seat drawn to start>, ...}`
+  `winners`     None while the game runs; when over, the list of winning seats
+                (every seat of a winning team; several on a draw; `[]` if nobody won)
+  `resigned`    list of seats that resigned (or were removed)
+
+  Each game adds the board keys documented at the end of its file in `rules/`.
+- **Absent players**: `timeout_move(state, seat)` is the move the turn clock plays for
+  a seat whose time ran out: one of `legal_moves(state, seat)`, the least consequential
+  the rules allow, never one that scores for the absent player where a neutral move
+  exists. Each engine's docstring of `timeout_move` says what it picks and why.
+"""
 
 from __future__ import annotations
 
+import json
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 State = TypeVar("State")
+Loaded = TypeVar("Loaded")
+
+COMMON_VIEW_KEYS = ("players", "to_move", "scores", "last_event", "winners", "resigned")
+FIRST_SEAT_STEP = -1  # the chance step of the draw for the first seat, apart from every other
 
 
 class GameError(ValueError):
@@ -47,15 +89,15 @@ class Engine(Protocol[State]):
     min_players: int
     max_players: int
 
-    def new_game(
-        self, players: int, seed: int, options: Mapping[str, Any] | None = None
-    ) -> State: ...
+    def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> State: ...
 
     def current_seats(self, state: State) -> tuple[int, ...]: ...
 
     def legal_moves(self, state: State, seat: int) -> list[dict]: ...
 
     def apply(self, state: State, seat: int, move: dict) -> State: ...
+
+    def timeout_move(self, state: State, seat: int) -> dict: ...
 
     def view(self, state: State, seat: int | None) -> dict: ...
 
@@ -76,12 +118,16 @@ def chance(seed: int, step: int) -> random.Random:
     return random.Random(f"{seed}/{step}")
 
 
+def first_seat(seed: int, players: int) -> int:
+    """The seat drawn by lot to start (or to begin the starting rolls): uniform over seats."""
+    return chance(seed, FIRST_SEAT_STEP).randrange(players)
+
+
 def check_players(engine: Engine, players: int) -> None:
     """Raise a `GameError` unless `players` is a seat count the engine supports."""
     if not engine.min_players <= players <= engine.max_players:
         raise GameError(
-            f"{engine.title} is for {engine.min_players}–{engine.max_players} players, "
-            f"not {players}."
+            f"{engine.title} is for {engine.min_players}–{engine.max_players} players, not {players}."
         )
 
 
@@ -89,3 +135,33 @@ def check_seat(state_seats: tuple[int, ...], seat: int) -> None:
     """Raise `NotYourTurn` unless `seat` is one of the seats to decide now."""
     if seat not in state_seats:
         raise NotYourTurn("It is not your turn — wait for the player named on the board.")
+
+
+def load_json(text: str, build: Callable[[Any], Loaded], title: str) -> Loaded:
+    """Parse a dumped state with `build`; anything unreadable becomes one `GameError`."""
+    try:
+        return build(json.loads(text))
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError) as error:
+        if isinstance(error, GameError):
+            raise
+        raise GameError(f"This saved {title} game cannot be read ({error.__class__.__name__}).") from error
+
+
+def common_view(
+    *,
+    players: int,
+    to_move: tuple[int, ...] | list[int],
+    scores: tuple[int, ...] | list[int],
+    last_event: dict | None,
+    outcome: Outcome | None,
+    resigned: tuple[int, ...] | list[int] = (),
+) -> dict[str, Any]:
+    """The keys every view carries (see the module docstring), in one shape for all games."""
+    return {
+        "players": players,
+        "to_move": list(to_move),
+        "scores": list(scores),
+        "last_event": last_event,
+        "winners": None if outcome is None else list(outcome.winners),
+        "resigned": sorted(resigned),
+    }

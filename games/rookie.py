@@ -2,8 +2,9 @@
 
 The binding rules are `rules/rookie.md`. A turn is a chain of small moves: flips, the
 placement of a pair, the choice of a neighbour to rob after an X pair, and the
-arrangement of taken cards. Positions and discard stacks are 0-based in moves and views
-(the board labels positions 1–9).
+arrangement of taken cards. Positions and discard stacks are indexes (0-based) in moves
+and views; every sentence a player reads counts them from 1 (positions 1–9, stacks 1–3)
+and names seats by their letter.
 """
 
 from __future__ import annotations
@@ -13,9 +14,19 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from itertools import product
-from typing import Any
+from typing import Any, TypeGuard
 
-from games.base import GameError, IllegalMove, Outcome, chance, check_players, check_seat
+from games.base import (
+    GameError,
+    IllegalMove,
+    Outcome,
+    chance,
+    check_players,
+    check_seat,
+    common_view,
+    first_seat,
+    load_json,
+)
 
 COLOURS = ("red", "yellow", "green", "blue", "purple")
 X = "X"
@@ -26,6 +37,7 @@ POSITIONS = 9
 STACKS = 3
 # A pair goes on one stack or on two; both cards are alike, so order does not matter.
 PAIR_PLACES = ((0, 0), (1, 1), (2, 2), (0, 1), (0, 2), (1, 2))
+SEAT_LETTERS = "ABCDEF"
 
 PROMPTS = {
     "start": "Turn the open cards face down and flip two, or flip one card to chase them",
@@ -107,6 +119,13 @@ def _neighbour(state: RookieState, seat: int, step: int) -> int:
     return other
 
 
+def _tops(state: RookieState, seat: int | None) -> list[str | None]:
+    """The top cards of a seat's discard stacks (None: empty stack; no seat: none at all)."""
+    if seat is None:
+        return [None] * STACKS
+    return [stack[-1] if stack else None for stack in state.discards[seat]]
+
+
 def _unsecured(state: RookieState, seat: int) -> int:
     return sum(len(stack) for stack in state.discards[seat])
 
@@ -165,6 +184,13 @@ def _unsecured_by_seat(state: RookieState, seats: list[int]) -> tuple[tuple[int,
     return tuple((seat, _unsecured(state, seat)) for seat in seats if _unsecured(state, seat))
 
 
+def _turn_down_open(state: RookieState) -> RookieState:
+    """Turn every open card face down, saying how many."""
+    if state.open:
+        state = _log(state, "turn_down", state.turn, len(state.open))
+    return replace(state, open=())
+
+
 def _remove_tops(state: RookieState, positions: tuple[int, ...]) -> RookieState:
     table = state.table
     for position in positions:
@@ -178,9 +204,16 @@ def _end_turn(state: RookieState) -> RookieState:
     return replace(state, flipped=(), turn=following, phase="start" if state.open else "flip")
 
 
-def _take_pair(state: RookieState, card: str, after_pair: str | None, resume: str) -> RookieState:
-    """The mover has taken a pair (already off the table): place it or end the game."""
+def _take_pair(
+    state: RookieState, card: str, after_pair: str | None, resume: str, *, turn_down: bool = False
+) -> RookieState:
+    """The mover has taken a pair (already off the table): place it or end the game.
+
+    `turn_down`: the open cards left are turned face down (a chase that ends).
+    """
     state = _log(state, "pair", state.turn, card)
+    if turn_down:
+        state = _turn_down_open(state)
     if not any(state.table):
         return _finish_with_last_pair(state)
     if state.variant == "kids":
@@ -255,7 +288,7 @@ def _proceed(state: RookieState) -> RookieState:
             return _proceed(replace(state, after_pair=None))
         return replace(state, phase="steal")
     if state.resume == "chase" and not (state.open and _flippable(state)):
-        return replace(state, open=(), phase="flip")
+        return replace(_turn_down_open(state), phase="flip")
     return replace(state, phase=state.resume)
 
 
@@ -267,6 +300,7 @@ def _flip_normal(state: RookieState, position: int) -> RookieState:
     state, lands, card = _turn_up(state, position)
     seen = (lands, card, position)
     if not state.flipped:
+        state = _log(state, "flip", state.turn, lands, card, position)
         return replace(state, flipped=(lands,), last_flip=(seen,))
     first = state.flipped[0]
     first_card = _top(state, first)
@@ -289,21 +323,23 @@ def _flip_chase(state: RookieState, position: int) -> RookieState:
         state = _log(state, "open", state.turn, (card,))
         return _end_turn(replace(state, open=(*state.open, lands)))
     state = _remove_tops(state, (match, lands))
-    if card == X:
-        # Both X taken: rob the player to the left, turn the rest down, flip two anew.
-        return _take_pair(replace(state, open=()), card, "left", "flip")
     left = tuple(p for p in state.open if p != match)
     state = replace(state, open=left)
+    if card == X:
+        # Both X taken: rob the player to the left, turn the rest down, flip two anew.
+        return _take_pair(state, card, "left", "flip", turn_down=True)
     if left and _flippable(state):
         return _take_pair(state, card, None, "chase")
-    return _take_pair(replace(state, open=()), card, None, "flip")
+    return _take_pair(state, card, None, "flip", turn_down=True)
 
 
 def _place(state: RookieState, seat: int, stacks: tuple[int, int]) -> RookieState:
+    pair = state.pair
+    assert pair is not None
     own = list(state.discards[seat])
     for index in stacks:
-        own[index] = (*own[index], state.pair)
-    state = _log(state, "place", state.turn, seat, state.pair, stacks)
+        own[index] = (*own[index], pair)
+    state = _log(state, "place", state.turn, seat, pair, stacks)
     state = replace(state, discards=_set(state.discards, seat, tuple(own)), pair=None)
     return _settle(state, seat)
 
@@ -316,11 +352,11 @@ def _arrange(state: RookieState, tops: tuple[str | None, ...]) -> RookieState:
     for top in tops:
         if top is not None:
             rest.remove(top)
-    receiving = [index for index, top in enumerate(tops) if top is not None]
+    receiving = [(index, top) for index, top in enumerate(tops) if top is not None]
     own = list(state.discards[seat])
-    for slot, index in enumerate(receiving):
+    for slot, (index, top) in enumerate(receiving):
         under = tuple(rest[slot :: len(receiving)])
-        own[index] = (*own[index], *under, tops[index])
+        own[index] = (*own[index], *under, top)
     state = _log(state, "arrange", seat, len(state.loot), tops)
     state = replace(state, discards=_set(state.discards, seat, tuple(own)), loot=())
     return _settle(state, seat)
@@ -330,7 +366,7 @@ def _arrangements(state: RookieState) -> list[tuple[str | None, ...]]:
     """Every choice of tops for the loot, those that secure (Rookie first) leading."""
     have = Counter(state.loot)
     kinds = [kind for kind in KINDS if kind in have]
-    current = [stack[-1] if stack else None for stack in state.discards[state.receiver]]
+    current = _tops(state, state.receiver)
     found = []
     for tops in product([None, *kinds], repeat=STACKS):
         wanted = Counter(top for top in tops if top is not None)
@@ -342,15 +378,14 @@ def _arrangements(state: RookieState) -> list[tuple[str | None, ...]]:
     return [tops for _, tops in sorted(found, key=lambda item: item[0])]
 
 
-def _need_int(move: Mapping[str, Any], key: str, low: int, high: int, what: str) -> int:
-    value = move.get(key)
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise IllegalMove(f"Give {what} as a number from {low} to {high}.")
-    return value
+def _is_index(value: Any, size: int) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < size
 
 
 def _check_flip(state: RookieState, move: Mapping[str, Any]) -> int:
-    position = _need_int(move, "position", 0, POSITIONS - 1, "the position index")
+    position = move.get("position")
+    if not _is_index(position, POSITIONS):
+        raise IllegalMove("Flip the top card of one of the positions 1–9.")
     label = position + 1
     if not state.table[position]:
         raise IllegalMove(f"Position {label} is empty — flip a card on another stack.")
@@ -369,17 +404,21 @@ def _check_place(state: RookieState, move: Mapping[str, Any]) -> tuple[int, tupl
     if (
         not isinstance(stacks, list | tuple)
         or len(stacks) != 2
-        or not all(isinstance(i, int) and not isinstance(i, bool) and 0 <= i < STACKS for i in stacks)
+        or not all(_is_index(index, STACKS) for index in stacks)
     ):
-        raise IllegalMove("Name two discard stacks (0–2) for the two cards; repeat one to stack both.")
+        raise IllegalMove("Choose discard stacks 1–3 for the two cards: two stacks, or one for both.")
     low, high = sorted(stacks)
     return seat, (low, high)
 
 
 def _check_arrange(state: RookieState, move: Mapping[str, Any]) -> tuple[str | None, ...]:
     tops = move.get("tops")
-    if not isinstance(tops, list | tuple) or len(tops) != STACKS:
-        raise IllegalMove("Give three tops, one per discard stack (null for a stack that gets none).")
+    if (
+        not isinstance(tops, list | tuple)
+        or len(tops) != STACKS
+        or not all(top is None or (isinstance(top, str) and top in KINDS) for top in tops)
+    ):
+        raise IllegalMove("Choose the top card of each of discard stacks 1–3, or none for a stack.")
     have = Counter(state.loot)
     wanted = Counter(top for top in tops if top is not None)
     if not wanted:
@@ -420,6 +459,7 @@ class RookieEngine:
         kinds = COLOURS if variant == "kids" else KINDS
         cards = [kind for kind in kinds for _ in range(CARDS_PER_KIND[deck])]
         chance(seed, 0).shuffle(cards)
+        starter = first_seat(seed, players)
         return RookieState(
             players=players,
             seed=seed,
@@ -431,8 +471,9 @@ class RookieEngine:
             discards=tuple(((),) * STACKS for _ in range(players)),
             points=(0,) * players,
             resigned=(False,) * players,
-            turn=0,
+            turn=starter,
             phase="flip",
+            events=(("start", starter),),
         )
 
     def current_seats(self, state: RookieState) -> tuple[int, ...]:
@@ -456,6 +497,45 @@ class RookieEngine:
             return [{"type": "steal", "from": victim} for victim, _ in _steal_choices(state)]
         return [{"type": "arrange", "tops": list(tops)} for tops in _arrangements(state)]
 
+    def timeout_move(self, state: RookieState, seat: int) -> dict:
+        """The move the turn clock plays for an absent seat: the least consequential one.
+
+        It is chosen from what the table shows (never from face-down cards, so the choice
+        gives nothing away), and it never scores for the absent player where a neutral
+        move exists:
+        - open cards at the start of the turn: turn them face down (Option 1) rather than
+          chase them — a chase can only take cards;
+        - a card to flip: the face-down top on the lowest-numbered position — a flip
+          cannot be avoided and nothing public tells a pair from a miss;
+        - a pair to place: the first placement on the seat's own discard stacks that
+          secures nothing (one always exists), so the clock never secures, nor plays a
+          Rookie, for the absent player or their partner;
+        - a neighbour to rob after an X pair: the one with fewer unsecured cards (the
+          player before on equal counts) — the steal itself is owed by the rules;
+        - taken cards to arrange: the first arrangement that secures nothing, if any.
+        """
+        check_seat(self.current_seats(state), seat)
+        moves = self.legal_moves(state, seat)
+        if state.phase == "place":
+            neutral = (
+                move
+                for move in moves
+                if move["seat"] == seat
+                and not self._placement_effect(state, seat, tuple(move["stacks"]))["secures"]
+            )
+            return next(neutral, moves[0])
+        if state.phase == "steal":
+            return min(moves, key=lambda move: _unsecured(state, move["from"]))
+        if state.phase == "arrange":
+            current = _tops(state, state.receiver)
+
+            def secures(move: dict) -> bool:
+                final = [top or old for top, old in zip(move["tops"], current, strict=True)]
+                return _secure_tops(final) is not None
+
+            return next((move for move in moves if not secures(move)), moves[0])
+        return moves[0]  # turn_down first at the start; flips in position order
+
     def apply(self, state: RookieState, seat: int, move: dict) -> RookieState:
         return self._apply(replace(state, events=()), seat, move)
 
@@ -475,8 +555,7 @@ class RookieEngine:
         if kind not in allowed:
             raise IllegalMove(f"{PROMPTS[state.phase]}.")
         if kind == "turn_down":
-            state = _log(state, "turn_down", seat, len(state.open))
-            return replace(state, open=(), phase="flip")
+            return replace(_turn_down_open(state), phase="flip")
         if kind == "flip":
             position = _check_flip(state, move)
             if state.phase == "flip":
@@ -487,26 +566,30 @@ class RookieEngine:
         if kind == "steal":
             victims = [victim for victim, _ in _steal_choices(state)]
             if move.get("from") not in victims or isinstance(move.get("from"), bool):
-                named = " or ".join(f"seat {victim}" for victim in victims)
+                named = " or ".join(f"player {SEAT_LETTERS[victim]}" for victim in victims)
                 raise IllegalMove(f"Take the unsecured cards of {named} — your neighbours.")
             return _steal(state, move["from"])
         return _arrange(state, _check_arrange(state, move))
 
     def resign(self, state: RookieState, seat: int) -> RookieState:
-        """The seat leaves; a turn it was in the middle of is wound up and passed on."""
+        """The seat leaves; a turn it was in the middle of is wound up and passed on.
+
+        Decisions it still owes (a pair, a loot) are settled as the turn clock would
+        settle them (`timeout_move`): nothing is secured for a player who leaves.
+        """
         if state.phase == "over":
             raise GameError("This game is over already.")
-        if not 0 <= seat < state.players or state.resigned[seat]:
+        if not isinstance(seat, int) or not 0 <= seat < state.players or state.resigned[seat]:
             raise GameError("That seat is not playing in this game.")
-        state = replace(state, resigned=_set(state.resigned, seat, True), events=(("resign", seat),))
+        state = replace(state, resigned=_set(state.resigned, seat, True), events=())
         if self._standing(state) < 2:
-            return replace(state, phase="over", flipped=(), pair=None, loot=(), receiver=None)
-        if seat != state.turn:
-            return state
-        # Decisions still owed (a pair, a loot) are settled with the first choice on offer.
-        while state.phase in ("place", "steal", "arrange"):
-            state = self._apply(state, seat, self.legal_moves(state, seat)[0])
-        return _end_turn(state)
+            state = replace(state, phase="over", flipped=(), pair=None, loot=(), receiver=None)
+            return _log(state, "resign", seat)
+        if seat == state.turn:
+            while state.phase in ("place", "steal", "arrange"):
+                state = self._apply(state, seat, self.timeout_move(state, seat))
+            state = _end_turn(state)
+        return _log(state, "resign", seat)
 
     def _standing(self, state: RookieState) -> int:
         """How many players (teams, in the team variant) are still in the game."""
@@ -535,26 +618,41 @@ class RookieEngine:
             )
         active = _active(state)
         best = max(scores[s] for s in active)
-        winners = tuple(s for s in active if scores[s] == best)
-        return Outcome(scores=scores, winners=winners, draw=len(winners) > 1)
+        leaders = tuple(s for s in active if scores[s] == best)
+        return Outcome(scores=scores, winners=leaders, draw=len(leaders) > 1)
 
     def view(self, state: RookieState, seat: int | None) -> dict:
-        """The public table; nothing here is secret from anyone, so every seat sees it."""
+        """The public table; nothing here is secret from anyone, so every seat sees it.
+
+        Besides the common keys: `positions`, `open`, `last_flip`, `seats` (one entry per
+        seat: discard stacks, points, resigned), `variant`, `deck`, `phase` and `turn`
+        (None once over), `table_cards`, `pending` (the decision asked for, None once
+        over), `events` (everything the last move did, in order; `last_event` is the
+        last of them) and, in the team variant, `teams` and `team_scores`.
+        """
         up = _face_up(state)
-        result: dict[str, Any] = {
-            "scores": list(state.points),
-            "to_move": list(self.current_seats(state)),
-            "positions": [
+        over = state.phase == "over"
+        events = [_event_json(event) for event in state.events]
+        result = common_view(
+            players=state.players,
+            to_move=self.current_seats(state),
+            scores=state.points,
+            last_event=events[-1] if events else None,
+            outcome=self.outcome(state),
+            resigned=[s for s in range(state.players) if state.resigned[s]],
+        )
+        result.update(
+            positions=[
                 {"count": len(stack), "top": stack[-1] if p in up else None}
                 for p, stack in enumerate(state.table)
             ],
-            "open": list(state.open),
-            "last_flip": None
+            open=list(state.open),
+            last_flip=None
             if state.last_flip is None
             else [
                 {"position": lands, "card": card, "from": source} for lands, card, source in state.last_flip
             ],
-            "players": [
+            seats=[
                 {
                     "stacks": [
                         {"top": stack[-1] if stack else None, "count": len(stack)}
@@ -565,22 +663,18 @@ class RookieEngine:
                 }
                 for s in range(state.players)
             ],
-            "variant": state.variant,
-            "deck": state.deck,
-            "phase": state.phase,
-            "turn": None if state.phase == "over" else state.turn,
-            "table_cards": sum(map(len, state.table)),
-            "pending": self._pending(state),
-            "events": [_event_json(event) for event in state.events],
-            "resigned": [s for s in range(state.players) if state.resigned[s]],
-        }
+            variant=state.variant,
+            deck=state.deck,
+            phase=None if over else state.phase,
+            turn=None if over else state.turn,
+            table_cards=sum(map(len, state.table)),
+            pending=None if over else self._pending(state),
+            events=events,
+        )
         if state.variant == "team":
             teams = teams_of(state.players)
             result["teams"] = [list(team) for team in teams]
             result["team_scores"] = [sum(state.points[s] for s in team) for team in teams]
-        outcome = self.outcome(state)
-        if outcome is not None:
-            result["winners"] = list(outcome.winners)
         return result
 
     def _pending(self, state: RookieState) -> dict:
@@ -613,8 +707,8 @@ class RookieEngine:
         return pending
 
     @staticmethod
-    def _placement_effect(state: RookieState, owner: int, stacks: tuple[int, int]) -> dict:
-        tops = [stack[-1] if stack else None for stack in state.discards[owner]]
+    def _placement_effect(state: RookieState, owner: int, stacks: tuple[int, ...]) -> dict:
+        tops = _tops(state, owner)
         for index in stacks:
             tops[index] = state.pair
         secured = _secure_tops(tops)
@@ -630,58 +724,40 @@ class RookieEngine:
         return json.dumps({"game": self.name, "state": data}, separators=(",", ":"))
 
     def load(self, text: str) -> RookieState:
-        try:
-            data = json.loads(text)["state"]
-            return RookieState(
-                players=data["players"],
-                seed=data["seed"],
-                variant=data["variant"],
-                deck=data["deck"],
-                table=tuple(tuple(stack) for stack in data["table"]),
-                open=tuple(data["open"]),
-                flipped=tuple(data["flipped"]),
-                discards=tuple(tuple(tuple(stack) for stack in seat) for seat in data["discards"]),
-                points=tuple(data["points"]),
-                resigned=tuple(data["resigned"]),
-                turn=data["turn"],
-                phase=data["phase"],
-                pair=data["pair"],
-                loot=tuple(data["loot"]),
-                receiver=data["receiver"],
-                loot_reason=data["loot_reason"],
-                after_pair=data["after_pair"],
-                resume=data["resume"],
-                last_flip=None
-                if data["last_flip"] is None
-                else tuple(tuple(entry) for entry in data["last_flip"]),
-                events=_tuples(data.get("events", [])),
-            )
-        except (KeyError, TypeError, ValueError) as error:
-            raise GameError("This saved Rookie game cannot be read.") from error
+        return load_json(text, _read_state, self.title)
+
+
+# --- events and saved games ------------------------------------------------------------------
+
+EVENT_KEYS: dict[str, tuple[str, ...]] = {
+    "start": (),
+    "flip": ("position", "card", "from"),
+    "pair": ("card",),
+    "miss": (),
+    "open": ("cards",),
+    "turn_down": ("count",),
+    "place": ("owner", "card", "stacks"),
+    "secure": ("card", "count"),
+    "rookie": ("taken",),
+    "steal": ("from", "count"),
+    "arrange": ("count", "tops"),
+    "collect": ("count", "taken"),
+    "resign": (),
+}
 
 
 def _event_json(event: tuple[Any, ...]) -> dict:
     """An event as the view shows it. Only cards that are face up or off the table appear.
 
-    pair (seat, card) · miss (seat) · open (seat, cards left open) · turn_down (seat,
-    count) · place (seat, owner, card, stacks) · secure (seat, card, count) · rookie
-    (seat, taken: [[seat, count]]) · steal (seat, from, count) · arrange (seat, count,
-    tops) · collect (seat, count, taken: [[seat, count]]) · resign (seat).
+    start (seat drawn to start) · flip (seat, position, card, from: the first card of a
+    normal start) · pair (seat, card) · miss (seat) · open (seat, cards left open) ·
+    turn_down (seat, count) · place (seat, owner, card, stacks) · secure (seat, card,
+    count) · rookie (seat, taken: [[seat, count]]) · steal (seat, from, count) · arrange
+    (seat, count, tops) · collect (seat, count, taken: [[seat, count]]) · resign (seat).
+    Positions and stacks are indexes (0-based), as in moves.
     """
     kind, seat, *rest = event
-    keys = {
-        "pair": ("card",),
-        "miss": (),
-        "open": ("cards",),
-        "turn_down": ("count",),
-        "place": ("owner", "card", "stacks"),
-        "secure": ("card", "count"),
-        "rookie": ("taken",),
-        "steal": ("from", "count"),
-        "arrange": ("count", "tops"),
-        "collect": ("count", "taken"),
-        "resign": (),
-    }[kind]
+    keys = EVENT_KEYS[kind]
     # A JSON round trip turns the nested tuples into the lists every view is made of.
     return json.loads(json.dumps({"type": kind, "seat": seat, **dict(zip(keys, rest, strict=True))}))
 
@@ -689,6 +765,106 @@ def _event_json(event: tuple[Any, ...]) -> dict:
 def _tuples(value: Any) -> Any:
     """JSON lists back into the tuples the state is made of."""
     return tuple(_tuples(item) for item in value) if isinstance(value, list) else value
+
+
+def _damaged(what: str) -> GameError:
+    return GameError(f"This saved Rookie game is damaged ({what}).")
+
+
+def _list(value: Any, what: str, size: int | None = None) -> list:
+    if not isinstance(value, list) or (size is not None and len(value) != size):
+        raise _damaged(what)
+    return value
+
+
+def _whole(value: Any, low: int, high: int, what: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise _damaged(what)
+    return value
+
+
+def _word(value: Any, allowed: tuple[str | None, ...], what: str) -> Any:
+    if not (value is None or isinstance(value, str)) or value not in allowed:
+        raise _damaged(what)
+    return value
+
+
+def _cards(value: Any, what: str) -> Stack:
+    return tuple(_word(card, KINDS, what) for card in _list(value, what))
+
+
+def _positions(value: Any, what: str) -> tuple[int, ...]:
+    return tuple(_whole(p, 0, POSITIONS - 1, what) for p in _list(value, what))
+
+
+def _flip_entry(value: Any) -> tuple[int, str, int]:
+    lands, card, source = _list(value, "last flip", 3)
+    return (
+        _whole(lands, 0, POSITIONS - 1, "last flip"),
+        _word(card, KINDS, "last flip"),
+        _whole(source, 0, POSITIONS - 1, "last flip"),
+    )
+
+
+def _event(value: Any, players: int) -> tuple[Any, ...]:
+    event = _list(value, "events")
+    if len(event) < 2 or not isinstance(event[0], str) or event[0] not in EVENT_KEYS:
+        raise _damaged("events")
+    if len(event) != 2 + len(EVENT_KEYS[event[0]]):
+        raise _damaged("events")
+    _whole(event[1], 0, players - 1, "events")
+    return _tuples(event)
+
+
+def _read_state(data: Any) -> RookieState:
+    """A dumped state, checked shape by shape: damage is a GameError here, not a crash later."""
+    if not isinstance(data, dict) or data.get("game") != "rookie" or not isinstance(data.get("state"), dict):
+        raise GameError("This is not a saved Rookie game.")
+    raw = data["state"]
+    players = _whole(raw["players"], 2, 6, "players")
+    resigned = _list(raw["resigned"], "resigned", players)
+    if not all(isinstance(flag, bool) for flag in resigned):
+        raise _damaged("resigned")
+    receiver = raw["receiver"]
+    state = RookieState(
+        players=players,
+        seed=_whole(raw["seed"], -(2**63), 2**63, "seed"),
+        variant=_word(raw["variant"], VARIANTS, "variant"),
+        deck=_word(raw["deck"], tuple(CARDS_PER_KIND), "deck"),
+        table=tuple(_cards(stack, "table") for stack in _list(raw["table"], "table", POSITIONS)),
+        open=_positions(raw["open"], "open cards"),
+        flipped=_positions(raw["flipped"], "flipped cards"),
+        discards=tuple(
+            tuple(_cards(stack, "discard stacks") for stack in _list(own, "discard stacks", STACKS))
+            for own in _list(raw["discards"], "discard stacks", players)
+        ),
+        points=tuple(
+            _whole(points, 0, 10_000, "points") for points in _list(raw["points"], "points", players)
+        ),
+        resigned=tuple(resigned),
+        turn=_whole(raw["turn"], 0, players - 1, "turn"),
+        phase=_word(raw["phase"], tuple(PROMPTS), "phase"),
+        pair=_word(raw["pair"], (None, *KINDS), "pair"),
+        loot=_cards(raw["loot"], "loot"),
+        receiver=None if receiver is None else _whole(receiver, 0, players - 1, "receiver"),
+        loot_reason=_word(raw["loot_reason"], (None, "steal", "rookie"), "loot"),
+        after_pair=_word(raw["after_pair"], (None, "choose", "left"), "after pair"),
+        resume=_word(raw["resume"], ("flip", "chase"), "resume"),
+        last_flip=None
+        if raw["last_flip"] is None
+        else tuple(_flip_entry(entry) for entry in _list(raw["last_flip"], "last flip")),
+        events=tuple(_event(event, players) for event in _list(raw.get("events", []), "events")),
+    )
+    if any(not state.table[p] for p in (*state.open, *state.flipped)):
+        raise _damaged("open cards")
+    if len(state.flipped) > 1 or (state.flipped and state.phase != "flip"):
+        raise _damaged("flipped cards")
+    if (state.phase == "place") != (state.pair is not None):
+        raise _damaged("pair")
+    arranging = state.phase == "arrange"
+    if arranging != bool(state.loot) or arranging != (state.receiver is not None):
+        raise _damaged("loot")
+    return state
 
 
 ENGINE = RookieEngine()

@@ -2,11 +2,15 @@
 
 Rules: `rules/sequence_numbers.md`. The board and the deck are fixed data in
 `data/sequence_numbers/`. Moves (hand indices are 0-based, cells are 0-based
-row/column as in `view()["board"]`):
+row/column as in `view()["board"]`; every text a player reads says card 1, cell A3):
 
 - `{"type": "trade", "card": i}`: trade the dead card `i` for a new one (once a turn);
 - `{"type": "play", "card": i, "row": r, "col": c}`: a problem or plus card puts a
-  chip on the empty cell (r, c); a minus card removes the opponent chip there.
+  chip on the empty cell (r, c); a minus card removes the opponent chip there;
+- `{"type": "lock", "from": "A3", "to": "E3"}`: when a chip made six or more in a row
+  and more than one set of five could lock, the mover's follow-up decision of the same
+  turn: which five lock (the view lists them as `lock_choices`). The draw and the next
+  turn come after it.
 """
 
 from __future__ import annotations
@@ -15,9 +19,19 @@ import json
 from collections.abc import Iterator, Mapping
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
-from games.base import GameError, IllegalMove, Outcome, chance, check_players, check_seat
+from games.base import (
+    GameError,
+    IllegalMove,
+    Outcome,
+    chance,
+    check_players,
+    check_seat,
+    common_view,
+    first_seat,
+    load_json,
+)
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data" / "sequence_numbers"
 SIZE = 10
@@ -25,6 +39,9 @@ COLUMNS = "ABCDEFGHIJ"
 CORNERS = frozenset({0, SIZE - 1, SIZE * (SIZE - 1), SIZE * SIZE - 1})
 DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))
 RUN = 5
+ACTIONS = ("trade", "place", "remove", "lock", "resign")
+
+Run = tuple[int, ...]  # the five cells of a sequence, in board order
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +81,11 @@ def cell_name(cell: int) -> str:
     return f"{COLUMNS[cell % SIZE]}{cell // SIZE + 1}"
 
 
+def run_name(run: Run) -> str:
+    """`A3–E3`: a run by its first and last cell in board order."""
+    return f"{cell_name(run[0])}–{cell_name(run[-1])}"
+
+
 @dataclass(frozen=True, slots=True)
 class SequenceState:
     """A whole match. Cells are `row * 10 + col`; cards are ids into `CARDS`."""
@@ -72,8 +94,9 @@ class SequenceState:
     seed: int
     step: int  # chance events used so far
     team_count: int
+    first: int  # the seat drawn by lot to start
     chips: tuple[int | None, ...]  # team per cell
-    sequences: tuple[tuple[tuple[int, ...], ...], ...]  # per team: the 5 cells of each
+    sequences: tuple[tuple[Run, ...], ...]  # per team: the 5 cells of each
     hands: tuple[tuple[int, ...], ...]
     deck: tuple[int, ...]  # drawn from the front
     discards: tuple[tuple[int, ...], ...]  # per seat, top card last
@@ -81,7 +104,10 @@ class SequenceState:
     traded: bool  # the seat to move has used this turn's dead-card trade
     resigned: tuple[bool, ...]
     skipped: tuple[int, ...]  # seats skipped since the last move, in order
-    last_move: tuple[int, str, int, int, int | None] | None  # seat, action, card, cell, team
+    last: tuple[str, int, int, int, int | None] | None  # action, seat, card, cell, team; None: start
+    locked_now: tuple[Run, ...] = ()  # the runs the last move locked
+    choices: tuple[Run, ...] = ()  # the runs the mover chooses one of to lock, before the draw
+    pending: tuple[int, int] | None = None  # card and cell of the chip awaiting that choice
     winner: int | None = None  # team
     draw: bool = False
     reason: str | None = None  # why the game ended
@@ -107,6 +133,10 @@ def sequences_to_win(players: int) -> int:
     return 1 if players <= 3 else 2
 
 
+def _natural_teams(players: int) -> int:
+    return {2: 2, 3: 3, 4: 2, 6: 2}[players]
+
+
 def _team_count(players: int, options: Mapping[str, Any]) -> int:
     unknown = set(options) - {"teams"}
     if unknown:
@@ -115,7 +145,7 @@ def _team_count(players: int, options: Mapping[str, Any]) -> int:
         raise GameError(
             "Sequence Numbers cannot be played by 5: teams must be of equal size — play with 2, 3, 4 or 6."
         )
-    natural = {2: 2, 3: 3, 4: 2, 6: 2}[players]
+    natural = _natural_teams(players)
     wanted = options.get("teams", natural)
     allowed = (2, 3) if players == 6 else (natural,)
     if isinstance(wanted, bool) or wanted not in allowed:
@@ -153,8 +183,9 @@ def _can_act(state: SequenceState, seat: int) -> bool:
     return not state.traded and any(_dead(state, card) for card in state.hands[seat])
 
 
-def _windows(cell: int, direction: tuple[int, int]) -> Iterator[tuple[int, ...]]:
-    """Every run of five cells along `direction` that contains `cell`."""
+def _windows(cell: int, direction: tuple[int, int]) -> Iterator[Run]:
+    """Every run of five cells along `direction` that contains `cell`: first the run
+    starting at `cell`, last the run ending there."""
     row, col = divmod(cell, SIZE)
     dr, dc = direction
     for back in range(RUN):
@@ -164,31 +195,48 @@ def _windows(cell: int, direction: tuple[int, int]) -> Iterator[tuple[int, ...]]
             yield tuple(r * SIZE + c for r, c in cells)
 
 
-def _new_sequences(state: SequenceState, cell: int, team: int) -> list[tuple[int, ...]]:
-    """The sequences the chip just put on `cell` completes.
-
-    Sequences of one team share at most one cell pairwise, so a line of nine counts
-    twice and a line of six once. Runs in different directions through `cell` share
-    only `cell`, so each direction is decided on its own.
-    """
+def _fitting_runs(state: SequenceState, cell: int, team: int) -> list[list[Run]]:
+    """Per direction (those with any), the runs through the chip on `cell` that could lock:
+    five of the team's chips (free corners count) sharing at most one chip with each of
+    the team's sequences."""
     existing = state.sequences[team]
 
     def ours(x: int) -> bool:
         return x in CORNERS or state.chips[x] == team
 
-    def fits(run: tuple[int, ...], others: tuple[tuple[int, ...], ...]) -> bool:
-        return all(len(set(run) & set(other)) <= 1 for other in others)
+    def fits(run: Run) -> bool:
+        return all(ours(x) for x in run) and all(len(set(run) & set(other)) <= 1 for other in existing)
 
-    found: list[tuple[int, ...]] = []
-    for direction in DIRECTIONS:
-        chosen: tuple[tuple[int, ...], ...] = ()
-        # Only the runs starting and ending at `cell` can both count (a line of nine),
-        # and they come first and last, so taking every run that fits is the best choice.
-        for run in _windows(cell, direction):
-            if all(ours(x) for x in run) and fits(run, existing + chosen):
-                chosen += (run,)
-        found.extend(chosen)
-    return found
+    found = [[run for run in _windows(cell, direction) if fits(run)] for direction in DIRECTIONS]
+    return [runs for runs in found if runs]
+
+
+def _most_in_line(runs: list[Run]) -> list[Run]:
+    """The most runs of one line through a chip that can lock together: all of them share
+    that chip, so only the run starting there and the run ending there (a line of nine)."""
+    first, last = runs[0], runs[-1]
+    return [first, last] if len(set(first) & set(last)) == 1 else [first]
+
+
+def _lock_plan(state: SequenceState, cell: int, team: int) -> tuple[list[Run], tuple[Run, ...]]:
+    """What the chip just put on `cell` locks: (runs locked now, runs to choose from).
+
+    Runs in different directions share only `cell`, so each direction is decided on its
+    own. The mover chooses when one line offers several sets of five that cannot both
+    lock; where the most the move can lock wins the game, the choice is moot and the
+    engine locks that. (Two directions, or a line of nine, make two sequences: that wins
+    with every seat count, so a choice is only ever within one line.)
+    """
+    lines = _fitting_runs(state, cell, team)
+    most = [run for runs in lines for run in _most_in_line(runs)]
+    wins = len(state.sequences[team]) + len(most) >= sequences_to_win(state.players)
+    if wins or len(lines) != 1 or len(lines[0]) == 1:
+        return most, ()
+    return [], tuple(sorted(lines[0]))
+
+
+def _with(items: tuple, index: int, value: Any) -> tuple:
+    return (*items[:index], value, *items[index + 1 :])
 
 
 def _draw(state: SequenceState, seat: int) -> SequenceState:
@@ -202,10 +250,6 @@ def _draw(state: SequenceState, seat: int) -> SequenceState:
         return replace(state, deck=deck, discards=discards, step=step)
     hands = _with(state.hands, seat, state.hands[seat] + deck[:1])
     return replace(state, deck=deck[1:], discards=discards, step=step, hands=hands)
-
-
-def _with(items: tuple, index: int, value: Any) -> tuple:
-    return (*items[:index], value, *items[index + 1 :])
 
 
 def _discard(state: SequenceState, seat: int, index: int) -> SequenceState:
@@ -229,7 +273,7 @@ def _advance(state: SequenceState) -> SequenceState:
     can never move again: that is the draw of the rules.
     """
     active = sum(not r for r in state.resigned)
-    seat, skipped = state.turn, []
+    seat, skipped = state.turn, list[int]()
     state = replace(state, traded=False)
     while True:
         seat = (seat + 1) % state.players
@@ -242,6 +286,10 @@ def _advance(state: SequenceState) -> SequenceState:
             return replace(state, turn=seat, skipped=tuple(skipped), draw=True, reason="stuck")
 
 
+def _over(state: SequenceState) -> bool:
+    return state.winner is not None or state.draw
+
+
 class SequenceNumbers:
     """The engine; see the module docstring for the move formats."""
 
@@ -251,42 +299,44 @@ class SequenceNumbers:
     max_players = 6
 
     def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> SequenceState:
-        """Shuffle, deal 5 cards each (4 with four or more players), seat 0 begins."""
+        """Shuffle, deal 5 cards each (4 with four or more players); the seat drawn by lot
+        begins and play goes on in seat order (teams stay as seated)."""
         check_players(self, players)
         team_count = _team_count(players, options or {})
         deck = list(range(len(CARDS)))
         chance(seed, 0).shuffle(deck)
         size = 5 if players <= 3 else 4
         hands = tuple(tuple(deck[seat::players][:size]) for seat in range(players))
+        start = first_seat(seed, players)
         state = SequenceState(
             players=players,
             seed=seed,
             step=1,
             team_count=team_count,
+            first=start,
             chips=(None,) * (SIZE * SIZE),
             sequences=((),) * team_count,
             hands=hands,
             deck=tuple(deck[players * size :]),
             discards=((),) * players,
-            turn=0,
+            turn=start,
             traded=False,
             resigned=(False,) * players,
             skipped=(),
-            last_move=None,
+            last=None,
         )
-        if _can_act(state, 0):
+        if _can_act(state, start):
             return state
-        return _advance(replace(state, turn=players - 1))
-
-    def is_over(self, state: SequenceState) -> bool:
-        return state.winner is not None or state.draw
+        return _advance(replace(state, turn=(start - 1) % players))
 
     def current_seats(self, state: SequenceState) -> tuple[int, ...]:
-        return () if self.is_over(state) else (state.turn,)
+        return () if _over(state) else (state.turn,)
 
     def legal_moves(self, state: SequenceState, seat: int) -> list[dict]:
         if seat not in self.current_seats(state):
             return []
+        if state.choices:
+            return [self._lock_move(run) for run in state.choices]
         hand = state.hands[seat]
         moves: list[dict] = []
         if not state.traded:
@@ -297,17 +347,60 @@ class SequenceNumbers:
                 moves.append({"type": "play", "card": i, "row": row, "col": col})
         return moves
 
+    @staticmethod
+    def _lock_move(run: Run) -> dict:
+        return {"type": "lock", "from": cell_name(run[0]), "to": cell_name(run[-1])}
+
+    def timeout_move(self, state: SequenceState, seat: int) -> dict:
+        """The move for a seat whose time ran out: the least an absent player can do.
+
+        In order of preference, the first legal move (hand order, then board order) of:
+        1. a problem card whose chip completes no sequence — the card would be played
+           anyway, and the chip scores nothing;
+        2. the trade of a dead card — it touches no chip; the clock then asks again;
+        3. a plus card whose chip completes no sequence — a plus is worth keeping, so it
+           comes after the problem cards;
+        4. a chip that completes a sequence, only when no card can avoid it;
+        5. a minus card, only when nothing else is legal: it would undo another team's
+           work on the absent player's behalf.
+        A pending lock choice takes the first run in board order: the chips are on the
+        board either way, and the engine makes no judgement for the absent player.
+        """
+        check_seat(self.current_seats(state), seat)
+        moves = self.legal_moves(state, seat)
+        if state.choices:
+            return moves[0]
+        team = team_of(state, seat)
+
+        def rank(move: dict) -> int:
+            if move["type"] == "trade":
+                return 2
+            kind = CARDS[state.hands[seat][move["card"]]].kind
+            if kind == "minus":
+                return 5
+            cell = move["row"] * SIZE + move["col"]
+            placed = replace(state, chips=_with(state.chips, cell, team))
+            if _fitting_runs(placed, cell, team):
+                return 4
+            return 1 if kind == "problem" else 3
+
+        return min(moves, key=rank)
+
     def apply(self, state: SequenceState, seat: int, move: dict) -> SequenceState:
-        if self.is_over(state):
+        if _over(state):
             raise IllegalMove("This game is over — start a new one to play again.")
         check_seat(self.current_seats(state), seat)
         if not isinstance(move, Mapping):
             raise IllegalMove("A move must say what to do — pick one from the buttons.")
+        if state.choices:
+            return self._lock(state, seat, self._chosen_run(state, move))
         if move.get("type") == "trade":
             return self._trade(state, seat, self._card_index(state, seat, move))
         if move.get("type") == "play":
             index = self._card_index(state, seat, move)
             return self._play(state, seat, index, self._cell(move))
+        if move.get("type") == "lock":
+            raise IllegalMove("There is nothing to lock now — play a card.")
         raise IllegalMove("Choose a card to play, or trade a dead card.")
 
     @staticmethod
@@ -320,10 +413,18 @@ class SequenceNumbers:
     @staticmethod
     def _cell(move: Mapping) -> int:
         row, col = move.get("row"), move.get("col")
-        for value in (row, col):
-            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < SIZE:
-                raise IllegalMove("Pick a cell on the board: columns A–J, rows 1–10.")
-        return row * SIZE + col
+        if _is_int(row, 0, SIZE) and _is_int(col, 0, SIZE):
+            return row * SIZE + col
+        raise IllegalMove("Pick a cell on the board: columns A–J, rows 1–10.")
+
+    @staticmethod
+    def _chosen_run(state: SequenceState, move: Mapping) -> Run:
+        if move.get("type") == "lock":
+            for run in state.choices:
+                if (move.get("from"), move.get("to")) == (cell_name(run[0]), cell_name(run[-1])):
+                    return run
+        names = " or ".join(run_name(run) for run in state.choices)
+        raise IllegalMove(f"First choose which five chips to lock: {names}.")
 
     def _trade(self, state: SequenceState, seat: int, index: int) -> SequenceState:
         card = state.hands[seat][index]
@@ -332,31 +433,42 @@ class SequenceNumbers:
         if not _dead(state, card):
             raise IllegalMove("Only a dead card (both of its cells taken) can be traded — play this one.")
         state = _draw(_discard(state, seat, index), seat)
-        state = replace(state, traded=True, skipped=(), last_move=(seat, "trade", card, -1, None))
+        state = replace(state, traded=True, skipped=(), last=("trade", seat, card, -1, None), locked_now=())
         return state if _can_play(state, seat) else _advance(state)
 
     def _play(self, state: SequenceState, seat: int, index: int, cell: int) -> SequenceState:
         card = state.hands[seat][index]
         self._check_target(state, seat, card, cell)
         team = team_of(state, seat)
-        state = _discard(state, seat, index)
+        state = replace(_discard(state, seat, index), skipped=(), locked_now=())
         if CARDS[card].kind == "minus":
-            removed = state.chips[cell]
-            chips = _with(state.chips, cell, None)
-            state = replace(state, chips=chips, last_move=(seat, "remove", card, cell, removed))
-        else:
-            state = replace(
-                state,
-                chips=_with(state.chips, cell, team),
-                last_move=(seat, "place", card, cell, team),
-            )
-            found = _new_sequences(state, cell, team)
-            if found:
-                sequences = _with(state.sequences, team, state.sequences[team] + tuple(found))
-                state = replace(state, sequences=sequences)
-            if len(state.sequences[team]) >= sequences_to_win(state.players):
-                return replace(state, winner=team, reason="sequences", skipped=())
-        return _advance(replace(_draw(state, seat), skipped=()))
+            removed = ("remove", seat, card, cell, state.chips[cell])
+            state = replace(state, chips=_with(state.chips, cell, None), last=removed)
+            return _advance(_draw(state, seat))
+        state = replace(state, chips=_with(state.chips, cell, team), last=("place", seat, card, cell, team))
+        runs, choices = _lock_plan(state, cell, team)
+        if choices:  # the mover decides which five lock; the draw waits for it
+            return replace(state, choices=choices, pending=(card, cell))
+        return self._finish(state, seat, team, runs)
+
+    def _lock(self, state: SequenceState, seat: int, run: Run) -> SequenceState:
+        """The mover's choice of which five lock; then the turn ends as after any chip."""
+        assert state.pending is not None  # a lock choice follows the chip that made it
+        card, cell = state.pending
+        team = team_of(state, seat)
+        state = replace(state, choices=(), pending=None, last=("lock", seat, card, cell, team))
+        return self._finish(state, seat, team, [run])
+
+    @staticmethod
+    def _finish(state: SequenceState, seat: int, team: int, runs: list[Run]) -> SequenceState:
+        """Lock `runs` for the team; the game is won, or the seat draws and the turn passes."""
+        if runs:
+            runs = sorted(runs)
+            sequences = _with(state.sequences, team, state.sequences[team] + tuple(runs))
+            state = replace(state, sequences=sequences, locked_now=tuple(runs))
+        if len(state.sequences[team]) >= sequences_to_win(state.players):
+            return replace(state, winner=team, reason="sequences")
+        return _advance(_draw(state, seat))
 
     @staticmethod
     def _check_target(state: SequenceState, seat: int, card: int, cell: int) -> None:
@@ -375,19 +487,32 @@ class SequenceNumbers:
         raise IllegalMove(f"{c.text} is {c.answer}, and {name} shows {BOARD[cell]} — try {cells}.")
 
     def resign(self, state: SequenceState, seat: int) -> SequenceState:
-        """The seat leaves; its team plays on while a partner remains."""
-        if self.is_over(state):
+        """The seat leaves; its team plays on while a partner remains.
+
+        A seat leaving in the middle of its lock choice first locks as the clock would.
+        """
+        if _over(state):
             raise IllegalMove("This game is over already.")
         if not 0 <= seat < state.players or state.resigned[seat]:
             raise IllegalMove("You are not playing in this game any more.")
-        state = replace(state, resigned=_with(state.resigned, seat, True))
+        if state.choices and state.turn == seat:
+            state = self._lock(state, seat, state.choices[0])
+            if _over(state):
+                return state
+        state = replace(
+            state,
+            resigned=_with(state.resigned, seat, True),
+            skipped=(),
+            last=("resign", seat, -1, -1, None),
+            locked_now=(),
+        )
         remaining = _active_teams(state)
         if len(remaining) < 2:
             return replace(state, winner=min(remaining), reason="resignation")
         return _advance(state) if state.turn == seat else state
 
     def outcome(self, state: SequenceState) -> Outcome | None:
-        if not self.is_over(state):
+        if not _over(state):
             return None
         winners = () if state.winner is None else teams(state)[state.winner]
         return Outcome(
@@ -405,11 +530,17 @@ class SequenceNumbers:
     def view(self, state: SequenceState, seat: int | None) -> dict:
         """What `seat` may know (`None`: a spectator): never another seat's hand or the deck."""
         own = seat is not None and 0 <= seat < state.players
-        hand = state.hands[seat] if own else ()
+        hand = state.hands[seat] if own and seat is not None else ()
         locked = locked_cells(state)
-        return {
-            "scores": self._scores(state),
-            "to_move": list(self.current_seats(state)),
+        view = common_view(
+            players=state.players,
+            to_move=self.current_seats(state),
+            scores=self._scores(state),
+            last_event=self._event(state),
+            outcome=self.outcome(state),
+            resigned=[s for s, gone in enumerate(state.resigned) if gone],
+        )
+        return view | {
             "board": [
                 [
                     {
@@ -427,6 +558,7 @@ class SequenceNumbers:
                 [[list(divmod(x, SIZE)) for x in seq] for seq in team] for team in state.sequences
             ],
             "sequences_to_win": sequences_to_win(state.players),
+            "lock_choices": [] if _over(state) else [[cell_name(x) for x in run] for run in state.choices],
             "hand": [CARDS[c].public() for c in hand],
             "dead_cards": [i for i, c in enumerate(hand) if _dead(state, c)],
             "seat": seat if own else None,
@@ -434,31 +566,33 @@ class SequenceNumbers:
             "deck_size": len(state.deck),
             "discards": [[CARDS[c].public() for c in pile] for pile in state.discards],
             "traded": state.traded,
-            "resigned": [seat for seat, gone in enumerate(state.resigned) if gone],
             "skipped": list(state.skipped),
-            "last_move": self._last_move(state),
-            "finished": self.is_over(state),
-            "winners": list(teams(state)[state.winner]) if state.winner is not None else [],
-            "winning_team": state.winner,
-            "draw": state.draw,
         }
 
     @staticmethod
-    def _last_move(state: SequenceState) -> dict | None:
-        if state.last_move is None:
-            return None
-        seat, action, card, cell, team = state.last_move
-        move: dict[str, Any] = {"seat": seat, "type": action, "card": CARDS[card].public()}
+    def _event(state: SequenceState) -> dict:
+        """The last event: the start (naming the seat drawn to start), a trade, a chip
+        placed (with the runs it locked), a chip removed, a lock chosen, a resignation."""
+        if state.last is None:
+            return {"type": "start", "seat": state.first}
+        action, seat, card, cell, team = state.last
+        event: dict[str, Any] = {"type": action, "seat": seat}
+        if card >= 0:
+            event["card"] = CARDS[card].public()
         if cell >= 0:
-            move.update(row=cell // SIZE, col=cell % SIZE, cell=cell_name(cell), team=team)
-        return move
+            event.update(row=cell // SIZE, col=cell % SIZE, cell=cell_name(cell), team=team)
+        if action in ("place", "lock"):
+            event["locked"] = [[cell_name(x) for x in run] for run in state.locked_now]
+        return event
 
     def dump(self, state: SequenceState) -> str:
         return json.dumps(asdict(state), separators=(",", ":"))
 
     def load(self, text: str) -> SequenceState:
-        data = json.loads(text)
-        return SequenceState(**{f.name: _tuples(data[f.name]) for f in fields(SequenceState)})
+        return load_json(text, _build, self.title)
+
+
+# --- reading a saved state -----------------------------------------------------------
 
 
 def _tuples(value: Any) -> Any:
@@ -466,6 +600,79 @@ def _tuples(value: Any) -> Any:
     if isinstance(value, list):
         return tuple(_tuples(item) for item in value)
     return value
+
+
+def _is_int(value: Any, low: int, high: int) -> TypeGuard[int]:
+    """An int (not a bool) with low <= value < high."""
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value < high
+
+
+def _is_tuple(value: Any, length: int | None = None) -> bool:
+    return isinstance(value, tuple) and (length is None or len(value) == length)
+
+
+def _is_run(value: Any) -> bool:
+    return _is_tuple(value, RUN) and all(_is_int(x, 0, SIZE * SIZE) for x in value)
+
+
+def _is_event(last: Any, players: int, team_count: int) -> bool:
+    """The stored last event: (action, seat, card or -1, cell or -1, team or None)."""
+    return (
+        _is_tuple(last, 5)
+        and last[0] in ACTIONS
+        and _is_int(last[1], 0, players)
+        and _is_int(last[2], -1, len(CARDS))
+        and _is_int(last[3], -1, SIZE * SIZE)
+        and (last[4] is None or _is_int(last[4], 0, team_count))
+    )
+
+
+def _build(data: Any) -> SequenceState:
+    """A state from its dump, every field checked, so a damaged save fails here."""
+    if not isinstance(data, dict):
+        raise GameError("This saved Sequence Numbers game cannot be read (not a game state).")
+    missing = [f.name for f in fields(SequenceState) if f.name not in data]
+    if missing:
+        raise GameError(f"This saved Sequence Numbers game cannot be read (no {missing[0]}).")
+    state = SequenceState(**{f.name: _tuples(data[f.name]) for f in fields(SequenceState)})
+    bad = next((name for name, ok in _checks(state) if not ok), None)
+    if bad is not None:
+        raise GameError(f"This saved Sequence Numbers game cannot be read (bad {bad}).")
+    return state
+
+
+def _checks(s: SequenceState) -> Iterator[tuple[str, bool]]:
+    """(field, whether it is sound), in an order where each check may rely on the ones before."""
+    yield "players", _is_int(s.players, 2, 7) and s.players != 5
+    yield "seed", isinstance(s.seed, int) and not isinstance(s.seed, bool)
+    yield "step", _is_int(s.step, 0, 2**31)
+    yield "team_count", s.team_count in ((2, 3) if s.players == 6 else (_natural_teams(s.players),))
+    cells, team_count = SIZE * SIZE, s.team_count
+    yield "first", _is_int(s.first, 0, s.players)
+    yield "turn", _is_int(s.turn, 0, s.players)
+    yield "chips", _is_tuple(s.chips, cells) and all(c is None or _is_int(c, 0, team_count) for c in s.chips)
+    yield (
+        "sequences",
+        _is_tuple(s.sequences, team_count)
+        and all(_is_tuple(runs) and all(_is_run(run) for run in runs) for runs in s.sequences),
+    )
+    piles = (s.hands, s.discards)
+    yield "hands", all(_is_tuple(p, s.players) and all(_is_tuple(h) for h in p) for p in piles)
+    yield "deck", _is_tuple(s.deck)
+    cards = [c for pile in (*s.hands, s.deck, *s.discards) for c in pile]
+    yield "cards", all(_is_int(c, 0, len(CARDS)) for c in cards) and sorted(cards) == list(range(len(CARDS)))
+    yield "traded", isinstance(s.traded, bool) and isinstance(s.draw, bool)
+    yield "resigned", _is_tuple(s.resigned, s.players) and all(isinstance(r, bool) for r in s.resigned)
+    yield "skipped", _is_tuple(s.skipped) and all(_is_int(x, 0, s.players) for x in s.skipped)
+    yield "last", s.last is None or _is_event(s.last, s.players, team_count)
+    yield "locked_now", _is_tuple(s.locked_now) and all(_is_run(run) for run in s.locked_now)
+    yield "choices", _is_tuple(s.choices) and all(_is_run(run) for run in s.choices)
+    yield "winner", s.winner is None or _is_int(s.winner, 0, team_count)
+    yield "reason", s.reason is None or isinstance(s.reason, str)
+    pending = s.pending is None or (
+        _is_tuple(s.pending, 2) and _is_int(s.pending[0], 0, len(CARDS)) and _is_int(s.pending[1], 0, cells)
+    )
+    yield "pending", pending and (s.pending is None) == (not s.choices)
 
 
 ENGINE = SequenceNumbers()

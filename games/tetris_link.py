@@ -3,6 +3,17 @@
 The binding rules are in `rules/tetris_link.md`. Coordinates are (row, column) with
 row 0 at the bottom of the tower. Die rolls come from `chance(seed, step)` with the
 step counter kept in the state, so a seed and a move list replay a match exactly.
+The seat that begins the starting rolls (with the no-dice option: the starter) is
+drawn by `first_seat`.
+
+Besides the common keys and the board keys of the rules file, a view has `dice`,
+`largest_group` (by seat), `last_move` (the last placed piece, still outlined after a
+resignation) and `events`: what followed `last_event` without anyone deciding — skipped
+turns and the end. `last_event` is one of
+`{"type": "start", "seat", "rolls": [[seat, face], ...]}` (no rolls without dice),
+`{"type": "place", "seat", "shape", "cells", "gained", "gap_penalty", "group"}` or
+`{"type": "resign", "seat"}`; the events are `{"type": "skip", "seat", "die", "reason"}`
+and `{"type": "end", "seat": None, "reason"}`.
 """
 
 from __future__ import annotations
@@ -13,7 +24,17 @@ from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 from typing import Any
 
-from games.base import GameError, IllegalMove, Outcome, chance, check_players, check_seat
+from games.base import (
+    GameError,
+    IllegalMove,
+    Outcome,
+    chance,
+    check_players,
+    check_seat,
+    common_view,
+    first_seat,
+    load_json,
+)
 
 ROWS = 20
 COLUMNS = 10
@@ -21,7 +42,7 @@ PIECES_PER_SHAPE = 5
 SHAPES = ("I", "O", "T", "S", "L")
 ANY = "any"
 DIE_FACES = (*SHAPES, ANY)
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # 1: before the start and placement events; `load` upgrades it
 
 # Rotation 0 of each shape lies flat side down, so it can go in without a gap.
 _BASE_CELLS: dict[str, tuple[tuple[int, int], ...]] = {
@@ -35,6 +56,8 @@ _BASE_CELLS: dict[str, tuple[tuple[int, int], ...]] = {
 NO_SHAPE_LEFT = "no piece of that shape left"
 NO_PIECE_LEFT = "no piece left"
 NO_FIT = "no piece fits"
+SKIP_REASONS = (NO_SHAPE_LEFT, NO_PIECE_LEFT, NO_FIT)
+END_REASONS = ("resignations", "every piece played", "tower full", "no piece fits")
 
 Cell = tuple[int, int]
 Board = tuple[tuple[int | None, ...], ...]  # [row][column] -> piece id or None
@@ -57,7 +80,10 @@ class TetrisLinkState:
     die: str | None
     resigned: tuple[int, ...]
     last_move: tuple[int, str, tuple[Cell, ...], int, int] | None  # seat, shape, cells, +, -
-    events: tuple[tuple[Any, ...], ...]  # since the previous move; see `_event_json`
+    # What the last decision did: first ("start", rolls, seat), ("place", seat, shape,
+    # cells, gained, penalty, group) or ("resign", seat); then any ("skip", seat, die,
+    # reason) and ("end", reason). See `_event_json`.
+    events: tuple[tuple[Any, ...], ...]
 
 
 # ---------------------------------------------------------------- piece geometry
@@ -241,10 +267,9 @@ def _hand_turn(state: TetrisLinkState, seat: int, events: list[tuple[Any, ...]])
         seat = (seat + 1) % state.players
 
 
-def _starting_rolls(state: TetrisLinkState) -> tuple[int, TetrisLinkState, tuple]:
-    """Seats roll in order until one rolls the logo; that seat starts."""
+def _starting_rolls(state: TetrisLinkState, seat: int) -> tuple[int, TetrisLinkState, tuple]:
+    """Seats roll in order from `seat` until one rolls the logo; that seat starts."""
     rolls = []
-    seat = 0
     while True:
         face, state = _roll(state)
         rolls.append((seat, face))
@@ -289,9 +314,12 @@ class TetrisLinkEngine:
             last_move=None,
             events=(),
         )
+        drawn = first_seat(seed, players)
         if not dice:
-            return _hand_turn(state, 0, [])
-        starter, state, rolls = _starting_rolls(state)
+            return _hand_turn(state, drawn, [("start", (), drawn)])
+        # The drawn seat begins the starting rolls; whoever rolls the logo starts and
+        # then rolls for the first turn like everyone else.
+        starter, state, rolls = _starting_rolls(state, drawn)
         return _hand_turn(state, starter, [("start", rolls, starter)])
 
     def current_seats(self, state: TetrisLinkState) -> tuple[int, ...]:
@@ -350,13 +378,63 @@ class TetrisLinkEngine:
             return replace(state, to_move=None, die=None, events=tuple(events))
         return _hand_turn(state, (seat + 1) % state.players, events)
 
+    def timeout_move(self, state: TetrisLinkState, seat: int) -> dict:
+        """The placement of least consequence, for a seat whose time ran out.
+
+        The rules force a placement (a turn is skipped only when nothing fits), so the
+        absent player places a piece, chosen by, in order:
+        1. the fewest points gained: never a placement that scores for them while one
+           that does not score exists;
+        2. the smallest gap penalty: where possible a placement that leaves their
+           score as it was;
+        3. the fewest cell sides touching placed pieces (any colour): it neither builds
+           their groups nor blocks anyone else's;
+        4. the lowest top row: it leaves the most room in the tower;
+        5. the first in `legal_moves` order, so the choice is deterministic.
+        With the logo or without dice the shape is chosen by the same order.
+        """
+        check_seat(self.current_seats(state), seat)
+        heights = column_heights(state.board)
+        groups = _groups(state, seat)
+        group_of = {pid: index for index, group in enumerate(groups) for pid in group}
+        unscored = [sum(not state.scored[pid] for pid in group) for group in groups]
+
+        def consequence(indexed: tuple[int, dict]) -> tuple[int, ...]:
+            index, move = indexed
+            shape_cells = piece_cells(move["shape"], move["rotation"], move["flip"])
+            base = _land(heights, shape_cells, move["column"])
+            assert base is not None  # a legal move fits
+            landed = tuple((base + r, move["column"] + c) for r, c in shape_cells)
+            touched: set[int] = set()
+            contacts = 0
+            for r, c in landed:
+                for nr, nc in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                    if 0 <= nr < ROWS and 0 <= nc < COLUMNS and (nr, nc) not in landed:
+                        pid = state.board[nr][nc]
+                        if pid is not None:
+                            contacts += 1
+                            if pid in group_of:
+                                touched.add(group_of[pid])
+            size = 1 + sum(len(groups[g]) for g in touched)
+            gained = 1 + sum(unscored[g] for g in touched) if size >= 3 else 0
+            penalty = min(2, _gap_cells(heights, landed))
+            return gained, penalty, contacts, max(r for r, _ in landed), index
+
+        _, move = min(enumerate(self.legal_moves(state, seat)), key=consequence)
+        return move
+
     def view(self, state: TetrisLinkState, seat: int | None) -> dict:
-        # No hidden information: every seat and spectators see the same.
-        outcome = self.outcome(state)
+        # No hidden information but the rolls to come: every seat sees the same.
+        first, *rest = state.events
         return {
-            "scores": list(state.scores),
-            "to_move": list(self.current_seats(state)),
-            "phase": "play" if state.to_move is not None else "over",
+            **common_view(
+                players=state.players,
+                to_move=self.current_seats(state),
+                scores=state.scores,
+                last_event=_event_json(first),
+                outcome=self.outcome(state),
+                resigned=state.resigned,
+            ),
             "cells": [
                 [None if pid is None else [state.pieces[pid][0], pid] for pid in row] for row in state.board
             ],
@@ -364,10 +442,8 @@ class TetrisLinkEngine:
             "dice": state.dice,
             "pieces_left": [dict(zip(SHAPES, counts, strict=True)) for counts in state.left],
             "last_move": _last_move_json(state.last_move),
-            "events": [_event_json(event) for event in state.events],
+            "events": [_event_json(event) for event in rest],
             "largest_group": list(largest_groups(state)),
-            "resigned": sorted(state.resigned),
-            "winners": list(outcome.winners) if outcome else [],
         }
 
     def outcome(self, state: TetrisLinkState) -> Outcome | None:
@@ -395,18 +471,7 @@ class TetrisLinkEngine:
         return json.dumps({"version": FORMAT_VERSION, **data}, separators=(",", ":"))
 
     def load(self, text: str) -> TetrisLinkState:
-        try:
-            data = json.loads(text)
-            version = data.pop("version", None)
-        except (ValueError, AttributeError, TypeError) as error:
-            raise GameError("This is not a saved Tetris Link game.") from error
-        if version != FORMAT_VERSION:
-            raise GameError("This saved Tetris Link game is from an unknown version.")
-        try:
-            # JSON turns every tuple into a list; the state holds tuples only.
-            return TetrisLinkState(**{key: _tuples(value) for key, value in data.items()})
-        except TypeError as error:
-            raise GameError("This saved Tetris Link game is damaged.") from error
+        return load_json(text, _build, self.title)
 
     @staticmethod
     def _allowed_shapes(state: TetrisLinkState) -> list[str]:
@@ -461,9 +526,7 @@ def _place(
             scored[p] = True
     scores = list(state.scores)
     scores[seat] += gained - penalty
-    events: list[tuple[Any, ...]] = []
-    if gained or penalty:
-        events.append(("score", seat, gained, penalty, len(group)))
+    events: list[tuple[Any, ...]] = [("place", seat, shape, landed, gained, penalty, len(group))]
     state = replace(
         state,
         scored=tuple(scored),
@@ -495,21 +558,160 @@ def _last_move_json(last: tuple | None) -> dict | None:
 def _event_json(event: tuple[Any, ...]) -> dict:
     kind = event[0]
     if kind == "start":
-        return {"type": "start", "rolls": [list(r) for r in event[1]], "seat": event[2]}
-    if kind == "skip":
-        return {"type": "skip", "seat": event[1], "die": event[2], "reason": event[3]}
-    if kind == "score":
-        _, seat, gained, penalty, group = event
+        return {"type": "start", "seat": event[2], "rolls": [list(r) for r in event[1]]}
+    if kind == "place":
+        _, seat, shape, cells, gained, penalty, group = event
         return {
-            "type": "score",
+            "type": "place",
             "seat": seat,
+            "shape": shape,
+            "cells": [list(cell) for cell in cells],
             "gained": gained,
             "gap_penalty": penalty,
             "group": group,
         }
+    if kind == "skip":
+        return {"type": "skip", "seat": event[1], "die": event[2], "reason": event[3]}
     if kind == "resign":
         return {"type": "resign", "seat": event[1]}
-    return {"type": "end", "reason": event[1]}
+    return {"type": "end", "seat": None, "reason": event[1]}
+
+
+# ---------------------------------------------------------------- loading
+
+
+def _require(condition: bool) -> None:
+    """Refuse a saved game that contradicts itself or the rules."""
+    if not condition:
+        raise GameError("This saved Tetris Link game is damaged.")
+
+
+def _is_int(value: Any, low: int | None = None, high: int | None = None) -> bool:
+    """An int (not a bool) in `low..high-1` where given."""
+    return type(value) is int and (low is None or value >= low) and (high is None or value < high)
+
+
+def _is_cells(value: Any) -> bool:
+    return (
+        isinstance(value, tuple)
+        and len(value) == 4
+        and all(
+            isinstance(cell, tuple)
+            and len(cell) == 2
+            and _is_int(cell[0], 0, ROWS)
+            and _is_int(cell[1], 0, COLUMNS)
+            for cell in value
+        )
+    )
+
+
+def _build(data: Any) -> TetrisLinkState:
+    """A state from parsed JSON, checked so that a damaged save fails here, not later."""
+    if not isinstance(data, dict):
+        raise GameError("This is not a saved Tetris Link game.")
+    version = data.pop("version", None)
+    if version not in (1, FORMAT_VERSION):
+        raise GameError("This saved Tetris Link game is from an unknown version.")
+    names = [f.name for f in fields(TetrisLinkState)]
+    _require(sorted(data) == sorted(names))
+    # JSON turns every tuple into a list; the state holds tuples only.
+    values = {name: _tuples(data[name]) for name in names}
+    if version == 1:
+        values["events"] = _upgraded_events(values)
+    state = TetrisLinkState(**values)
+    _check(state)
+    if version == 1 and state.events[0][0] == "place":
+        state = replace(state, events=(_place_event(state), *state.events[1:]))
+    return state
+
+
+def _upgraded_events(values: dict[str, Any]) -> tuple[tuple[Any, ...], ...]:
+    """Version 1 had no placement event (only a "score" one when points changed) and
+    no start event without dice: make the first event say what the last decision did."""
+    events = values["events"]
+    _require(isinstance(events, tuple) and all(isinstance(e, tuple) and e for e in events))
+    rest = tuple(e for e in events if e[0] != "score")
+    if rest and rest[0][0] in ("start", "resign"):
+        return rest
+    last = values["last_move"]
+    if last is None:
+        return (("start", (), values["to_move"]), *rest)
+    # The group size (1 here) is counted once the state is checked: `_place_event`.
+    return (("place", *last, 1), *rest)
+
+
+def _place_event(state: TetrisLinkState) -> tuple[Any, ...]:
+    """The placement event of `state.last_move` (for saves of version 1)."""
+    assert state.last_move is not None
+    seat, shape, cells, gained, penalty = state.last_move
+    pid = state.board[cells[0][0]][cells[0][1]]
+    group = next(g for g in _groups(state, seat) if pid in g)
+    return ("place", seat, shape, cells, gained, penalty, len(group))
+
+
+def _check(state: TetrisLinkState) -> None:
+    players = state.players
+    _require(_is_int(players, 2, 5) and _is_int(state.seed) and isinstance(state.dice, bool))
+    _require(_is_int(state.rolls, 0))
+    pieces = state.pieces
+    _require(isinstance(pieces, tuple))
+    for piece in pieces:
+        _require(isinstance(piece, tuple) and len(piece) == 3)
+        _require(_is_int(piece[0], 0, players) and piece[1] in SHAPES and _is_cells(piece[2]))
+    board = state.board
+    _require(isinstance(board, tuple) and len(board) == ROWS)
+    _require(all(isinstance(row, tuple) and len(row) == COLUMNS for row in board))
+    _require(all(pid is None or _is_int(pid, 0, len(pieces)) for row in board for pid in row))
+    _require(all(board[r][c] == pid for pid, piece in enumerate(pieces) for r, c in piece[2]))
+    _require(sum(pid is not None for row in board for pid in row) == 4 * len(pieces))
+    _require(isinstance(state.scored, tuple) and len(state.scored) == len(pieces))
+    _require(all(isinstance(flag, bool) for flag in state.scored))
+    _require(isinstance(state.left, tuple) and len(state.left) == players)
+    for seat, counts in enumerate(state.left):
+        _require(isinstance(counts, tuple) and len(counts) == len(SHAPES))
+        for shape, count in zip(SHAPES, counts, strict=True):
+            placed = sum(piece[0] == seat and piece[1] == shape for piece in pieces)
+            _require(_is_int(count, 0) and count + placed == PIECES_PER_SHAPE)
+    _require(isinstance(state.scores, tuple) and len(state.scores) == players)
+    _require(all(_is_int(score) for score in state.scores))
+    resigned = state.resigned
+    _require(isinstance(resigned, tuple) and len(set(resigned)) == len(resigned))
+    _require(all(_is_int(seat, 0, players) for seat in resigned))
+    _require(state.to_move is None or (_is_int(state.to_move, 0, players) and state.to_move not in resigned))
+    if state.to_move is None or not state.dice:
+        _require(state.die is None)
+    else:
+        _require(state.die in DIE_FACES)
+    last = state.last_move
+    if last is not None:
+        _require(isinstance(last, tuple) and len(last) == 5)
+        _require(_is_int(last[0], 0, players) and last[1] in SHAPES and _is_cells(last[2]))
+        _require(_is_int(last[3], 0) and _is_int(last[4], 0, 3) and last[:3] in pieces)
+    _check_events(state.events, players)
+
+
+def _check_events(events: Any, players: int) -> None:
+    _require(isinstance(events, tuple) and bool(events))
+    for index, event in enumerate(events):
+        _require(isinstance(event, tuple) and bool(event))
+        kind = event[0]
+        _require((kind in ("start", "place", "resign")) == (index == 0))
+        if kind == "start":
+            _require(len(event) == 3 and _is_int(event[2], 0, players) and isinstance(event[1], tuple))
+            for roll in event[1]:
+                _require(isinstance(roll, tuple) and len(roll) == 2)
+                _require(_is_int(roll[0], 0, players) and roll[1] in DIE_FACES)
+        elif kind == "place":
+            _require(len(event) == 7 and _is_int(event[1], 0, players))
+            _require(event[2] in SHAPES and _is_cells(event[3]))
+            _require(_is_int(event[4], 0) and _is_int(event[5], 0, 3) and _is_int(event[6], 1))
+        elif kind == "skip":
+            _require(len(event) == 4 and _is_int(event[1], 0, players))
+            _require((event[2] is None or event[2] in DIE_FACES) and event[3] in SKIP_REASONS)
+        elif kind == "resign":
+            _require(len(event) == 2 and _is_int(event[1], 0, players))
+        else:
+            _require(kind == "end" and len(event) == 2 and event[1] in END_REASONS)
 
 
 ENGINE = TetrisLinkEngine()

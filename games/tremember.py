@@ -8,17 +8,30 @@ whole board 90° clockwise. Binding rules: `rules/tremember.md`.
 Cells are numbered 0..35 row-major (`row * 6 + col`, row 0 is `1`, col 0 is `A`).
 Cards are numbered 0..35 too; card `k` shows `MOTIFS[k // 2]`, so the deal is just
 the arrangement of card numbers on the board.
+
+The game is over exactly when every card is face up or fewer than two seats still
+play (`_over`); `phase` is only the step of the turn.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, fields, replace
 from itertools import pairwise
 from typing import Any
 
-from games.base import GameError, IllegalMove, Outcome, chance, check_players, check_seat
+from games.base import (
+    GameError,
+    IllegalMove,
+    Outcome,
+    chance,
+    check_players,
+    check_seat,
+    common_view,
+    first_seat,
+    load_json,
+)
 
 SIZE = 6
 CELLS = SIZE * SIZE
@@ -43,13 +56,26 @@ PICTURES = (
 JOKERS = ("joker1", "joker2")
 MOTIFS = PICTURES + JOKERS
 SIDES = ("left", "right", "top", "bottom")
+PHASES = ("take", "push", "flip")
 HOLE = -1
 NOBODY = -1
 NO_CARD = -1
 
-# Chance steps: every draw of the game has its own fixed step number.
+# Chance steps: the deal has its own fixed step (the first seat is `first_seat`'s).
 DEAL_STEP = 0
-START_SEAT_STEP = 1
+OLD_START_STEP = 1  # saves from before `first_seat` drew the starter here
+
+# What the last move (or the deal) did, as kept in the state: (type, seat, *details).
+# Cells and cards are indexes; `_event_view` says them the way the view does.
+EVENT_FIELDS: dict[str, tuple[str, ...]] = {
+    "start": (),  # the seat drawn to start
+    "take": ("cell",),
+    "push": ("side", "hole"),
+    "flip": ("cell", "card"),  # the first card of the two
+    "pair": ("cell_a", "card_a", "cell_b", "card_b", "points", "rotated"),
+    "miss": ("cell_a", "card_a", "cell_b", "card_b"),
+    "resign": (),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,12 +89,10 @@ class TrememberState:
     scores: tuple[int, ...]
     active: tuple[bool, ...]  # False once a seat has resigned
     turn: int  # the seat whose turn it is
-    phase: str  # "take", "push", "flip" or "over"
+    phase: str  # the step of the turn: "take", "push" or "flip"
     taken: int  # the card in the taker's hand during "push", else NO_CARD
     first_flip: int  # the card turned first in this "flip" phase, else NO_CARD
-    last_flip: tuple[tuple[int, int], ...]  # ((cell, card), (cell, card)) or ()
-    last_pair: tuple[int, ...]  # (seat, card, cell, cell, points, rotated) or ()
-    last_move: tuple[Any, ...]  # (seat, type, *public details) or ()
+    last_event: tuple[Any, ...]  # (type, seat, *details): see EVENT_FIELDS
 
 
 def cell_name(cell: int) -> str:
@@ -139,7 +163,7 @@ def parse_cell(move: Mapping[str, Any]) -> int:
         or not all(isinstance(x, int) and not isinstance(x, bool) for x in cell)
         or not all(0 <= x < SIZE for x in cell)
     ):
-        raise IllegalMove("Name a cell as [row, column], both from 0 to 5.")
+        raise IllegalMove("Choose a cell of the board, from A1 to F6.")
     return cell[0] * SIZE + cell[1]
 
 
@@ -160,6 +184,7 @@ class Tremember:
             raise GameError(f"{self.title} has no options — start it without {sorted(options)}.")
         grid = list(range(CELLS))
         chance(seed, DEAL_STEP).shuffle(grid)
+        starter = first_seat(seed, players)
         return TrememberState(
             players=players,
             seed=seed,
@@ -167,20 +192,18 @@ class Tremember:
             found_by=(NOBODY,) * CELLS,
             scores=(0,) * players,
             active=(True,) * players,
-            turn=chance(seed, START_SEAT_STEP).randrange(players),
+            turn=starter,
             phase="take",
             taken=NO_CARD,
             first_flip=NO_CARD,
-            last_flip=(),
-            last_pair=(),
-            last_move=(),
+            last_event=("start", starter),
         )
 
     # --- asking -------------------------------------------------------------------
 
     def current_seats(self, state: TrememberState) -> tuple[int, ...]:
         """The seat to move, or () when the game is over."""
-        return () if state.phase == "over" else (state.turn,)
+        return () if _over(state) else (state.turn,)
 
     def legal_moves(self, state: TrememberState, seat: int) -> list[dict]:
         """Every move `seat` may make now (empty when it is not their turn)."""
@@ -188,12 +211,31 @@ class Tremember:
             return []
         if state.phase == "push":
             return [{"type": "push", "from": side} for side in legal_push_sides(state.grid.index(HOLE))]
-        kind = "take" if state.phase == "take" else "flip"
-        return [{"type": kind, "cell": list(divmod(cell, SIZE))} for cell in _face_down_cells(state)]
+        return [{"type": state.phase, "cell": list(divmod(cell, SIZE))} for cell in _face_down_cells(state)]
+
+    def timeout_move(self, state: TrememberState, seat: int) -> dict:
+        """The move the turn clock plays for an absent seat: the least consequential one.
+
+        - take: the first face-down card in reading order (A1, B1, … F6) — a take scores
+          nothing, and nobody but the taker ever learns which card it was;
+        - push: the first legal end in the order left, right, top, bottom — every push
+          is legal and none scores;
+        - first flip: the first face-down card in reading order;
+        - second flip: the first face-down card in reading order that does **not** pair
+          with the first, so the clock never scores (nor earns another turn) for the
+          absent player. Only when the first card's twin is the last face-down card
+          left is the twin turned, because the rules leave no other choice.
+        """
+        check_seat(self.current_seats(state), seat)
+        moves = self.legal_moves(state, seat)
+        if state.phase != "flip" or state.first_flip == NO_CARD:
+            return moves[0]
+        twin = state.first_flip ^ 1  # the two cards of a pair are 2k and 2k + 1
+        return next((m for m in moves if state.grid[parse_cell(m)] != twin), moves[0])
 
     def outcome(self, state: TrememberState) -> Outcome | None:
         """Scores and winners once the game is over: most points among seats still in."""
-        if state.phase != "over":
+        if not _over(state):
             return None
         contenders = [seat for seat in range(state.players) if state.active[seat]]
         best = max(state.scores[seat] for seat in contenders)
@@ -207,36 +249,44 @@ class Tremember:
         )
 
     def view(self, state: TrememberState, seat: int | None) -> dict:
-        """What `seat` may know (None: a spectator). Only the taker ever sees `peek`."""
-        hole = state.grid.index(HOLE) if state.phase == "push" else None
-        outcome = self.outcome(state)
+        """What `seat` may know (None: a spectator). Only the taker ever sees `peek`.
+
+        Besides the common keys (`games.base`): `board`, `found` (the finder's seat by
+        cell), `phase` ("over" once the game is over), `hole`, `peek`, `legal_pushes`,
+        `first_flip`, `last_flip` (the two cards of the last turn, only until the next
+        move) and `face_down`. `last_event` is one of (cells as [row, col]):
+        start · take (cell) · push (from, cell: the hole it closed, lands) · flip (cell,
+        motif: the first card) · pair (motif, cells: where they lay when turned,
+        cells_now, points, rotated) · miss (cells, motifs) · resign; each with `seat`.
+        """
+        pushing = state.phase == "push" and not _over(state)
+        hole = state.grid.index(HOLE) if pushing else None
+        view = common_view(
+            players=state.players,
+            to_move=self.current_seats(state),
+            scores=state.scores,
+            last_event=_event_view(state),
+            outcome=self.outcome(state),
+            resigned=[s for s in range(state.players) if not state.active[s]],
+        )
         return {
-            "players": state.players,
-            "scores": list(state.scores),
-            "to_move": list(self.current_seats(state)),
-            "phase": state.phase,
+            **view,
+            "phase": "over" if _over(state) else state.phase,
             "board": _rows(state, lambda card: motif_of(card) if _face_up(state, card) else None),
             "found": _rows(state, lambda card: None if card == HOLE else _owner(state, card)),
             "hole": None if hole is None else list(divmod(hole, SIZE)),
             "peek": motif_of(state.taken) if hole is not None and seat == state.turn else None,
             "legal_pushes": [] if hole is None else legal_push_sides(hole),
             "first_flip": _first_flip_cell(state),
-            "last_flip": [
-                {"cell": list(divmod(cell, SIZE)), "motif": motif_of(card)} for cell, card in state.last_flip
-            ]
-            or None,
-            "last_pair": _last_pair_view(state),
-            "last_move": _last_move_view(state),
+            "last_flip": _last_flip_view(state),
             "face_down": len(_face_down_cells(state)) + (1 if hole is not None else 0),
-            "resigned": [s for s in range(state.players) if not state.active[s]],
-            "winners": [] if outcome is None else list(outcome.winners),
         }
 
     # --- changing -----------------------------------------------------------------
 
     def apply(self, state: TrememberState, seat: int, move: dict) -> TrememberState:
         """The state after `seat` makes `move`; raises `IllegalMove` / `NotYourTurn`."""
-        if state.phase == "over":
+        if _over(state):
             raise IllegalMove("This game is over — start a new one to play again.")
         check_seat(self.current_seats(state), seat)
         if not isinstance(move, Mapping):
@@ -252,14 +302,14 @@ class Tremember:
 
     def resign(self, state: TrememberState, seat: int) -> TrememberState:
         """`seat` leaves: its turns are skipped, its points stay; under two seats left, it ends."""
-        if state.phase == "over":
+        if _over(state):
             raise IllegalMove("This game is already over.")
-        if not 0 <= seat < state.players or not state.active[seat]:
+        if not isinstance(seat, int) or not 0 <= seat < state.players or not state.active[seat]:
             raise IllegalMove("That seat is not playing in this game.")
         active = tuple(on and s != seat for s, on in enumerate(state.active))
-        state = replace(state, active=active, last_move=(seat, "resign"))
+        state = replace(state, active=active, last_event=("resign", seat))
         if sum(active) < 2:
-            return replace(_abandon_turn(state), phase="over")
+            return _abandon_turn(state)
         if seat != state.turn:
             return state
         return replace(_abandon_turn(state), turn=_next_seat(state), phase="take")
@@ -271,9 +321,8 @@ class Tremember:
         return json.dumps(asdict(state), separators=(",", ":"), sort_keys=True)
 
     def load(self, text: str) -> TrememberState:
-        """The state `dump` wrote."""
-        data = json.loads(text)
-        return TrememberState(**{key: _tuples(value) for key, value in data.items()})
+        """The state `dump` wrote; anything damaged is a `GameError`."""
+        return load_json(text, _state_from_json, self.title)
 
     # --- the four moves ---------------------------------------------------------------
 
@@ -282,10 +331,11 @@ class Tremember:
             raise IllegalMove(f"{cell_name(cell)} is face up — take a face-down card.")
         grid = list(state.grid)
         card, grid[cell] = grid[cell], HOLE
-        return replace(state, grid=tuple(grid), taken=card, phase="push", last_move=(seat, "take", cell))
+        return replace(state, grid=tuple(grid), taken=card, phase="push", last_event=("take", seat, cell))
 
     def _push(self, state: TrememberState, seat: int, side: Any) -> TrememberState:
-        legal = legal_push_sides(state.grid.index(HOLE))
+        hole = state.grid.index(HOLE)
+        legal = legal_push_sides(hole)
         if side not in legal:
             raise IllegalMove(
                 f"Push from {' or '.join(f'the {s}' for s in legal)}: a push must move at "
@@ -296,7 +346,7 @@ class Tremember:
             grid=push(state.grid, side, state.taken),
             taken=NO_CARD,
             phase="flip",
-            last_move=(seat, "push", side, state.grid.index(HOLE)),
+            last_event=("push", seat, side, hole),
         )
 
     def _flip(self, state: TrememberState, seat: int, cell: int) -> TrememberState:
@@ -304,23 +354,19 @@ class Tremember:
         if card not in _face_down_cards(state):
             raise IllegalMove(f"{cell_name(cell)} is face up — turn a face-down card.")
         if state.first_flip == NO_CARD:
-            return replace(state, first_flip=card, last_move=(seat, "flip", cell, card))
+            return replace(state, first_flip=card, last_event=("flip", seat, cell, card))
         first = state.first_flip
         first_cell = state.grid.index(first)
-        state = replace(
-            state,
-            first_flip=NO_CARD,
-            last_flip=((first_cell, first), (cell, card)),
-            last_move=(seat, "flip", cell, card),
-            phase="take",
-        )
+        state = replace(state, first_flip=NO_CARD, phase="take")
         if motif_of(first) != motif_of(card):
-            return replace(state, turn=_next_seat(state))
+            return replace(
+                state, turn=_next_seat(state), last_event=("miss", seat, first_cell, first, cell, card)
+            )
         return _score_pair(state, seat, (first_cell, first), (cell, card))
 
 
 def _score_pair(state: TrememberState, seat: int, a: tuple[int, int], b: tuple[int, int]) -> TrememberState:
-    """Score the pair at cells a, b now; a joker pair then turns the board."""
+    """Score the pair at cells a, b now; a joker pair then turns the board. The finder goes again."""
     (cell_a, card_a), (cell_b, card_b) = a, b
     points = pair_points(cell_a, cell_b)
     found_by = list(state.found_by)
@@ -328,16 +374,18 @@ def _score_pair(state: TrememberState, seat: int, a: tuple[int, int], b: tuple[i
     scores = list(state.scores)
     scores[seat] += points
     rotated = is_joker(card_a)
-    state = replace(
+    return replace(
         state,
         grid=rotate(state.grid) if rotated else state.grid,
         found_by=tuple(found_by),
         scores=tuple(scores),
-        last_pair=(seat, card_a, cell_a, cell_b, points, int(rotated)),
+        last_event=("pair", seat, cell_a, card_a, cell_b, card_b, points, int(rotated)),
     )
-    if NOBODY not in found_by:
-        return replace(state, phase="over")
-    return state  # the finder goes again
+
+
+def _over(state: TrememberState) -> bool:
+    """The one test of the end: every card is face up, or fewer than two seats play on."""
+    return NOBODY not in state.found_by or sum(state.active) < 2
 
 
 def _face_down_cards(state: TrememberState) -> set[int]:
@@ -368,40 +416,56 @@ def _rows(state: TrememberState, show: Any) -> list[list[Any]]:
     return [[show(state.grid[r * SIZE + c]) for c in range(SIZE)] for r in range(SIZE)]
 
 
+def _rc(cell: int) -> list[int]:
+    return list(divmod(cell, SIZE))
+
+
 def _first_flip_cell(state: TrememberState) -> list[int] | None:
     if state.first_flip == NO_CARD:
         return None
-    return list(divmod(state.grid.index(state.first_flip), SIZE))
+    return _rc(state.grid.index(state.first_flip))
 
 
-def _last_pair_view(state: TrememberState) -> dict | None:
-    if not state.last_pair:
+def _last_flip_view(state: TrememberState) -> list[dict] | None:
+    """The two cards of the second flip, where they lay when turned — until the next move."""
+    kind, _, *details = state.last_event
+    if kind not in ("pair", "miss"):
         return None
-    seat, card, cell_a, cell_b, points, rotated = state.last_pair
-    return {
-        "seat": seat,
-        "motif": motif_of(card),
-        "cells": [list(divmod(cell_a, SIZE)), list(divmod(cell_b, SIZE))],
-        # where the two cards lie now: a joker turn or later pushes move them
-        "cells_now": [list(divmod(state.grid.index(c), SIZE)) for c in (card, card ^ 1)],
-        "points": points,
-        "rotated": bool(rotated),
-    }
+    cell_a, card_a, cell_b, card_b = details[:4]
+    return [
+        {"cell": _rc(cell_a), "motif": motif_of(card_a)},
+        {"cell": _rc(cell_b), "motif": motif_of(card_b)},
+    ]
 
 
-def _last_move_view(state: TrememberState) -> dict | None:
-    if not state.last_move:
-        return None
-    seat, kind, *details = state.last_move
-    move: dict[str, Any] = {"seat": seat, "type": kind}
-    if kind in ("take", "flip"):
-        move["cell"] = list(divmod(details[0], SIZE))
-    if kind == "flip":
-        move["motif"] = motif_of(details[1])
-    if kind == "push":
-        move["from"] = details[0]
-        move["cell"] = list(divmod(details[1], SIZE))  # the hole it closed
-    return move
+def _event_view(state: TrememberState) -> dict:
+    """`last_event` as the view shows it: no face-down card is ever named."""
+    kind, seat, *details = state.last_event
+    event: dict[str, Any] = {"type": kind, "seat": seat}
+    named = dict(zip(EVENT_FIELDS[kind], details, strict=True))
+    if kind == "take":
+        event["cell"] = _rc(named["cell"])
+    elif kind == "push":
+        row, col = divmod(named["hole"], SIZE)
+        lands = {"left": [row, 0], "right": [row, SIZE - 1], "top": [0, col], "bottom": [SIZE - 1, col]}
+        event.update({"from": named["side"], "cell": [row, col], "lands": lands[named["side"]]})
+    elif kind == "flip":
+        event.update({"cell": _rc(named["cell"]), "motif": motif_of(named["card"])})
+    elif kind == "miss":
+        event["cells"] = [_rc(named["cell_a"]), _rc(named["cell_b"])]
+        event["motifs"] = [motif_of(named["card_a"]), motif_of(named["card_b"])]
+    elif kind == "pair":
+        event.update(
+            {
+                "motif": motif_of(named["card_a"]),
+                "cells": [_rc(named["cell_a"]), _rc(named["cell_b"])],
+                # where the two cards lie now: after a joker pair, on the turned board
+                "cells_now": [_rc(state.grid.index(named[card])) for card in ("card_a", "card_b")],
+                "points": named["points"],
+                "rotated": bool(named["rotated"]),
+            }
+        )
+    return event
 
 
 def _phase_hint(state: TrememberState) -> str:
@@ -428,14 +492,130 @@ def _abandon_turn(state: TrememberState) -> TrememberState:
     grid = state.grid
     if state.taken != NO_CARD:
         grid = tuple(state.taken if card == HOLE else card for card in grid)
-    return replace(state, grid=grid, taken=NO_CARD, first_flip=NO_CARD)
+    return replace(state, grid=grid, taken=NO_CARD, first_flip=NO_CARD, phase="take")
 
 
-def _tuples(value: Any) -> Any:
-    """JSON lists back into the tuples the state is made of."""
-    if isinstance(value, list):
-        return tuple(_tuples(item) for item in value)
+# --- reading a save ---------------------------------------------------------------------
+
+
+def _damaged(what: str) -> GameError:
+    return GameError(f"This saved Tremember game is damaged ({what}).")
+
+
+def _whole(value: Any, low: int, high: int, what: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise _damaged(what)
     return value
+
+
+def _wholes(value: Any, low: int, high: int, what: str, size: int) -> tuple[int, ...]:
+    if not isinstance(value, list) or len(value) != size:
+        raise _damaged(what)
+    return tuple(_whole(item, low, high, what) for item in value)
+
+
+def _state_from_json(data: Any) -> TrememberState:
+    """A state from `dump`'s JSON, checked so that a damaged save fails here, not later.
+
+    Saves from before `last_event` (with `last_move`, `last_pair`, `last_flip` and a
+    phase "over") are read too.
+    """
+    if not isinstance(data, dict):
+        raise _damaged("not a saved game")
+    if "last_event" not in data and "last_move" in data:
+        data = _upgrade(data)
+    names = {f.name for f in fields(TrememberState)}
+    if set(data) != names:
+        raise _damaged(f"fields {sorted(set(data) ^ names)}")
+    players = _whole(data["players"], Tremember.min_players, Tremember.max_players, "players")
+    seats = players - 1
+    seed = data["seed"]
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise _damaged("seed")
+    phase = data["phase"]
+    if phase not in PHASES:
+        raise _damaged("phase")
+    grid = _wholes(data["grid"], HOLE, CELLS - 1, "grid", CELLS)
+    taken = _whole(data["taken"], NO_CARD, CELLS - 1, "taken card")
+    cards = sorted(taken if card == HOLE else card for card in grid)
+    if cards != list(range(CELLS)) or (grid.count(HOLE) == 1) != (phase == "push"):
+        raise _damaged("grid")
+    if (taken != NO_CARD) != (phase == "push"):
+        raise _damaged("taken card")
+    found_by = _wholes(data["found_by"], NOBODY, seats, "pairs found", CELLS)
+    if any(found_by[card] != found_by[card ^ 1] for card in range(CELLS)):
+        raise _damaged("pairs found")
+    active = data["active"]
+    if not isinstance(active, list) or len(active) != players or not all(isinstance(a, bool) for a in active):
+        raise _damaged("seats")
+    first_flip = _whole(data["first_flip"], NO_CARD, CELLS - 1, "first flip")
+    if first_flip != NO_CARD and (phase != "flip" or found_by[first_flip] != NOBODY):
+        raise _damaged("first flip")
+    state = TrememberState(
+        players=players,
+        seed=seed,
+        grid=grid,
+        found_by=found_by,
+        scores=_wholes(data["scores"], 0, 3 * CELLS, "scores", players),
+        active=tuple(active),
+        turn=_whole(data["turn"], 0, seats, "turn"),
+        phase=phase,
+        taken=taken,
+        first_flip=first_flip,
+        last_event=_event_from_json(data["last_event"], seats),
+    )
+    if not _over(state) and not state.active[state.turn]:
+        raise _damaged("turn")
+    kind, _, *details = state.last_event
+    if kind == "pair" and any(card not in grid or found_by[card] == NOBODY for card in details[1:4:2]):
+        raise _damaged("last event")
+    return state
+
+
+def _event_from_json(value: Any, seats: int) -> tuple[Any, ...]:
+    if not isinstance(value, list) or len(value) < 2 or value[0] not in EVENT_FIELDS:
+        raise _damaged("last event")
+    kind, seat, *details = value
+    keys = EVENT_FIELDS[kind]
+    if len(details) != len(keys):
+        raise _damaged("last event")
+    checked: list[Any] = [kind, _whole(seat, 0, seats, "last event")]
+    for key, item in zip(keys, details, strict=True):
+        if key == "side":
+            if item not in SIDES:
+                raise _damaged("last event")
+            checked.append(item)
+        elif key == "points":
+            checked.append(_whole(item, 1, 3, "last event"))
+        elif key == "rotated":
+            checked.append(_whole(item, 0, 1, "last event"))
+        else:  # a cell or a card
+            checked.append(_whole(item, 0, CELLS - 1, "last event"))
+    return tuple(checked)
+
+
+def _upgrade(data: dict) -> dict:
+    """A save of the first format (last_move, last_pair, last_flip; phase "over") in today's."""
+    data = dict(data)
+    move, pair = data.pop("last_move", None), data.pop("last_pair", None)
+    flips = data.pop("last_flip", None)
+    if data.get("phase") == "over":
+        data["phase"] = "take"
+    if not move:
+        players, seed = data.get("players"), data.get("seed")
+        starter = 0
+        if isinstance(players, int) and isinstance(seed, int) and players > 0:
+            starter = chance(seed, OLD_START_STEP).randrange(players)
+        data["last_event"] = ["start", starter]
+    elif move[1] == "flip" and data.get("first_flip") == NO_CARD and flips:
+        (cell_a, card_a), (cell_b, card_b) = flips
+        if pair and pair[1] == card_a and pair[2:4] == [cell_a, cell_b]:
+            data["last_event"] = ["pair", move[0], cell_a, card_a, cell_b, card_b, pair[4], pair[5]]
+        else:
+            data["last_event"] = ["miss", move[0], cell_a, card_a, cell_b, card_b]
+    else:
+        data["last_event"] = [move[1], move[0], *move[2:]]
+    return data
 
 
 ENGINE = Tremember()

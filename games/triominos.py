@@ -10,11 +10,21 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, fields, replace
 from itertools import combinations_with_replacement
 from typing import Any
 
-from games.base import GameError, IllegalMove, Outcome, chance, check_players, check_seat
+from games.base import (
+    GameError,
+    IllegalMove,
+    Outcome,
+    chance,
+    check_players,
+    check_seat,
+    common_view,
+    first_seat,
+    load_json,
+)
 
 Point = tuple[int, int]
 Cell = tuple[int, int, int]  # (x, y, 1 for pointing up / 0 for pointing down)
@@ -42,11 +52,12 @@ class TriominosState:
     bank: int
     table: tuple[Placed, ...]
     turn: int
+    starter: int = 0  # the seat drawn to start
     passes: int = 0
     last_round: tuple[int, ...] | None = None  # seats still to play in the last round
     resigned: tuple[int, ...] = ()
     over: bool = False
-    last_move: tuple[int, str] | None = None  # (seat, move type)
+    last_move: tuple[int, str] | None = None  # (seat, "place"/"take_joker"/"buy"/"pass"/"resign")
     last_card: int | None = None  # index into table
     last_bonus: tuple[int, int, int, int, int] | None = None  # hexagons, bridge, last, earned, paid
 
@@ -197,9 +208,12 @@ class TriominosEngine:
         pot = pot[players * HAND_SIZE :]
         first = pot.pop(0)
         if first == JOKER:
-            # The joker goes back into the pot at a random place; the next card is first.
-            pot.insert(chance(seed, 1).randrange(len(pot) + 1), first)
+            # « Remettez-le dans la cagnotte et prenez une autre carte »: another card is
+            # laid first (there is one joker, so it is a number card), and only then does
+            # the joker go back into the pot, at a random place.
             first = pot.pop(0)
+            pot.insert(chance(seed, 1).randrange(len(pot) + 1), JOKER)
+        starter = first_seat(seed, players)
         return TriominosState(
             players=players,
             seed=seed,
@@ -210,7 +224,8 @@ class TriominosEngine:
             tokens=(START_TOKENS,) * players,
             bank=ALL_TOKENS - START_TOKENS * players,
             table=((first, 0, 0, 1, 0),),
-            turn=chance(seed, 2).randrange(players),
+            turn=starter,
+            starter=starter,
         )
 
     def current_seats(self, state: TriominosState) -> tuple[int, ...]:
@@ -220,25 +235,56 @@ class TriominosEngine:
     # --- moves ------------------------------------------------------------------------
 
     def legal_moves(self, state: TriominosState, seat: int) -> list[dict]:
-        """Every place/rotation for every hand card, joker swaps, then buy or pass."""
+        """Every place/rotation for every hand card, joker swaps, then buy or pass.
+
+        Not placing always costs a purchase: the pass is offered only to a player who
+        can neither place a card nor buy one (empty pot, or no tokens).
+        """
         if seat not in self.current_seats(state):
             return []
-        table = Table.of(state.table)
-        labels = place_labels(table.open_places())
         hand = state.hands[seat]
+        placing = placements(state, hand)
         moves: list[dict] = [
             {"type": "place", "card": index, "place": label, "rotation": rotation}
-            for index, card in enumerate(hand)
-            for label, cell in labels.items()
-            for rotation in distinct_rotations(card)
-            if table.fits(cell, card, rotation)
+            for index, label, rotation in placing
         ]
         moves += [
             {"type": "take_joker", "card": index, "rotation": rotation}
             for index, rotation in joker_swaps(state, hand)
         ]
-        moves.append({"type": "buy"} if can_buy(state, seat) else {"type": "pass"})
+        if can_buy(state, seat):
+            moves.append({"type": "buy"})
+        elif not placing:
+            moves.append({"type": "pass"})
         return moves
+
+    def timeout_move(self, state: TriominosState, seat: int) -> dict:
+        """The move for an absent player: buy, or pass, before anything that changes the table.
+
+        Buying is what the rules give a player who does not place (« vous ne voulez pas
+        poser de carte »): it scores nothing and leaves the table alone, and the pass is
+        offered exactly when buying is impossible and nothing fits, so at most one of
+        the two is legal. When neither is (a card fits, but the pot is empty or the
+        player has no tokens), taking back the joker still scores nothing. Only when a
+        placement is the one thing left is a card placed: the one that earns the
+        fewest tokens, a number card before the joker, the first such in
+        `legal_moves` order.
+        """
+        moves = self.legal_moves(state, seat)
+        neutral = [m for m in moves if m["type"] in ("buy", "pass")] or [
+            m for m in moves if m["type"] == "take_joker"
+        ]
+        if neutral:
+            return neutral[0]
+        table = Table.of(state.table)
+        labels = place_labels(table.open_places())
+        hand = state.hands[seat]
+
+        def cost(move: dict) -> tuple[int, bool]:
+            hexagons, bridge = table.bonuses(labels[move["place"]])
+            return hexagons + int(bridge) + int(len(hand) == 1), hand[move["card"]] == JOKER
+
+        return min(moves, key=cost)
 
     def apply(self, state: TriominosState, seat: int, move: dict) -> TriominosState:
         """Validate `move` for `seat` and return the state after it."""
@@ -319,7 +365,8 @@ class TriominosEngine:
     def _buy(self, state: TriominosState, seat: int) -> TriominosState:
         if not can_buy(state, seat):
             reason = "the pot is empty" if not state.pot else "you have no tokens"
-            raise IllegalMove(f"You cannot buy: {reason}. Place a card or pass.")
+            then = "Place a card." if placements(state, state.hands[seat]) else "Pass instead."
+            raise IllegalMove(f"You cannot buy: {reason}. {then}")
         drawn, pot = state.pot[0], state.pot[1:]
         state = replace(
             state,
@@ -340,7 +387,15 @@ class TriominosEngine:
 
     def _pass(self, state: TriominosState, seat: int) -> TriominosState:
         if can_buy(state, seat):
-            raise IllegalMove("You can still buy a card — buy one instead of passing.")
+            raise IllegalMove(
+                "You cannot pass while you can buy — not placing a card costs a purchase: "
+                "place a card or buy one."
+            )
+        if placements(state, state.hands[seat]):
+            raise IllegalMove(
+                "You cannot pass: a card of yours fits, and only a player who can neither "
+                "place nor buy may pass. Place a card."
+            )
         state = replace(state, passes=state.passes + 1, last_move=(seat, "pass"), last_bonus=None)
         return advance(state, seat)
 
@@ -354,7 +409,10 @@ class TriominosEngine:
         last_round = state.last_round
         if last_round is not None:
             last_round = tuple(s for s in last_round if s != seat)
-        state = settle(replace(state, resigned=resigned, last_round=last_round))
+        state = replace(
+            state, resigned=resigned, last_round=last_round, last_move=(seat, "resign"), last_bonus=None
+        )
+        state = settle(state)
         if state.over or state.turn != seat:
             return state
         return replace(state, turn=next_active(state, seat))
@@ -362,12 +420,20 @@ class TriominosEngine:
     # --- what players see -------------------------------------------------------------
 
     def view(self, state: TriominosState, seat: int | None) -> dict:
-        """What `seat` may know (None: a spectator): the contract plus places and bonuses."""
+        """What `seat` may know (None: a spectator): the common keys plus the table,
+        its numbered places, hand sizes, pot and bank; the seat's own hand, where each
+        card fits, the joker swaps and whether it may buy or pass."""
         table = Table.of(state.table)
         labels = place_labels(table.open_places())
-        view: dict[str, Any] = {
-            "scores": list(state.tokens),
-            "to_move": list(self.current_seats(state)),
+        view = common_view(
+            players=state.players,
+            to_move=self.current_seats(state),
+            scores=state.tokens,
+            last_event=last_event(state),
+            outcome=self.outcome(state),
+            resigned=state.resigned,
+        )
+        view |= {
             "table": [placed_view(p) for p in state.table],
             "places": [
                 {"label": label, "points": [list(p) for p in cell_points(cell)]}
@@ -377,16 +443,11 @@ class TriominosEngine:
             "hand_sizes": [len(h) for h in state.hands],
             "pot_size": len(state.pot),
             "bank": state.bank,
-            "players": state.players,
             "options": {"open_hands": state.open_hands, "joker": state.with_joker},
-            "resigned": list(state.resigned),
             "passes": state.passes,
             "last_round": state.last_round is not None,
             "last_round_to_play": list(state.last_round or ()),
-            "over": state.over,
-            "last_move": last_move_view(state),
             "last_card": state.last_card,
-            "last_bonus": bonus_view(state.last_bonus),
         }
         if state.open_hands:
             view["hands"] = [[card_view(c) for c in h] for h in state.hands]
@@ -403,6 +464,9 @@ class TriominosEngine:
                 for card in hand
             ]
             view["swaps"] = [list(pair) for pair in joker_swaps(state, hand)]
+            on_turn = seat in view["to_move"]
+            view["can_buy"] = on_turn and can_buy(state, seat)
+            view["can_pass"] = on_turn and not view["can_buy"] and not any(view["fits"])
         return view
 
     def outcome(self, state: TriominosState) -> Outcome | None:
@@ -424,17 +488,11 @@ class TriominosEngine:
         return json.dumps(asdict(state), separators=(",", ":"))
 
     def load(self, text: str) -> TriominosState:
-        """The state from `dump`'s JSON text."""
-        data = json.loads(text)
-        return TriominosState(**{key: tupled(value) for key, value in data.items()})
+        """The state from `dump`'s JSON text; anything damaged is a `GameError`."""
+        return load_json(text, state_from_json, self.title)
 
 
 # --- helpers --------------------------------------------------------------------------
-
-
-def tupled(value: Any) -> Any:
-    """JSON lists back to (nested) tuples."""
-    return tuple(tupled(v) for v in value) if isinstance(value, list) else value
 
 
 def swap(items: tuple, index: int, value: Any) -> tuple:
@@ -450,15 +508,27 @@ def hand_index(hand: tuple[int, ...], card: Any) -> int:
 
 
 def parse_rotation(rotation: Any) -> int:
-    """Validate a rotation 0, 1 or 2 from a move."""
+    """Validate a rotation 0, 1 or 2 (clockwise turns) from a move."""
     if isinstance(rotation, bool) or rotation not in (0, 1, 2):
-        raise IllegalMove("A card can be turned three ways — choose rotation 0, 1 or 2.")
+        raise IllegalMove("A card can be turned three ways — choose one of the three turns offered.")
     return rotation
 
 
 def can_buy(state: TriominosState, seat: int) -> bool:
     """Buying needs a card in the pot and a token to pay."""
     return bool(state.pot) and state.tokens[seat] > 0
+
+
+def placements(state: TriominosState, hand: tuple[int, ...]) -> list[tuple[int, str, int]]:
+    """(hand index, place label, rotation) of every way a hand card fits an open place."""
+    table = Table.of(state.table)
+    return [
+        (index, label, rotation)
+        for index, card in enumerate(hand)
+        for label, cell in place_labels(table.open_places()).items()
+        for rotation in distinct_rotations(card)
+        if table.fits(cell, card, rotation)
+    ]
 
 
 def joker_index(state: TriominosState) -> int | None:
@@ -542,26 +612,149 @@ def placed_view(placed: Placed) -> dict:
     }
 
 
-def last_move_view(state: TriominosState) -> dict | None:
-    """Who did what last (public: a bought card stays secret)."""
+def last_event(state: TriominosState) -> dict:
+    """What the last move (or the deal) did, in public terms: a bought card stays secret.
+
+    start       `seat` was drawn to start
+    place       `joker` (the card was the joker), the tokens `earned` and `paid` (the
+                bank pays only what it holds) and why: `hexagons`, `bridge`, `last_card`
+    take_joker  a card took the joker's place (`last_card` in the view says where)
+    buy         `pot_emptied`: that purchase took the last card, so the last round began
+    pass        `reason`: "empty_pot" or "no_tokens" (no card of the seat fitted)
+    resign      the seat left the game
+    """
     if state.last_move is None:
-        return None
+        return {"type": "start", "seat": state.starter}
     seat, kind = state.last_move
-    return {"seat": seat, "type": kind}
+    event: dict[str, Any] = {"type": kind, "seat": seat}
+    if kind == "place" and state.last_bonus is not None and state.last_card is not None:
+        hexagons, bridge, last, earned, paid = state.last_bonus
+        event |= {
+            "joker": state.table[state.last_card][0] == JOKER,
+            "hexagons": hexagons,
+            "bridge": bool(bridge),
+            "last_card": bool(last),
+            "earned": earned,
+            "paid": paid,
+        }
+    elif kind == "buy":
+        event["pot_emptied"] = not state.pot
+    elif kind == "pass":
+        event["reason"] = "empty_pot" if not state.pot else "no_tokens"
+    return event
 
 
-def bonus_view(bonus: tuple[int, int, int, int, int] | None) -> dict | None:
-    """The tokens the last placement earned and why."""
-    if bonus is None:
-        return None
-    hexagons, bridge, last, earned, paid = bonus
-    return {
-        "hexagons": hexagons,
-        "bridge": bool(bridge),
-        "last_card": bool(last),
-        "earned": earned,
-        "paid": paid,
-    }
+# --- loading --------------------------------------------------------------------------
+
+MOVE_KINDS = ("place", "take_joker", "buy", "pass", "resign")
+
+
+def damaged(what: str) -> GameError:
+    """The refusal of a saved game that cannot be a real one."""
+    return GameError(f"This saved My First Triominos game is damaged ({what}).")
+
+
+def whole(value: Any, low: int, high: int, what: str) -> int:
+    """An int from `low` to `high`, or a `damaged` error naming `what`."""
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise damaged(what)
+    return value
+
+
+def flag(value: Any, what: str) -> bool:
+    """A JSON boolean."""
+    if not isinstance(value, bool):
+        raise damaged(what)
+    return value
+
+
+def wholes(value: Any, low: int, high: int, what: str, length: int | None = None) -> tuple[int, ...]:
+    """A JSON list of ints from `low` to `high` (of `length` items, if given)."""
+    if not isinstance(value, list) or (length is not None and len(value) != length):
+        raise damaged(what)
+    return tuple(whole(item, low, high, what) for item in value)
+
+
+def state_from_json(data: Any) -> TriominosState:
+    """A state from `dump`'s JSON, checked enough that a damaged save fails here, not later."""
+    if not isinstance(data, dict):
+        raise damaged("not a saved game")
+    unknown = set(data) - {f.name for f in fields(TriominosState)}
+    if unknown:
+        raise damaged(f"unknown {sorted(unknown)[0]!r}")
+    players = whole(data["players"], TriominosEngine.min_players, TriominosEngine.max_players, "players")
+    seats = players - 1
+    seed = whole(data["seed"], -(2**63), 2**63, "seed")
+    with_joker = flag(data["with_joker"], "joker option")
+    deck = len(CARDS) + int(with_joker)
+    pot = wholes(data["pot"], 0, deck - 1, "pot")
+    if not isinstance(data["hands"], list) or len(data["hands"]) != players:
+        raise damaged("hands")
+    hands = tuple(wholes(hand, 0, deck - 1, "hands") for hand in data["hands"])
+    tokens = wholes(data["tokens"], 0, ALL_TOKENS, "tokens", players)
+    bank = whole(data["bank"], 0, ALL_TOKENS, "bank")
+    if sum(tokens) + bank != ALL_TOKENS:
+        raise damaged("tokens")
+    if not isinstance(data["table"], list) or not data["table"]:
+        raise damaged("table")
+    table = tuple(placed_from_json(item, deck) for item in data["table"])
+    if len({p[1:4] for p in table}) != len(table):
+        raise damaged("table")
+    if sorted([*pot, *(c for h in hands for c in h), *(p[0] for p in table)]) != list(range(deck)):
+        raise damaged("cards")
+    last_move = data["last_move"]
+    if last_move is not None:
+        if not isinstance(last_move, list) or len(last_move) != 2 or last_move[1] not in MOVE_KINDS:
+            raise damaged("last move")
+        last_move = (whole(last_move[0], 0, seats, "last move"), last_move[1])
+    last_card = data["last_card"]
+    if last_card is not None:
+        last_card = whole(last_card, 0, len(table) - 1, "last card")
+    last_bonus = data["last_bonus"]
+    if last_bonus is not None:
+        hexagons, bridge, last, earned, paid = wholes(last_bonus, 0, 6, "last bonus", 5)
+        last_bonus = (hexagons, bridge, last, earned, paid)
+    if last_move is not None and last_move[1] == "place" and (last_bonus is None or last_card is None):
+        raise damaged("last move")
+    last_round = data["last_round"]
+    state = TriominosState(
+        players=players,
+        seed=seed,
+        open_hands=flag(data["open_hands"], "open hands option"),
+        with_joker=with_joker,
+        pot=pot,
+        hands=hands,
+        tokens=tokens,
+        bank=bank,
+        table=table,
+        turn=whole(data["turn"], 0, seats, "turn"),
+        # Saves from before the starter was kept drew it at chance step 2.
+        starter=whole(data.get("starter", chance(seed, 2).randrange(players)), 0, seats, "starter"),
+        passes=whole(data["passes"], 0, players, "passes"),
+        last_round=None if last_round is None else wholes(last_round, 0, seats, "last round"),
+        resigned=wholes(data["resigned"], 0, seats, "resigned"),
+        over=flag(data["over"], "game over"),
+        last_move=last_move,
+        last_card=last_card,
+        last_bonus=last_bonus,
+    )
+    if not state.over and state.turn in state.resigned:
+        raise damaged("turn")
+    return state
+
+
+def placed_from_json(item: Any, deck: int) -> Placed:
+    """One table card: (card, x, y, up, rotation)."""
+    if not isinstance(item, list) or len(item) != 5:
+        raise damaged("table")
+    card, x, y, up, rotation = item
+    return (
+        whole(card, 0, deck - 1, "table"),
+        whole(x, -99, 99, "table"),
+        whole(y, -99, 99, "table"),
+        whole(up, 0, 1, "table"),
+        whole(rotation, 0, 2, "table"),
+    )
 
 
 ENGINE = TriominosEngine()

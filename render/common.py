@@ -1,14 +1,28 @@
-"""Drawing helpers every renderer shares: fonts, seat colours, PNG encoding."""
+"""The render toolkit every board shares: colours, fonts, seat labels, shapes, sprites
+and the one way a board becomes a PNG.
+
+**Palette strategy.** Boards are flat colours plus anti-aliased edges. Quantizing each
+board afresh (median cut or octree) costs more than encoding it, so each renderer
+builds one fixed palette, once, from a reference image holding every colour it draws
+(its static layer and sprites: see `Palette.learn`), and each board is only mapped onto
+that palette (`Palette.png`), without dithering. Mapping costs a fraction of the
+encode and keeps the PNG small.
+"""
 
 from __future__ import annotations
 
 import io
+import math
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
+RGB = tuple[int, int, int]
+Point = tuple[float, float]
+
 # Okabe–Ito: told apart by people with the common colour-vision deficiencies.
-SEAT_COLOURS: tuple[tuple[int, int, int], ...] = (
+SEAT_COLOURS: tuple[RGB, ...] = (
     (0, 114, 178),  # blue
     (230, 159, 0),  # orange
     (0, 158, 115),  # bluish green
@@ -22,24 +36,80 @@ PANEL = (47, 49, 54)
 TEXT = (235, 236, 238)
 MUTED = (150, 155, 162)
 HIGHLIGHT = (255, 221, 87)
+DARK_INK = (20, 20, 20)
+LIGHT_INK = (255, 255, 255)
+SUPERSAMPLE = 4  # sprites are drawn this many times larger, then shrunk: smooth edges
 
 
 @lru_cache(maxsize=32)
 def font(size: int) -> ImageFont.FreeTypeFont:
     """Pillow's bundled font at `size` pixels: no system font is needed."""
-    return ImageFont.load_default(size=size)
+    loaded = ImageFont.load_default(size=size)
+    if not isinstance(loaded, ImageFont.FreeTypeFont):
+        raise RuntimeError("This Pillow has no FreeType support: install Pillow's wheel from PyPI.")
+    return loaded
 
 
 def centred_text(
     draw: ImageDraw.ImageDraw,
-    centre: tuple[float, float],
+    centre: Point,
     text: str,
     size: int,
-    fill: tuple[int, int, int] = TEXT,
+    fill: RGB = TEXT,
     **kwargs: object,
 ) -> None:
     """Draw `text` centred on `centre`."""
-    draw.text(centre, text, font=font(size), fill=fill, anchor="mm", **kwargs)
+    draw.text(centre, text, font=font(size), fill=fill, anchor="mm", **kwargs)  # type: ignore[arg-type]
+
+
+def ink_for(colour: RGB) -> RGB:
+    """Dark or light text, whichever reads better on `colour`."""
+    r, g, b = colour
+    return LIGHT_INK if 0.299 * r + 0.587 * g + 0.114 * b < 140 else DARK_INK
+
+
+def mix(a: RGB, b: RGB, t: float) -> RGB:
+    """The colour `t` of the way from `a` to `b`."""
+    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
+
+
+def seat_label(seat: int) -> str:
+    """A seat as every board writes it: its letter (drawn on or beside its colour)."""
+    return SEAT_LETTERS[seat]
+
+
+def seat_tag(draw: ImageDraw.ImageDraw, centre: Point, seat: int, size: int = 22) -> None:
+    """A seat's label as the boards show it: its letter on a rounded square of its colour."""
+    x, y = centre
+    half = size / 2
+    colour = SEAT_COLOURS[seat]
+    draw.rounded_rectangle((x - half, y - half, x + half, y + half), radius=size // 5, fill=colour)
+    centred_text(draw, centre, seat_label(seat), int(size * 0.7), fill=ink_for(colour))
+
+
+def star_points(centre: Point, outer: float, inner: float, tips: int = 5, turn: float = -90) -> list[Point]:
+    """The outline of a star with `tips` points, the first pointing at `turn` degrees (up)."""
+    cx, cy = centre
+    points = []
+    for index in range(tips * 2):
+        radius = outer if index % 2 == 0 else inner
+        angle = math.radians(turn + 180 * index / tips)
+        points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
+    return points
+
+
+def paste(image: Image.Image, sprite: Image.Image, xy: tuple[int, int]) -> None:
+    """Paste an RGBA sprite by its own transparency."""
+    image.paste(sprite, xy, sprite if sprite.mode == "RGBA" else None)
+
+
+def supersampled(
+    size: tuple[int, int], paint: Callable[[ImageDraw.ImageDraw, int], None], background: tuple = (0, 0, 0, 0)
+) -> Image.Image:
+    """An RGBA sprite of `size`, painted `SUPERSAMPLE` times larger (paint gets the scale) and shrunk."""
+    big = Image.new("RGBA", (size[0] * SUPERSAMPLE, size[1] * SUPERSAMPLE), background)
+    paint(ImageDraw.Draw(big), SUPERSAMPLE)
+    return big.resize(size, Image.Resampling.LANCZOS)
 
 
 def to_png(image: Image.Image) -> bytes:
@@ -49,7 +119,35 @@ def to_png(image: Image.Image) -> bytes:
     return buffer.getvalue()
 
 
+class Palette:
+    """A renderer's fixed palette (see the module docstring), learnt once from its colours."""
+
+    def __init__(self, reference: Image.Image, colours: int = 256) -> None:
+        self.image = reference.convert("RGB").quantize(colours, method=Image.Quantize.MEDIANCUT)
+
+    @classmethod
+    def learn(cls, samples: Iterable[Image.Image], colours: int = 256) -> Palette:
+        """A palette for everything in `samples` (static layers, sprites), side by side."""
+        tiles = [sample.convert("RGB") for sample in samples]
+        width = sum(tile.width for tile in tiles)
+        sheet = Image.new("RGB", (width, max(tile.height for tile in tiles)), BACKGROUND)
+        x = 0
+        for tile in tiles:
+            sheet.paste(tile, (x, 0))
+            x += tile.width
+        return cls(sheet, colours)
+
+    def map(self, image: Image.Image) -> Image.Image:
+        """`image` mapped onto the palette, pixel by pixel (no dithering): parts mapped
+        apart and pasted together give the same image as the whole mapped at once."""
+        rgb = image if image.mode == "RGB" else image.convert("RGB")
+        return rgb.quantize(palette=self.image, dither=Image.Dither.NONE)
+
+    def png(self, image: Image.Image) -> bytes:
+        """`image` mapped onto the palette and encoded."""
+        return to_png(self.map(image))
+
+
 def to_palette_png(image: Image.Image, colours: int = 256) -> bytes:
-    """PNG of a palette version of `image`: boards use few flat colours, and a palette
-    image encodes several times faster than RGB, which keeps renders within budget."""
+    """Deprecated: quantizes every board afresh; renderers move to `Palette`."""
     return to_png(image.quantize(colours, method=Image.Quantize.FASTOCTREE))

@@ -1,30 +1,52 @@
-"""Rookie board: the nine stacks, every player's discard and point stacks, the last flip.
+"""Rookie board: the nine stacks, every seat's discard and point stacks, the last flip,
+and what just happened.
 
 Drawn only from the public view. Cards carry a symbol as well as a colour so that no
 one needs colour vision to tell them apart; the X card is white with a black cross.
+
+`narrate` and `prompt` are the one wording of what just happened and of what the player
+to move is asked: the board writes them with seat letters, the cog's headline with
+mentions.
+
+Speed: every piece of the board that repeats — the static layer, each of the nine
+table positions as it looks, each seat's row, the seat's discard stacks, every line of
+text on its background — is drawn once (in full colour, sprites supersampled), mapped
+onto the renderer's fixed `Palette` and cached. A render copies the static layer,
+pastes those palette tiles and encodes. Mapping is a per-pixel nearest-colour lookup
+without dithering, so mapping each tile once gives exactly the image `Palette.png`
+would make of the whole full-colour board, without mapping the board every time.
 """
 
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from collections.abc import Callable, Sequence
+from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
 from render.common import (
     BACKGROUND,
+    DARK_INK,
     HIGHLIGHT,
     MUTED,
     PANEL,
     SEAT_COLOURS,
-    SEAT_LETTERS,
     TEXT,
-    centred_text,
+    Palette,
     font,
-    to_palette_png,
+    ink_for,
+    mix,
+    paste,
+    seat_label,
+    seat_tag,
+    star_points,
+    supersampled,
+    to_png,
 )
 
 Colour = tuple[int, int, int]
+Name = Callable[[int], str]
 
 WIDTH = 780
 HEADER = 46
@@ -34,9 +56,22 @@ CARD_W, CARD_H = 74, 100
 TABLE_X, TABLE_Y = MARGIN, HEADER + 10
 PANEL_X = TABLE_X + 3 * CELL_W + 16
 ROW_H = 70
+ROW_W = WIDTH - MARGIN - PANEL_X
 MINI_W, MINI_H = 32, 44
+MINI_Y = 8
+MINI_SIZE = (MINI_W + 28, MINI_H + 6)
+STACKS = 3
+STACK_X, STACK_Y = (CELL_W - 4) // 2 - CARD_W // 2 - 2, 8  # a stack's place within its cell
+STACK_SIZE = (CARD_W + 7, CARD_H + 7)  # room for the edges of a tall stack, clear of the number
 STRIP_Y = TABLE_Y + 3 * CELL_H + 6
-HEIGHT = STRIP_Y + 74
+STRIP_H = 70
+FLIP_W, FLIP_H = 40, 56
+BAND_Y = STRIP_Y + STRIP_H
+LINE_H = 19
+BAND_LINES = 3
+GLYPH_PAD = 3
+HEIGHT = BAND_Y + BAND_LINES * LINE_H + 14
+CARD_SIZES = ((CARD_W, CARD_H), (MINI_W, MINI_H), (FLIP_W, FLIP_H))
 
 CARD_FACES: dict[str, Colour] = {
     "red": (213, 50, 40),
@@ -46,138 +81,338 @@ CARD_FACES: dict[str, Colour] = {
     "purple": (135, 70, 175),
     "X": (245, 245, 245),
 }
-SYMBOLS = {"red": "circle", "yellow": "triangle", "green": "square", "blue": "diamond"}
+SYMBOLS = {"red": "circle", "yellow": "triangle", "green": "square", "blue": "diamond", "purple": "star"}
 CARD_BACK = (62, 72, 96)
 CARD_EDGE = (20, 22, 25)
-DARK_INK = (25, 25, 28)
+EDGES = (48, 55, 74)
+OUTLINE = (80, 84, 92)
+BADGE = (70, 74, 82)
+TEAM_TAGS: tuple[tuple[Colour, Colour], ...] = (
+    ((88, 88, 96), TEXT),
+    ((200, 200, 206), DARK_INK),
+    ((150, 120, 60), TEXT),
+)
 
 
-# --- sprites (cached: they never change) -----------------------------------------------
+# --- the one wording ------------------------------------------------------------------------
 
 
-def _symbol_points(shape: str, cx: float, cy: float, r: float) -> list[tuple[float, float]]:
-    """Outline of a card symbol centred on (cx, cy) with radius r."""
-    if shape == "triangle":
-        return [(cx + r * math.cos(a), cy + r * math.sin(a)) for a in _angles(3, -90)]
-    if shape == "square":
-        s = r * 0.8
-        return [(cx - s, cy - s), (cx + s, cy - s), (cx + s, cy + s), (cx - s, cy + s)]
-    if shape == "diamond":
-        return [(cx, cy - r), (cx + r * 0.8, cy), (cx, cy + r), (cx - r * 0.8, cy)]
-    # star, for purple
-    points = []
-    for i, angle in enumerate(_angles(10, -90)):
-        radius = r if i % 2 == 0 else r * 0.45
-        points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
-    return points
+def cards(count: int) -> str:
+    return f"{count} card" if count == 1 else f"{count} cards"
 
 
-def _angles(count: int, start_degrees: float) -> list[float]:
-    return [math.radians(start_degrees + 360 * i / count) for i in range(count)]
+def a_card(kind: str) -> str:
+    return "an X" if kind == "X" else f"a {kind} card"
 
 
-def _draw_symbol(draw: ImageDraw.ImageDraw, kind: str, cx: float, cy: float, r: float) -> None:
-    ink = DARK_INK if kind == "yellow" else (255, 255, 255)
-    shape = SYMBOLS.get(kind, "star")
+def narrate(view: dict, name: Name) -> list[str]:
+    """What the last move did (or the start), one sentence per event, seats named by `name`.
+
+    Sentences count positions and stacks from 1 and never name a card that is face
+    down again: a miss is told without its colours.
+    """
+    events = view.get("events")
+    if events is None:
+        events = [view["last_event"]] if view.get("last_event") else []
+    return [_sentence(view, event, name) for event in events]
+
+
+def _sentence(view: dict, event: dict, name: Name) -> str:
+    who = name(event["seat"])
+    kind = event["type"]
+    if kind == "start":
+        return f"{who} was drawn to start."
+    if kind == "flip":
+        where, source = event["position"] + 1, event["from"] + 1
+        if where == source:
+            return f"{who} turned up {a_card(event['card'])} at position {where}."
+        moved = f"from position {source}; it moved to empty position {where}"
+        return f"{who} turned up {a_card(event['card'])} {moved}."
+    if kind == "pair":
+        # Kids: the pair scores at once (the last pair is told by "collect").
+        kids = view.get("variant") == "kids" and view["winners"] is None
+        scored = ": 2 cards onto the point stack" if kids else ""
+        return f"{who} turned up a pair of {event['card']} cards{scored}."
+    if kind == "miss":
+        return f"{who} turned up two different colours: both are face down again."
+    if kind == "open":
+        shown = " and ".join(a_card(card) for card in event["cards"])
+        if len(event["cards"]) == 2:
+            return f"{who} turned up {shown}: a colour beside an X, so both stay open."
+        return f"{who} chased with {shown}, which matches no open card, so it stays open too."
+    if kind == "turn_down":
+        return f"{who} turned the {cards(event['count'])} left open face down."
+    if kind == "place":
+        owner = "" if event["owner"] == event["seat"] else f"partner {name(event['owner'])}'s "
+        return f"{who} put the {event['card']} pair on {owner}{_stacks(event['stacks'])}."
+    if kind == "secure":
+        return f"{who} secured three {event['card']} tops: {cards(event['count'])} onto the point stack."
+    if kind == "rookie":
+        return f"Rookie! {who} takes every other player's unsecured cards: {_taken(event, name)}."
+    if kind == "steal":
+        return f"{who} took {cards(event['count'])} from {name(event['from'])}'s discard stacks."
+    if kind == "arrange":
+        tops = ", ".join(f"{top} on {index + 1}" for index, top in enumerate(event["tops"]) if top)
+        return f"The {cards(event['count'])} taken went onto {who}'s stacks, new tops: {tops}."
+    if kind == "collect":
+        if not event["taken"]:
+            return f"{who} took the last pair: {cards(event['count'])} onto the point stack."
+        return (
+            f"{who} took the last pair and collects every unsecured card: "
+            f"{cards(event['count'])} onto the point stack ({_taken(event, name)})."
+        )
+    return f"{who} resigned."
+
+
+def _stacks(stacks: Sequence[int]) -> str:
+    first, second = (index + 1 for index in stacks)
+    return f"stack {first}" if first == second else f"stacks {first} and {second}"
+
+
+def _taken(event: dict, name: Name) -> str:
+    """Whose unsecured cards a Rookie or the last pair took, and how many."""
+    return (
+        ", ".join(f"{cards(count)} from {name(seat)}" for seat, count in event["taken"]) or "there were none"
+    )
+
+
+def prompt(view: dict, name: Name) -> str | None:
+    """What the player to move is asked now, with what the choices would give (None once over)."""
+    pending = view.get("pending")
+    if not view["to_move"] or not pending:
+        return None
+    kind = pending["kind"]
+    if kind == "start":
+        return "Open cards lie on the table: turn them down and flip two, or chase them with one card."
+    if kind == "flip":
+        return "Flip a second card." if pending["flipped"] else "Flip two cards."
+    if kind == "chase":
+        return "Chase: flip one more card to match an open card."
+    if kind == "place":
+        where = "yours or your partner's" if view.get("teams") else "yours"
+        then = " Then take a neighbour's unsecured cards." if pending["then_steal"] else ""
+        return f"Place the {pending['card']} pair on one or two discard stacks ({where}).{then}"
+    if kind == "steal":
+        sides = " or ".join(
+            f"{choice['side']} you ({name(choice['from'])}, {cards(choice['cards'])})"
+            for choice in pending["choices"]
+        )
+        return f"Take the unsecured cards of the player {sides}."
+    taken = ", ".join(f"{count} {card}" for card, count in pending["cards"].items())
+    whose = name(pending["seat"])
+    return f"Spread the {cards(pending['count'])} taken ({taken}) on {whose}'s stacks: choose the tops."
+
+
+# --- text, cached word by word and line by line --------------------------------------------------
+
+
+@lru_cache(maxsize=4096)
+def _length(word: str, size: int) -> float:
+    return font(size).getlength(word)
+
+
+def _text_width(text: str, size: int) -> int:
+    words = text.split(" ")
+    return round(sum(_length(word, size) for word in words) + _length(" ", size) * (len(words) - 1))
+
+
+@lru_cache(maxsize=1024)
+def _glyph(char: str, size: int) -> Image.Image:
+    """A character's coverage mask, its pen position at (GLYPH_PAD, ascent).
+
+    The font places characters at whole-pixel advances without kerning, so words set
+    from these masks match the font's own rendering, at a fraction of its cost.
+    """
+    face = font(size)
+    ascent, descent = face.getmetrics()
+    mask = Image.new("L", (round(_length(char, size)) + 2 * GLYPH_PAD, ascent + descent), 0)
+    ImageDraw.Draw(mask).text((GLYPH_PAD, ascent), char, font=face, fill=255, anchor="ls")
+    return mask
+
+
+@lru_cache(maxsize=4096)
+def _word(word: str, size: int, ink: Colour, ground: Colour) -> Image.Image:
+    """A word in `ink` on `ground`, its baseline at the font's ascent."""
+    ascent, descent = font(size).getmetrics()
+    tile = Image.new("RGB", (max(1, round(_length(word, size)) + 2), ascent + descent), ground)
+    cursor = 0.0
+    for char in word:
+        tile.paste(ink, (round(cursor) - GLYPH_PAD, 0), _glyph(char, size))
+        cursor += _length(char, size)
+    return tile
+
+
+@lru_cache(maxsize=2048)
+def _line(text: str, size: int, ink: Colour, ground: Colour) -> Image.Image:
+    """A line of text, pieced together from cached words."""
+    face = font(size)
+    ascent, descent = face.getmetrics()
+    tile = Image.new("RGB", (max(1, _text_width(text, size) + 2), ascent + descent), ground)
+    cursor = 0.0
+    for word in text.split(" "):
+        if word:
+            tile.paste(_word(word, size, ink, ground), (round(cursor), 0))
+        cursor += _length(word, size) + _length(" ", size)
+    return tile
+
+
+@lru_cache(maxsize=2048)
+def _mapped_line(text: str, size: int, ink: Colour, ground: Colour) -> Image.Image:
+    return _mapped(_line(text, size, ink, ground))
+
+
+def _write(
+    image: Image.Image,
+    xy: tuple[int, int],
+    text: str,
+    size: int,
+    ink: Colour,
+    ground: Colour,
+    anchor: str = "l",
+) -> None:
+    """Write `text` on `ground` with its baseline at y, from x on (anchor "l"), centred on
+    x ("m") or ending at x ("r"); onto a full-colour tile or the palette board alike."""
+    x, y = xy
+    if anchor != "l":
+        x -= _text_width(text, size) // (2 if anchor == "m" else 1)
+    line = _line if image.mode == "RGB" else _mapped_line
+    image.paste(line(text, size, ink, ground), (x, y - font(size).getmetrics()[0]))
+
+
+def _wrap(text: str, width: int, size: int = 14) -> list[str]:
+    """Greedy word wrap."""
+    lines: list[str] = []
+    used = 0.0
+    space = _length(" ", size)
+    for word in text.split():
+        length = _length(word, size)
+        if lines and used + space + length <= width:
+            lines[-1] += " " + word
+            used += space + length
+        else:
+            lines.append(word)
+            used = length
+    return lines
+
+
+def _shorten(text: str, width: int) -> str:
+    """`text` cut at a word so that it fits `width` with an ellipsis."""
+    words = text.split()
+    while words and _text_width(" ".join(words) + " …", 14) > width:
+        words.pop()
+    return " ".join(words) + " …"
+
+
+# --- sprites (cached: they never change) -----------------------------------------------------
+
+
+def _symbol(draw: ImageDraw.ImageDraw, kind: str, cx: float, cy: float, r: float) -> None:
+    ink = ink_for(CARD_FACES[kind])
+    shape = SYMBOLS[kind]
     if shape == "circle":
         draw.ellipse((cx - r * 0.85, cy - r * 0.85, cx + r * 0.85, cy + r * 0.85), fill=ink)
+    elif shape == "triangle":
+        corners = [math.radians(angle) for angle in (-90, 30, 150)]
+        draw.polygon([(cx + r * math.cos(a), cy + r * math.sin(a)) for a in corners], fill=ink)
+    elif shape == "square":
+        s = r * 0.8
+        draw.rectangle((cx - s, cy - s, cx + s, cy + s), fill=ink)
+    elif shape == "diamond":
+        draw.polygon([(cx, cy - r), (cx + r * 0.8, cy), (cx, cy + r), (cx - r * 0.8, cy)], fill=ink)
     else:
-        draw.polygon(_symbol_points(shape, cx, cy, r), fill=ink)
-
-
-def _draw_cross(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, width: int) -> None:
-    for dx in (-r, r):
-        draw.line((cx - dx, cy - r, cx + dx, cy + r), fill=DARK_INK, width=width)
+        draw.polygon(star_points((cx, cy), r, r * 0.45), fill=ink)
 
 
 @lru_cache(maxsize=64)
 def card_sprite(kind: str | None, width: int, height: int) -> Image.Image:
-    """A card face (`kind`) or back (`None`) as an RGBA sprite."""
-    image = Image.new("RGBA", (width, height), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(image)
-    radius = max(3, width // 9)
-    box = (0, 0, width - 1, height - 1)
-    if kind is None:
-        draw.rounded_rectangle(box, radius, fill=CARD_BACK, outline=CARD_EDGE, width=2)
-        inset = max(4, width // 8)
+    """A card face (`kind`) or back (`None`) as an RGBA sprite, supersampled."""
+
+    def paint(draw: ImageDraw.ImageDraw, scale: int) -> None:
+        w, h = width * scale, height * scale
+        radius = max(3, width // 9) * scale
+        edge = max(1, width // 30) * scale
+        if kind is None:
+            draw.rounded_rectangle(
+                (0, 0, w - 1, h - 1), radius, fill=CARD_BACK, outline=CARD_EDGE, width=2 * scale
+            )
+            inset = max(4, width // 8) * scale
+            inner = (inset, inset, w - 1 - inset, h - 1 - inset)
+            draw.rounded_rectangle(inner, radius // 2, outline=mix(CARD_BACK, TEXT, 0.2), width=edge)
+            return
         draw.rounded_rectangle(
-            (inset, inset, width - 1 - inset, height - 1 - inset),
-            radius // 2,
-            outline=(92, 104, 132),
-            width=max(1, width // 30),
+            (0, 0, w - 1, h - 1), radius, fill=CARD_FACES[kind], outline=CARD_EDGE, width=2 * scale
         )
-        return image
-    draw.rounded_rectangle(box, radius, fill=CARD_FACES[kind], outline=CARD_EDGE, width=2)
-    cx, cy, r = width / 2, height / 2, width * 0.33
-    if kind == "X":
-        _draw_cross(draw, cx, cy, r, max(3, width // 7))
-    else:
-        _draw_symbol(draw, kind, cx, cy, r)
-    return image
+        cx, cy, r = w / 2, h / 2, w * 0.33
+        if kind == "X":
+            thick = max(3, width // 7) * scale
+            for dx in (-r, r):
+                draw.line((cx - dx, cy - r, cx + dx, cy + r), fill=ink_for(CARD_FACES[kind]), width=thick)
+        else:
+            _symbol(draw, kind, cx, cy, r)
+
+    return supersampled((width, height), paint)
 
 
 @lru_cache(maxsize=8)
 def _stack_edges(depth: int) -> Image.Image:
     """Card edges peeking out under a stack, deeper for taller stacks."""
-    image = Image.new("RGBA", (CARD_W + 8, CARD_H + 8), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(image)
-    for layer in range(depth, 0, -1):
-        offset = layer * 2
-        draw.rounded_rectangle(
-            (offset, offset, offset + CARD_W - 1, offset + CARD_H - 1),
-            8,
-            fill=(48, 55, 74),
-            outline=CARD_EDGE,
-        )
-    return image
+
+    def paint(draw: ImageDraw.ImageDraw, scale: int) -> None:
+        for layer in range(depth, 0, -1):
+            offset = layer * 2 * scale
+            box = (offset, offset, offset + (CARD_W - 1) * scale, offset + (CARD_H - 1) * scale)
+            draw.rounded_rectangle(box, 8 * scale, fill=EDGES, outline=CARD_EDGE, width=scale)
+
+    return supersampled((CARD_W + 8, CARD_H + 8), paint)
 
 
-# --- the static layer --------------------------------------------------------------------
+# --- the palette -------------------------------------------------------------------------------
 
 
-def _row_top(seat: int) -> int:
-    return TABLE_Y + seat * ROW_H
+@cache
+def _palette() -> Palette:
+    """The renderer's one palette, learnt from a sheet of everything it draws: every
+    ground, card face and back (with their edges on both grounds), stack edges, seat
+    tags, team tags, outlines, and text in every ink on every ground it is written on."""
+    samples: list[Image.Image] = []
+    fills = [
+        BACKGROUND,
+        PANEL,
+        BADGE,
+        OUTLINE,
+        EDGES,
+        CARD_BACK,
+        HIGHLIGHT,
+        *SEAT_COLOURS,
+        *CARD_FACES.values(),
+    ]
+    samples += [Image.new("RGB", (48, 48), fill) for fill in fills]
+    sprites = [card_sprite(kind, *size) for kind in (*CARD_FACES, None) for size in CARD_SIZES]
+    for ground in (PANEL, BACKGROUND):
+        for sprite in [*sprites, *(_stack_edges(depth) for depth in (1, 2, 3))]:
+            tile = Image.new("RGB", sprite.size, ground)
+            paste(tile, sprite, (0, 0))
+            samples.append(tile)
+        frame = Image.new("RGB", (60, 40), ground)
+        ImageDraw.Draw(frame).rounded_rectangle((0, 0, 59, 39), 9, outline=HIGHLIGHT, width=3)
+        ImageDraw.Draw(frame).rounded_rectangle((8, 8, 50, 30), 5, outline=OUTLINE, width=2)
+        samples.append(frame)
+        for ink in (TEXT, MUTED, HIGHLIGHT):
+            samples.append(_line("Rookie: turned 0123456789 · cards", 14, ink, ground))
+    tags = Image.new("RGB", (40 * len(SEAT_COLOURS), 40), PANEL)
+    for seat in range(len(SEAT_COLOURS)):
+        seat_tag(ImageDraw.Draw(tags), (20 + 40 * seat, 20), seat, 36)
+    samples += [tags, _line("0123456789 points", 24, TEXT, PANEL), _line("123456789", 15, TEXT, BADGE)]
+    samples += [_line("Team 123", 12, ink, fill) for fill, ink in TEAM_TAGS]
+    return Palette.learn(samples)
 
 
-@lru_cache(maxsize=32)
-def _base(players: int, variant: str, teams: tuple[tuple[int, ...], ...]) -> Image.Image:
-    """Everything that only depends on the seat count and the variant."""
-    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
-    draw = ImageDraw.Draw(image)
-    draw.rectangle((0, 0, WIDTH, HEADER - 1), fill=PANEL)
-    draw.text((MARGIN, HEADER // 2), "ROOKIE", font=font(22), fill=TEXT, anchor="lm")
-    for p in range(9):
-        x, y = _cell_origin(p)
-        draw.rounded_rectangle((x + 2, y + 2, x + CELL_W - 4, y + CELL_H - 4), 10, fill=PANEL)
-        badge_y = y + CELL_H - 18
-        draw.ellipse((x + 8, badge_y - 11, x + 30, badge_y + 11), fill=(70, 74, 82))
-        centred_text(draw, (x + 19, badge_y), str(p + 1), 15)
-    team_of = {seat: t for t, team in enumerate(teams) for seat in team}
-    for seat in range(players):
-        top = _row_top(seat)
-        draw.rounded_rectangle((PANEL_X, top, WIDTH - MARGIN, top + ROW_H - 8), 8, fill=PANEL)
-        draw.rounded_rectangle((PANEL_X, top, PANEL_X + 8, top + ROW_H - 8), 4, fill=SEAT_COLOURS[seat])
-        draw.ellipse((PANEL_X + 16, top + 12, PANEL_X + 54, top + 50), fill=SEAT_COLOURS[seat])
-        centred_text(draw, (PANEL_X + 35, top + 31), SEAT_LETTERS[seat], 22, fill=DARK_INK)
-        if seat in team_of:
-            _team_tag(draw, PANEL_X + 62, top + 49, team_of[seat])
-        if variant != "kids":
-            for index in range(3):
-                x = _mini_x(index)
-                draw.rounded_rectangle(
-                    (x, top + 6, x + MINI_W - 1, top + 6 + MINI_H - 1), 5, outline=(80, 84, 92)
-                )
-        draw.text((WIDTH - MARGIN - 12, top + 12), "points", font=font(13), fill=MUTED, anchor="ra")
-    draw.text((MARGIN, STRIP_Y + 8), "Just turned up", font=font(14), fill=MUTED, anchor="la")
-    return image
+def _mapped(image: Image.Image) -> Image.Image:
+    """A full-colour tile mapped onto the palette once, to be pasted into boards as it is."""
+    return _palette().map(image)
 
 
-def _team_tag(draw: ImageDraw.ImageDraw, x: int, y: int, team: int) -> None:
-    label = f"Team {team + 1}"
-    fill = ((88, 88, 96), (200, 200, 206), (150, 120, 60))[team % 3]
-    ink = TEXT if team % 3 != 1 else DARK_INK
-    draw.rounded_rectangle((x, y - 8, x + 58, y + 8), 8, fill=fill)
-    centred_text(draw, (x + 29, y), label, 12, fill=ink)
+# --- the tiles (full colour drawn once, kept mapped) ------------------------------------------------
 
 
 def _cell_origin(position: int) -> tuple[int, int]:
@@ -185,173 +420,220 @@ def _cell_origin(position: int) -> tuple[int, int]:
     return TABLE_X + column * CELL_W, TABLE_Y + row * CELL_H
 
 
+def _row_top(seat: int) -> int:
+    return TABLE_Y + seat * ROW_H
+
+
 def _mini_x(index: int) -> int:
-    return PANEL_X + 128 + index * (MINI_W + 30)
+    """Left edge of discard stack `index` within a seat's row."""
+    return 128 + index * (MINI_W + 30)
 
 
-# --- per render -----------------------------------------------------------------------------
+@cache
+def _base() -> Image.Image:
+    """What every board shares: background, header bar and title, the strip's label."""
+    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((0, 0, WIDTH, HEADER - 1), fill=PANEL)
+    _write(image, (MARGIN, HEADER // 2 + 8), "ROOKIE", 22, TEXT, PANEL)
+    _write(image, (MARGIN, STRIP_Y + 22), "Just turned up", 14, MUTED, BACKGROUND)
+    draw.line((MARGIN, BAND_Y, WIDTH - MARGIN, BAND_Y), fill=PANEL, width=2)
+    return _mapped(image)
 
 
-def _paste(image: Image.Image, sprite: Image.Image, x: int, y: int) -> None:
-    image.paste(sprite, (x, y), sprite)
+@lru_cache(maxsize=18)
+def _cell_frame(position: int, flipped: bool) -> Image.Image:
+    """A table position without its cards: its panel and number, the last flip's outline."""
+    tile = Image.new("RGB", (CELL_W, CELL_H), BACKGROUND)
+    draw = ImageDraw.Draw(tile)
+    draw.rounded_rectangle((2, 2, CELL_W - 4, CELL_H - 4), 10, fill=PANEL)
+    if flipped:
+        draw.rounded_rectangle((0, 0, CELL_W - 2, CELL_H - 2), 12, outline=HIGHLIGHT, width=4)
+    badge_y = CELL_H - 18
+    draw.ellipse((8, badge_y - 11, 30, badge_y + 11), fill=BADGE)
+    _write(tile, (19, badge_y + 5), str(position + 1), 15, TEXT, BADGE, anchor="m")
+    return _mapped(tile)
 
 
-def _draw_table(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict) -> None:
+@lru_cache(maxsize=64)
+def _stack(depth: int, top: str | None) -> Image.Image:
+    """A stack on the table: its top card over edges as deep as the stack is tall (-1: empty)."""
+    tile = Image.new("RGB", STACK_SIZE, PANEL)
+    if depth < 0:
+        ImageDraw.Draw(tile).rounded_rectangle((0, 0, CARD_W, CARD_H), 8, outline=OUTLINE, width=2)
+        _write(tile, (CARD_W // 2, CARD_H // 2 + 5), "empty", 14, MUTED, PANEL, anchor="m")
+    else:
+        if depth:
+            paste(tile, _stack_edges(depth), (0, 0))
+        paste(tile, card_sprite(top, CARD_W, CARD_H), (0, 0))
+    return _mapped(tile)
+
+
+@lru_cache(maxsize=512)
+def _row_frame(
+    seat: int, team: int | None, kids: bool, status: str, to_move: bool, points: int
+) -> Image.Image:
+    """A seat's row without its discard stacks: tag, status, team, points and outline."""
+    tile = Image.new("RGB", (ROW_W + 4, ROW_H - 4), BACKGROUND)
+    draw = ImageDraw.Draw(tile)
+    draw.rounded_rectangle((2, 2, ROW_W + 2, ROW_H - 6), 8, fill=PANEL)
+    draw.rounded_rectangle((2, 2, 10, ROW_H - 6), 4, fill=SEAT_COLOURS[seat])
+    if to_move:
+        draw.rounded_rectangle((0, 0, ROW_W + 3, ROW_H - 5), 9, outline=HIGHLIGHT, width=3)
+    seat_tag(draw, (37, 33), seat, 36)
+    if status:
+        _write(tile, (64, 28), status, 14, HIGHLIGHT if status in ("to move", "winner") else MUTED, PANEL)
+    if team is not None:
+        fill, ink = TEAM_TAGS[team % len(TEAM_TAGS)]
+        draw.rounded_rectangle((64, 43, 122, 59), 8, fill=fill)
+        _write(tile, (93, 55), f"Team {team + 1}", 12, ink, fill, anchor="m")
+    _write(tile, (ROW_W - 10, 24), "points", 13, MUTED, PANEL, anchor="r")
+    _write(tile, (ROW_W - 8, 56), str(points), 24, TEXT, PANEL, anchor="r")
+    return _mapped(tile)
+
+
+@lru_cache(maxsize=512)
+def _mini(top: str | None, count: int) -> Image.Image:
+    """A discard stack in a seat's row: its top card (or outline) and its card count."""
+    tile = Image.new("RGB", MINI_SIZE, PANEL)
+    if count:
+        paste(tile, card_sprite(top, MINI_W, MINI_H), (0, 0))
+    else:
+        ImageDraw.Draw(tile).rounded_rectangle((0, 0, MINI_W - 1, MINI_H - 1), 5, outline=OUTLINE)
+    _write(tile, (MINI_W + 4, MINI_H), str(count), 13, MUTED, PANEL)
+    return _mapped(tile)
+
+
+@lru_cache(maxsize=16)
+def _turn_tag(seat: int) -> Image.Image:
+    tile = Image.new("RGB", (28, 28), PANEL)
+    seat_tag(ImageDraw.Draw(tile), (14, 14), seat, 26)
+    return _mapped(tile)
+
+
+@lru_cache(maxsize=8)
+def _flip_card(card: str) -> Image.Image:
+    """A card of the last flip, small, on the strip."""
+    tile = Image.new("RGB", (FLIP_W, FLIP_H), BACKGROUND)
+    paste(tile, card_sprite(card, FLIP_W, FLIP_H), (0, 0))
+    return _mapped(tile)
+
+
+# --- per render -----------------------------------------------------------------------------------
+
+
+def _status(view: dict, seat: int, viewer: int | None) -> str:
+    if view["seats"][seat].get("resigned"):
+        return "left"
+    if view["winners"] is not None and seat in view["winners"]:
+        return "winner"
+    if seat in view["to_move"]:
+        return "to move"
+    return "you" if seat == viewer else ""
+
+
+def _draw_header(image: Image.Image, view: dict) -> None:
+    variant = view.get("variant", "standard")
+    detail = (
+        f"{variant} · {view.get('deck', 'standard')} deck · {cards(view.get('table_cards', 0))} on the table"
+    )
+    _write(image, (MARGIN + 104, HEADER // 2 + 5), detail, 14, MUTED, PANEL)
+    winners = view["winners"]
+    if winners is None:
+        message = "to move"
+    elif winners:
+        message = f"Game over · won by {', '.join(seat_label(seat) for seat in winners)}"
+    else:
+        message = "Game over · nobody won"
+    right = WIDTH - MARGIN
+    _write(image, (right, HEADER // 2 + 6), message, 18, TEXT, PANEL, anchor="r")
+    if winners is None:
+        image.paste(_turn_tag(view["to_move"][0]), (right - _text_width(message, 18) - 36, HEADER // 2 - 14))
+
+
+def _draw_table(image: Image.Image, view: dict) -> None:
     flipped = {entry["position"] for entry in view.get("last_flip") or ()}
     open_positions = set(view.get("open", ()))
     for p, position in enumerate(view["positions"]):
         x, y = _cell_origin(p)
-        cx = x + (CELL_W - 4) // 2
-        card_x, card_y = cx - CARD_W // 2 - 2, y + 8
         count = position["count"]
-        if p in flipped:
-            draw.rounded_rectangle((x, y, x + CELL_W - 2, y + CELL_H - 2), 12, outline=HIGHLIGHT, width=4)
-        if count == 0:
-            draw.rounded_rectangle(
-                (card_x, card_y, card_x + CARD_W, card_y + CARD_H), 8, outline=(80, 84, 92), width=2
-            )
-            centred_text(draw, (cx, card_y + CARD_H // 2), "empty", 14, fill=MUTED)
-            draw.text(
-                (x + CELL_W - 12, y + CELL_H - 18),
-                "0 cards",
-                font=font(14),
-                fill=MUTED,
-                anchor="rm",
-            )
-            continue
-        depth = min(3, (count - 1 + 3) // 4)
-        if depth:
-            _paste(image, _stack_edges(depth), card_x, card_y)
-        _paste(image, card_sprite(position["top"], CARD_W, CARD_H), card_x, card_y)
-        label = _cards(count)
-        if p in open_positions:
-            label = f"open · {count}"
-        ink = HIGHLIGHT if p in open_positions else MUTED
-        draw.text((x + CELL_W - 12, y + CELL_H - 18), label, font=font(14), fill=ink, anchor="rm")
+        image.paste(_cell_frame(p, p in flipped), (x, y))
+        depth = min(3, (count + 2) // 4) if count else -1
+        image.paste(_stack(depth, position["top"]), (x + STACK_X, y + STACK_Y))
+        if count:
+            label, ink = (f"open · {count}", HIGHLIGHT) if p in open_positions else (cards(count), MUTED)
+            _write(image, (x + CELL_W - 12, y + CELL_H - 13), label, 14, ink, PANEL, anchor="r")
 
 
-def _draw_players(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict, viewer: int | None) -> None:
-    turn = view.get("turn")
-    winners = set(view.get("winners") or ())
+def _draw_seats(image: Image.Image, view: dict, viewer: int | None) -> None:
+    team_of = {seat: t for t, team in enumerate(view.get("teams") or ()) for seat in team}
     kids = view.get("variant") == "kids"
-    for seat, player in enumerate(view["players"]):
-        top = _row_top(seat)
-        if seat == turn:
-            draw.rounded_rectangle(
-                (PANEL_X - 2, top - 2, WIDTH - MARGIN + 2, top + ROW_H - 6),
-                9,
-                outline=HIGHLIGHT,
-                width=3,
-            )
-        name = f"Player {SEAT_LETTERS[seat]}"
-        status = "left" if player.get("resigned") else "winner" if seat in winners else ""
-        if seat == viewer and not status:
-            status = "you"
-        draw.text((PANEL_X + 62, top + 10), name, font=font(15), fill=TEXT, anchor="la")
-        if status:
-            ink = HIGHLIGHT if status == "winner" else MUTED
-            # Above the team tag, which sits at the bottom of the row.
-            draw.text((PANEL_X + 62, top + 26), status, font=font(13), fill=ink, anchor="la")
+    for seat, player in enumerate(view["seats"]):
+        x, y = PANEL_X - 2, _row_top(seat) - 2
+        status = _status(view, seat, viewer)
+        frame = _row_frame(seat, team_of.get(seat), kids, status, seat in view["to_move"], player["points"])
+        image.paste(frame, (x, y))
         if not kids:
             for index, stack in enumerate(player["stacks"]):
-                x = _mini_x(index)
-                if stack["count"]:
-                    _paste(image, card_sprite(stack["top"], MINI_W, MINI_H), x, top + 6)
-                draw.text(
-                    (x + MINI_W + 4, top + 44),
-                    str(stack["count"]),
-                    font=font(13),
-                    fill=MUTED,
-                    anchor="ls",
-                )
-        draw.text(
-            (WIDTH - MARGIN - 12, top + 50),
-            str(player["points"]),
-            font=font(24),
-            fill=TEXT,
-            anchor="rs",
-        )
+                image.paste(_mini(stack["top"], stack["count"]), (x + _mini_x(index), y + MINI_Y))
 
 
-def _draw_header(draw: ImageDraw.ImageDraw, view: dict) -> None:
-    variant = view.get("variant", "standard")
-    deck = view.get("deck", "standard")
-    detail = f"{variant} · {deck} deck · {view.get('table_cards', 0)} cards on the table"
-    draw.text((MARGIN + 104, HEADER // 2), detail, font=font(14), fill=MUTED, anchor="lm")
-    if view.get("winners") is not None:
-        letters = ", ".join(SEAT_LETTERS[s] for s in view["winners"])
-        message, colour = f"Game over · won by {letters}", HIGHLIGHT
-    elif view.get("turn") is not None:
-        message, colour = f"Player {SEAT_LETTERS[view['turn']]} to move", SEAT_COLOURS[view["turn"]]
-    else:
-        message, colour = "", TEXT
-    draw.text((WIDTH - MARGIN, HEADER // 2), message, font=font(18), fill=TEXT, anchor="rm")
-    if message:
-        # A seat-coloured dot names the player; the text stays readable on the dark bar.
-        left = WIDTH - MARGIN - font(18).getlength(message) - 26
-        draw.ellipse((left, HEADER // 2 - 9, left + 18, HEADER // 2 + 9), fill=colour)
-
-
-def _draw_strip(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict) -> None:
-    """The cards of the last flip, with where they lie, so a miss can still be read."""
+def _draw_strip(image: Image.Image, view: dict) -> None:
+    """The cards of the last flip, and what the player to move is asked."""
     x = MARGIN + 112
-    if not view.get("last_flip"):
-        draw.text((x, STRIP_Y + 34), "nothing yet", font=font(14), fill=MUTED, anchor="lm")
-    for entry in view.get("last_flip") or ():
-        _paste(image, card_sprite(entry["card"], 40, 56), x, STRIP_Y + 6)
-        where = f"at {entry['position'] + 1}"
-        if entry.get("from", entry["position"]) != entry["position"]:
-            where = f"from {entry['from'] + 1} to {entry['position'] + 1}"
-        draw.text((x + 46, STRIP_Y + 34), where, font=font(14), fill=TEXT, anchor="lm")
+    flips = view.get("last_flip") or ()
+    if not flips:
+        _write(image, (x, STRIP_Y + 39), "nothing yet", 14, MUTED, BACKGROUND)
+    for entry in flips:
+        image.paste(_flip_card(entry["card"]), (x, STRIP_Y + 6))
+        position, source = entry["position"] + 1, entry["from"] + 1
+        where = f"at {position}" if position == source else f"from {source} to {position}"
+        _write(image, (x + FLIP_W + 6, STRIP_Y + 39), where, 14, TEXT, BACKGROUND)
         x += 110
-    lines = []
+    lines: list[tuple[str, Colour]] = []
     if view.get("team_scores"):
-        lines.append("   ".join(f"Team {t + 1}: {score}" for t, score in enumerate(view["team_scores"])))
-    if view.get("turn") is not None:
-        lines.extend(_wrap(_prompt(view), WIDTH - MARGIN - PANEL_X))
-    for row, line in enumerate(lines[:3]):
-        ink = HIGHLIGHT if row == 0 and view.get("team_scores") else TEXT
-        draw.text((PANEL_X, STRIP_Y + 14 + 20 * row), line, font=font(14), fill=ink, anchor="lm")
+        scores = "   ".join(f"Team {t + 1}: {score}" for t, score in enumerate(view["team_scores"]))
+        lines.append((scores, HIGHLIGHT))
+    asked = prompt(view, seat_label)
+    if asked:
+        lines += [(line, MUTED) for line in _wrap(asked, ROW_W)]
+    for row, (line, ink) in enumerate(lines[:3]):
+        _write(image, (PANEL_X, STRIP_Y + 19 + LINE_H * row), line, 14, ink, BACKGROUND)
 
 
-def _prompt(view: dict) -> str:
-    """What the player to move is asked, with what the choices would give."""
-    pending = view.get("pending") or {}
-    prompt = pending.get("prompt", "")
-    if pending.get("kind") == "steal":
-        sides = [
-            f"{choice['side']}: {SEAT_LETTERS[choice['from']]} ({_cards(choice['cards'])})"
-            for choice in pending.get("choices", ())
-        ]
-        prompt += " · " + ", ".join(sides)
-    elif pending.get("kind") == "arrange":
-        prompt += f" · {_cards(pending.get('count', 0))} taken"
-    return prompt + "."
+def _draw_band(image: Image.Image, view: dict) -> None:
+    """What just happened, in the words of `narrate`."""
+    width = WIDTH - 2 * MARGIN
+    told = [line for sentence in narrate(view, seat_label) for line in _wrap(sentence, width)]
+    if len(told) > BAND_LINES:
+        told = [*told[: BAND_LINES - 1], _shorten(" ".join(told[BAND_LINES - 1 :]), width)]
+    for row, line in enumerate(told):
+        _write(image, (MARGIN, BAND_Y + 20 + LINE_H * row), line, 14, TEXT, BACKGROUND)
 
 
-def _cards(count: int) -> str:
-    return f"{count} card" if count == 1 else f"{count} cards"
-
-
-def _wrap(text: str, width: int) -> list[str]:
-    """Greedy word wrap for the 14 px font."""
-    lines: list[str] = []
-    for word in text.split():
-        candidate = f"{lines[-1]} {word}" if lines else word
-        if lines and font(14).getlength(candidate) <= width:
-            lines[-1] = candidate
-        else:
-            lines.append(word)
-    return lines
+@cache
+def _sprites() -> None:
+    """Draw the finite sets of tiles at once, with the static layer, as sprites are."""
+    for position in range(9):
+        _cell_frame(position, False)
+        _cell_frame(position, True)
+    for kind in (*CARD_FACES, None):
+        for depth in range(4):
+            _stack(depth, kind)
+    _stack(-1, None)
+    for kind in CARD_FACES:
+        _flip_card(kind)
+    for seat in range(len(SEAT_COLOURS)):
+        _turn_tag(seat)
 
 
 def render(view: dict, *, viewer: int | None = None) -> bytes:
-    """PNG bytes of the public Rookie table described by `view`."""
-    teams = tuple(tuple(team) for team in view.get("teams") or ())
-    image = _base(len(view["players"]), view.get("variant", "standard"), teams).copy()
-    draw = ImageDraw.Draw(image)
-    _draw_header(draw, view)
-    _draw_table(image, draw, view)
-    _draw_players(image, draw, view, viewer)
-    _draw_strip(image, draw, view)
-    return to_palette_png(image)
+    """PNG bytes of the public Rookie table described by `view` (`viewer`: whose "you" to mark)."""
+    _sprites()
+    image = _base().copy()
+    _draw_header(image, view)
+    _draw_table(image, view)
+    _draw_seats(image, view, viewer)
+    _draw_strip(image, view)
+    _draw_band(image, view)
+    return to_png(image)

@@ -1,14 +1,19 @@
 """Sequence Numbers images: the public board and a player's hand.
 
 The board is drawn from the public parts of a view only (never `hand`), so every
-player and spectator gets the same picture. The numbered grid is drawn once and
-cached; each call pastes chip sprites and the status panel on a copy of it.
+player and spectator gets the same picture. The frame (coordinates, panel), every cell
+(its number, or an unlocked chip on its tint) and every row of cells are drawn once and
+cached: a move changes one row, so a board pastes ten mostly cached rows, then draws the
+sequences, the last move, the runs a mover may lock and the panel, and is mapped onto
+the renderer's one palette (`palette`). What just happened is worded once, by
+`narrate`, for the board and for the bot's message.
 """
 
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from collections.abc import Callable
+from functools import cache, lru_cache
 
 from PIL import Image, ImageChops, ImageDraw
 
@@ -17,11 +22,17 @@ from render.common import (
     HIGHLIGHT,
     MUTED,
     PANEL,
+    RGB,
     SEAT_COLOURS,
+    SUPERSAMPLE,
     TEXT,
+    Palette,
     centred_text,
     font,
-    to_palette_png,
+    paste,
+    seat_label,
+    star_points,
+    supersampled,
     to_png,
 )
 
@@ -32,16 +43,17 @@ PAD = 12
 BOARD_X = PAD + LABEL
 BOARD_Y = PAD + LABEL
 BOARD_PX = SIZE * CELL
-PANEL_H = 104
+PANEL_H = 140
 WIDTH = BOARD_X + BOARD_PX + PAD + 8
 HEIGHT = BOARD_Y + BOARD_PX + PAD + PANEL_H
+PANEL_TOP = BOARD_Y + BOARD_PX + PAD
 COLUMNS = "ABCDEFGHIJ"
-TEAM_LETTERS = "ABC"
 CHIP_RADIUS = 21
+NARRATION_LINES = 3
 
 # Number groups by tens: a light text colour and a dark cell tint each, so a player
 # looking for 34 scans only the cyan cells. Hues stay clear of the chip colours.
-GROUPS: tuple[tuple[tuple[int, int, int], tuple[int, int, int]], ...] = (
+GROUPS: tuple[tuple[RGB, RGB], ...] = (
     ((236, 236, 240), (62, 64, 72)),  # 1–9
     ((240, 228, 66), (66, 62, 30)),  # 10–19
     ((255, 160, 196), (72, 42, 56)),  # 20–29
@@ -50,7 +62,13 @@ GROUPS: tuple[tuple[tuple[int, int, int], tuple[int, int, int]], ...] = (
 )
 FREE_FILL = (78, 70, 40)
 DARK = (20, 20, 22)
+WHITE = (250, 250, 250)
 DEAD = (213, 94, 0)
+CHOICE = (255, 64, 200)  # the runs a mover may lock: apart from the chips and the last-move yellow
+CHOICE_OFFSETS = (-25, 25, -31, 31)  # rails beside a run, in the cells' margins, one per candidate
+
+
+# --- geometry and names -------------------------------------------------------------
 
 
 def cell_box(row: int, col: int) -> tuple[int, int, int, int]:
@@ -64,23 +82,106 @@ def cell_centre(row: int, col: int) -> tuple[int, int]:
     return left + CELL // 2, top + CELL // 2
 
 
-def team_colour(team: int) -> tuple[int, int, int]:
+def parse_cell(name: str) -> tuple[int, int]:
+    """`C4` -> (row 3, column 2)."""
+    return int(name[1:]) - 1, COLUMNS.index(name[0])
+
+
+def team_colour(team: int) -> RGB:
     return SEAT_COLOURS[team % len(SEAT_COLOURS)]
 
 
-def _star(centre: tuple[int, int], outer: float, inner: float) -> list[tuple[float, float]]:
-    x, y = centre
-    points = []
-    for k in range(10):
-        radius = outer if k % 2 == 0 else inner
-        angle = -math.pi / 2 + k * math.pi / 5
-        points.append((x + radius * math.cos(angle), y + radius * math.sin(angle)))
-    return points
+def team_of(view: dict, seat: int) -> int:
+    return next(t for t, seats in enumerate(view["teams"]) if seat in seats)
 
 
-@lru_cache(maxsize=1)
-def _grid(numbers: tuple[int | None, ...]) -> Image.Image:
-    """The static layer: cells with their numbers, free corners, coordinates."""
+def solo(view: dict) -> bool:
+    """Whether every team is one player (2 or 3 players): then a team is named by its seat."""
+    return all(len(seats) == 1 for seats in view["teams"])
+
+
+def team_glyph(view: dict, team: int) -> str:
+    """What a chip shows: its player's letter when players play alone, else the team number."""
+    return seat_label(view["teams"][team][0]) if solo(view) else str(team + 1)
+
+
+def run_name(cells: list[str]) -> str:
+    """`A3–E3` for the cells of a run."""
+    return f"{cells[0]}–{cells[-1]}"
+
+
+# --- the one wording of what happened --------------------------------------------------
+
+
+def narrate(view: dict, name: Callable[[int], str]) -> list[str]:
+    """The sentences saying what the last move (or the start) did and what the mover
+    must decide now; `name(seat)` names a seat. The board writes them with seat letters,
+    the bot's message with mentions."""
+    lines: list[str] = []
+    event = view["last_event"]
+    if event is not None:
+        kind = event["type"]
+        who = name(event["seat"]) if event.get("seat") is not None else ""
+        if kind == "start":
+            lines.append(f"{who} was drawn to start.")
+        elif kind == "trade":
+            lines.append(f"{who} traded a dead card ({event['card']['text']}).")
+        elif kind == "remove":
+            lines.append(f"{who} removed a chip from {event['cell']} with a minus card.")
+        elif kind == "resign":
+            lines.append(f"{who} resigned.")
+        elif kind in ("place", "lock"):
+            card = event["card"]
+            played = card["text"] if card["kind"] == "problem" else "a plus card"
+            chose = f" and chose to lock {run_name(event['locked'][0])}" if kind == "lock" else ""
+            lines.append(f"{who} played {played} on {event['cell']}{chose}.")
+            lines += _completed(view, event, name)
+    if view["lock_choices"] and view["to_move"]:
+        runs = " or ".join(run_name(run) for run in view["lock_choices"])
+        mover = name(view["to_move"][0])
+        lines.append(f"{mover} made more than five in a row and chooses which five chips to lock: {runs}.")
+    lines += [f"{name(seat)} could not play a card and was skipped." for seat in view["skipped"]]
+    return lines
+
+
+def _completed(view: dict, event: dict, name: Callable[[int], str]) -> list[str]:
+    runs = event["locked"]
+    if not runs:
+        return []
+    team = event["team"]
+    side = name(view["teams"][team][0]) if solo(view) else f"Team {team + 1}"
+    what = "a sequence" if len(runs) == 1 else f"{len(runs)} sequences"
+    count = f"{view['sequences'][team]}/{view['sequences_to_win']}"
+    return [f"{side} completed {what} ({count}): {' and '.join(run_name(run) for run in runs)}."]
+
+
+def status(view: dict, viewer: int | None = None) -> str:
+    """Who is to do what, or how the game ended, as the board's panel says it."""
+
+    def who(seat: int) -> str:
+        you = " (you)" if seat == viewer else ""
+        team = "" if solo(view) else f" (team {team_of(view, seat) + 1})"
+        return f"{seat_label(seat)}{you}{team}"
+
+    winners = view["winners"]
+    if winners is not None:
+        if not winners:
+            return "Draw: no one could play a card for a whole round."
+        if solo(view):
+            return f"{seat_label(winners[0])} wins!"
+        return f"Team {team_of(view, winners[0]) + 1} wins!"
+    if not view["to_move"]:
+        return ""
+    seat = view["to_move"][0]
+    return f"{who(seat)} to choose which five to lock" if view["lock_choices"] else f"{who(seat)} to move"
+
+
+# --- sprites and the static layer --------------------------------------------------------
+
+
+@cache
+def _frame() -> Image.Image:
+    """The static layer around the cells: coordinates and the panel."""
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
     for col, letter in enumerate(COLUMNS):
@@ -89,63 +190,102 @@ def _grid(numbers: tuple[int | None, ...]) -> Image.Image:
     for row in range(SIZE):
         _, y = cell_centre(row, 0)
         centred_text(draw, (PAD + LABEL // 2, y), str(row + 1), 16, MUTED)
-    for index, number in enumerate(numbers):
-        row, col = divmod(index, SIZE)
-        left, top, right, bottom = cell_box(row, col)
-        box = (left + 2, top + 2, right - 2, bottom - 2)
-        if number is None:
-            draw.rounded_rectangle(box, radius=6, fill=FREE_FILL)
-            draw.polygon(_star(cell_centre(row, col), 17, 7), fill=HIGHLIGHT)
-            centred_text(draw, (left + CELL // 2, bottom - 9), "FREE", 10, TEXT)
-            continue
-        ink, tint = GROUPS[min(number // 10, len(GROUPS) - 1)]
-        draw.rounded_rectangle(box, radius=6, fill=tint)
-        centred_text(draw, cell_centre(row, col), str(number), 24, ink)
-    panel_top = BOARD_Y + BOARD_PX + PAD
-    draw.rounded_rectangle((PAD, panel_top, WIDTH - PAD, HEIGHT - PAD), radius=8, fill=PANEL)
+    draw.rounded_rectangle((PAD, PANEL_TOP, WIDTH - PAD, HEIGHT - PAD), radius=8, fill=PANEL)
     return image
 
 
-@lru_cache(maxsize=16)
-def _chip(team: int, locked: bool, radius: int = CHIP_RADIUS) -> Image.Image:
-    """A chip sprite with the team letter; a locked chip shows its rough, striped side."""
+@lru_cache(maxsize=128)
+def _cell(number: int | None, chip: tuple[int, str] | None = None) -> Image.Image:
+    """One cell, opaque: its number in its group's colours (a free corner: a star), or the
+    tint under an unlocked chip (team, glyph), which hides the number."""
+    image = Image.new("RGB", (CELL, CELL), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    box, centre = (2, 2, CELL - 2, CELL - 2), (CELL // 2, CELL // 2)
+    if number is None:
+        draw.rounded_rectangle(box, radius=6, fill=FREE_FILL)
+        draw.polygon(star_points(centre, 17, 7), fill=HIGHLIGHT)
+        centred_text(draw, (CELL // 2, CELL - 9), "FREE", 10, TEXT)
+        return image
+    ink, tint = _group(number)
+    draw.rounded_rectangle(box, radius=6, fill=tint)
+    if chip is None:
+        centred_text(draw, centre, str(number), 24, ink)
+    else:
+        sprite = _chip(chip[0], False, chip[1])
+        offset = (CELL - sprite.width) // 2
+        paste(image, sprite, (offset, offset))
+    return image
+
+
+@lru_cache(maxsize=64)
+def _row(numbers: tuple[int | None, ...], chips: tuple[tuple[int, str] | None, ...]) -> Image.Image:
+    """A row of cells with its unlocked chips: a move changes one row, so the rest are reused."""
+    strip = Image.new("RGB", (BOARD_PX, CELL), BACKGROUND)
+    for col, (number, chip) in enumerate(zip(numbers, chips, strict=True)):
+        if chip is not None and number is not None:
+            # The chip hides the number: one tile serves every number of the tint.
+            number = min(number // 10, len(GROUPS) - 1) * 10
+        strip.paste(_cell(number, chip), (col * CELL, 0))
+    return strip
+
+
+def _group(number: int) -> tuple[RGB, RGB]:
+    return GROUPS[min(number // 10, len(GROUPS) - 1)]
+
+
+@lru_cache(maxsize=64)
+def _chip(team: int, locked: bool, glyph: str, radius: int = CHIP_RADIUS) -> Image.Image:
+    """A chip sprite with its glyph; a locked chip shows its rough, striped side in a white rim."""
     side = 2 * radius + 8
-    sprite = Image.new("RGBA", (side, side), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(sprite)
-    c = side // 2
+    c = side / 2
     colour = team_colour(team)
-    draw.ellipse((c - radius, c - radius, c + radius, c + radius), fill=colour, outline=DARK, width=2)
+
+    def disc(draw: ImageDraw.ImageDraw, s: int) -> None:
+        box = ((c - radius) * s, (c - radius) * s, (c + radius) * s, (c + radius) * s)
+        draw.ellipse(box, fill=colour, outline=DARK, width=2 * s)
+
+    sprite = supersampled((side, side), disc)
     if locked:
-        # The rough side of a turned-over chip: diagonal stripes inside a white rim.
-        inner = Image.new("L", (side, side), 0)
-        ImageDraw.Draw(inner).ellipse(
-            (c - radius + 3, c - radius + 3, c + radius - 3, c + radius - 3), fill=255
-        )
-        stripes = Image.new("L", (side, side), 0)
-        for offset in range(-side, side, 7):
-            ImageDraw.Draw(stripes).line((offset, side, offset + side, 0), fill=255, width=3)
         shade = tuple(v * 11 // 20 for v in colour)
-        sprite.paste((*shade, 255), (0, 0), ImageChops.multiply(inner, stripes))
-        draw.ellipse((c - radius, c - radius, c + radius, c + radius), outline=(250, 250, 250), width=4)
-    size = radius + 1 if radius > 14 else radius + 3
-    draw.text(
-        (c, c),
-        TEAM_LETTERS[team],
-        font=font(size),
-        fill=(255, 255, 255),
-        anchor="mm",
-        stroke_width=3,
-        stroke_fill=DARK,
-    )
-    return sprite
+        sprite.paste((*shade, 255), (0, 0), _stripes(side, radius))
+
+    def face(draw: ImageDraw.ImageDraw, s: int) -> None:
+        if locked:
+            box = ((c - radius) * s, (c - radius) * s, (c + radius) * s, (c + radius) * s)
+            draw.ellipse(box, outline=WHITE, width=4 * s)
+        size = radius + 1 if radius > 14 else radius + 3
+        draw.text(
+            (c * s, c * s),
+            glyph,
+            font=font(size * s),
+            fill=(255, 255, 255),
+            anchor="mm",
+            stroke_width=3 * s,
+            stroke_fill=DARK,
+        )
+
+    return Image.alpha_composite(sprite, supersampled((side, side), face))
 
 
-def _paste_chip(
-    image: Image.Image, centre: tuple[int, int], team: int, locked: bool, radius: int = CHIP_RADIUS
-) -> None:
-    sprite = _chip(team, locked, radius)
+def _stripes(side: int, radius: int) -> Image.Image:
+    """The mask of a locked chip's stripes: diagonal bars inside the rim, smoothed."""
+    s, c = SUPERSAMPLE, side * SUPERSAMPLE / 2
+    inner = Image.new("L", (side * s, side * s), 0)
+    r = (radius - 3) * s
+    ImageDraw.Draw(inner).ellipse((c - r, c - r, c + r, c + r), fill=255)
+    stripes = Image.new("L", inner.size, 0)
+    draw = ImageDraw.Draw(stripes)
+    for offset in range(-side, side, 7):
+        draw.line((offset * s, side * s, (offset + side) * s, 0), fill=255, width=3 * s)
+    return ImageChops.multiply(inner, stripes).resize((side, side), Image.Resampling.LANCZOS)
+
+
+def _paste_chip(image: Image.Image, centre: tuple[int, int], sprite: Image.Image) -> None:
     half = sprite.width // 2
-    image.paste(sprite, (centre[0] - half, centre[1] - half), sprite)
+    paste(image, sprite, (centre[0] - half, centre[1] - half))
+
+
+# --- the board -------------------------------------------------------------------------
 
 
 def _numbers(view: dict) -> tuple[int | None, ...]:
@@ -153,100 +293,231 @@ def _numbers(view: dict) -> tuple[int | None, ...]:
 
 
 def _draw_sequences(draw: ImageDraw.ImageDraw, view: dict) -> None:
-    """A bar through each sequence, under the chips, so it shows between them."""
-    for team, runs in enumerate(view.get("sequence_cells", [])):
+    """A bar through each sequence, under its chips, so it shows between them."""
+    for team, runs in enumerate(view["sequence_cells"]):
         for run in runs:
             start, end = cell_centre(*run[0]), cell_centre(*run[-1])
-            draw.line((start, end), fill=(250, 250, 250), width=12)
+            draw.line((start, end), fill=WHITE, width=12)
             draw.line((start, end), fill=team_colour(team), width=6)
 
 
 def _draw_last_move(draw: ImageDraw.ImageDraw, view: dict) -> None:
-    move = view.get("last_move")
-    if not move or "row" not in move:
+    event = view["last_event"]
+    if not event or "row" not in event:
         return
-    left, top, right, bottom = cell_box(move["row"], move["col"])
+    left, top, right, bottom = cell_box(event["row"], event["col"])
     draw.rounded_rectangle((left, top, right - 1, bottom - 1), radius=8, outline=HIGHLIGHT, width=4)
-    if move["type"] == "remove":
+    if event["type"] == "remove":
         # The chip is gone: a cross in the removed team's colour says what happened.
-        cx, cy = cell_centre(move["row"], move["col"])
-        colour = team_colour(move["team"]) if move.get("team") is not None else HIGHLIGHT
+        cx, cy = cell_centre(event["row"], event["col"])
+        colour = team_colour(event["team"]) if event.get("team") is not None else HIGHLIGHT
         for dx in (-1, 1):
             draw.line((cx - 12, cy - 12 * dx, cx + 12, cy + 12 * dx), fill=DARK, width=8)
             draw.line((cx - 12, cy - 12 * dx, cx + 12, cy + 12 * dx), fill=colour, width=4)
 
 
-def _seat_name(seat: int, viewer: int | None) -> str:
-    return f"P{seat + 1}" + (" (you)" if seat == viewer else "")
-
-
-def team_of(view: dict, seat: int) -> int:
-    return next(t for t, seats in enumerate(view["teams"]) if seat in seats)
-
-
-def _status(view: dict, viewer: int | None) -> str:
-    if view.get("draw"):
-        return "Draw: no one could play a card for a whole round."
-    if view.get("winning_team") is not None:
-        team = view["winning_team"]
-        return f"Team {TEAM_LETTERS[team]} wins!"
-    if view["to_move"]:
-        seat = view["to_move"][0]
-        return f"{_seat_name(seat, viewer)} to move (team {TEAM_LETTERS[team_of(view, seat)]})"
-    return ""
-
-
-def _last_move_text(view: dict) -> str:
-    move = view.get("last_move")
-    if not move:
-        return "No move yet."
-    who, card = f"P{move['seat'] + 1}", move["card"]
-    label = {"problem": card.get("text", ""), "plus": "a plus", "minus": "a minus"}[card["kind"]]
-    if move["type"] == "trade":
-        return f"Last: {who} traded the dead card {label}."
-    if move["type"] == "remove":
-        return f"Last: {who} played {label} and removed the chip on {move['cell']}."
-    return f"Last: {who} played {label} on {move['cell']}."
+def _draw_lock_choices(draw: ImageDraw.ImageDraw, view: dict) -> None:
+    """Each run the mover may lock as a rail beside it, with end stops: one rail per run,
+    on alternate sides, so runs along one line stay apart."""
+    for index, run in enumerate(view["lock_choices"]):
+        (x0, y0), (x1, y1) = cell_centre(*parse_cell(run[0])), cell_centre(*parse_cell(run[-1]))
+        length = math.hypot(x1 - x0, y1 - y0)
+        ux, uy = (x1 - x0) / length, (y1 - y0) / length
+        offset = CHOICE_OFFSETS[index % len(CHOICE_OFFSETS)]
+        px, py = -uy * offset, ux * offset
+        # Reach from the first cell's edge to the last cell's, along the run.
+        ex, ey = ux * CELL * 0.42, uy * CELL * 0.42
+        a = (x0 + px - ex, y0 + py - ey)
+        b = (x1 + px + ex, y1 + py + ey)
+        stop = 6 if offset < 0 else -6  # end stops point towards the run
+        for width, colour in ((7, DARK), (3, CHOICE)):
+            draw.line((a, b), fill=colour, width=width)
+            for x, y in (a, b):
+                draw.line((x, y, x - uy * stop * 1.6, y + ux * stop * 1.6), fill=colour, width=width)
 
 
 def _draw_panel(image: Image.Image, view: dict, viewer: int | None) -> None:
+    top, x = PANEL_TOP, PAD + 14
+    legend = _legend(
+        tuple(map(tuple, view["teams"])),
+        tuple(view["resigned"]),
+        tuple(view["sequences"]),
+        view["sequences_to_win"],
+        viewer,
+    )
+    image.paste(legend, (x, top + 6))
+    colour = HIGHLIGHT if view["to_move"] or view["winners"] else TEXT
+    image.paste(_label(status(view, viewer), 18, colour), (x, top + 52))
+    deck = _label(f"Deck: {view['deck_size']} cards", 13, MUTED)
+    image.paste(deck, (WIDTH - PAD - 14 - deck.width, top + 56))
     draw = ImageDraw.Draw(image)
-    top = BOARD_Y + BOARD_PX + PAD
-    x = PAD + 14
-    goal = view.get("sequences_to_win", 1)
-    width = (WIDTH - 2 * PAD - 20) // max(len(view["teams"]), 1)
-    for team, seats in enumerate(view["teams"]):
-        left = x + team * width
-        _paste_chip(image, (left + 14, top + 24), team, False, 13)
+    # The bundled font has no en dash: runs read A3-E3 on the board.
+    sentences = [sentence.replace("–", "-") for sentence in narrate(view, seat_label)]
+    for row, line in enumerate(_wrap(draw, sentences, WIDTH - 2 * PAD - 28)):
+        draw.text((x, top + 78 + row * 17), line, font=font(13), fill=TEXT)
+
+
+@lru_cache(maxsize=64)
+def _legend(
+    teams: tuple[tuple[int, ...], ...],
+    resigned: tuple[int, ...],
+    sequences: tuple[int, ...],
+    goal: int,
+    viewer: int | None,
+) -> Image.Image:
+    """The panel's first band: each team's chip, players and sequences (it changes rarely)."""
+    band = Image.new("RGB", (WIDTH - 2 * PAD - 28, 42), PANEL)
+    draw = ImageDraw.Draw(band)
+    view = {"teams": teams}
+    width = band.width // max(len(teams), 1)
+    for team, seats in enumerate(teams):
+        left = team * width
+        _paste_chip(band, (left + 14, 18), _chip(team, False, team_glyph(view, team), 13))
         players = " ".join(
-            _seat_name(s, viewer) + (" (left)" if s in view.get("resigned", ()) else "") for s in seats
+            seat_label(s) + (" (you)" if s == viewer else "") + (" (left)" if s in resigned else "")
+            for s in seats
         )
-        draw.text((left + 34, top + 12), f"Team {TEAM_LETTERS[team]}: {players}", font=font(15), fill=TEXT)
-        count = view["sequences"][team]
-        draw.text((left + 34, top + 30), f"sequences {count}/{goal}", font=font(13), fill=MUTED)
-    status = _status(view, viewer)
-    colour = HIGHLIGHT if view["to_move"] or view.get("winning_team") is not None else TEXT
-    draw.text((x, top + 52), status, font=font(18), fill=colour)
-    info = f"{_last_move_text(view)}   Deck: {view.get('deck_size', 0)} cards"
-    if view.get("skipped"):
-        skipped = ", ".join(f"P{s + 1}" for s in view["skipped"])
-        info += f"   Skipped: {skipped}"
-    draw.text((x, top + 76), info, font=font(13), fill=MUTED)
+        title = f"Player {players}" if solo(view) else f"Team {team + 1}: {players}"
+        draw.text((left + 34, 6), title, font=font(15), fill=TEXT)
+        draw.text((left + 34, 24), f"sequences {sequences[team]}/{goal}", font=font(13), fill=MUTED)
+    return band
+
+
+@lru_cache(maxsize=256)
+def _label(text: str, size: int, colour: RGB) -> Image.Image:
+    """One line of panel text on the panel's colour; the status and deck lines repeat a lot."""
+    width = max(1, math.ceil(font(size).getlength(text)))
+    label = Image.new("RGB", (width, size + 6), PANEL)
+    ImageDraw.Draw(label).text((0, 0), text, font=font(size), fill=colour)
+    return label
+
+
+def _wrap(draw: ImageDraw.ImageDraw, sentences: list[str], width: int) -> list[str]:
+    """The sentences in at most `NARRATION_LINES` lines of `width`: one sentence a line
+    where they fit so, else run together (and cut short with "…" if even that is too long)."""
+
+    def fits(text: str) -> bool:
+        # Measuring costs time: a line fits anyway when even 12 px a character (a W) fits.
+        return len(text) * 12 <= width or draw.textlength(text, font=font(13)) <= width
+
+    def wrapped(paragraphs: list[str]) -> list[str]:
+        lines: list[str] = []
+        for paragraph in paragraphs:
+            if fits(paragraph):
+                lines.append(paragraph)
+                continue
+            lines.append("")
+            for word in paragraph.split():
+                joined = f"{lines[-1]} {word}".strip()
+                if lines[-1] and not fits(joined):
+                    lines.append(word)
+                else:
+                    lines[-1] = joined
+        return lines
+
+    lines = wrapped(sentences)
+    if len(lines) > NARRATION_LINES:
+        lines = wrapped([" ".join(sentences)])
+    if len(lines) > NARRATION_LINES:
+        lines = [*lines[: NARRATION_LINES - 1], f"{lines[NARRATION_LINES - 1]} …"]
+    return lines
+
+
+def board_image(view: dict, viewer: int | None = None) -> Image.Image:
+    """The public board as an RGB image (before the palette)."""
+    image = _frame().copy()
+    glyphs = [team_glyph(view, team) for team in range(len(view["teams"]))]
+    sequences = _sequence_cells(view)
+    for row, cells in enumerate(view["board"]):
+        numbers = tuple(cell["number"] for cell in cells)
+        chips = tuple(
+            None if cell["chip"] is None or (row, col) in sequences else (cell["chip"], glyphs[cell["chip"]])
+            for col, cell in enumerate(cells)
+        )
+        image.paste(_row(numbers, chips), (BOARD_X, BOARD_Y + row * CELL))
+    draw = ImageDraw.Draw(image)
+    _draw_sequences(draw, view)
+    for row, col in sorted(sequences):
+        cell = view["board"][row][col]
+        if cell["chip"] is not None:
+            sprite = _chip(cell["chip"], cell["locked"], glyphs[cell["chip"]])
+            _paste_chip(image, cell_centre(row, col), sprite)
+    _draw_last_move(draw, view)
+    _draw_lock_choices(draw, view)
+    _draw_panel(image, view, viewer)
+    return image
+
+
+def _sequence_cells(view: dict) -> set[tuple[int, int]]:
+    """The cells under a sequence bar: their chips go on top of the bar."""
+    return {(r, c) for runs in view["sequence_cells"] for run in runs for r, c in run}
 
 
 def render(view: dict, *, viewer: int | None = None) -> bytes:
-    """The public board as PNG bytes: chips, locks, sequences, last move, whose turn."""
-    image = _grid(_numbers(view)).copy()
-    draw = ImageDraw.Draw(image)
-    _draw_sequences(draw, view)
-    for row, cells in enumerate(view["board"]):
-        for col, cell in enumerate(cells):
-            if cell["chip"] is not None:
-                _paste_chip(image, cell_centre(row, col), cell["chip"], cell["locked"])
-    _draw_last_move(draw, view)
-    _draw_panel(image, view, viewer)
-    return to_palette_png(image)
+    """The public board as PNG bytes: chips, locks, sequences, last move, lock choice, whose turn."""
+    return palette(_numbers(view)).png(board_image(view, viewer))
 
+
+# --- the palette ------------------------------------------------------------------------
+
+
+@cache
+def palette(numbers: tuple[int | None, ...]) -> Palette:
+    """The board's one palette, learnt from everything a board draws: the grid, every chip
+    on every tint, bars, rails, crosses and the panel's text (`sample_views`)."""
+    return Palette.learn([board_image(view) for view in sample_views(numbers)])
+
+
+def sample_views(numbers: tuple[int | None, ...]) -> list[dict]:
+    """Two made-up boards showing every colour a board can: chips of three teams (letters and
+    numbers, locked or not) on every tint, sequences in every direction, a removal, a lock
+    choice, a long panel. Only for learning the palette."""
+    views = []
+    for teams in ([[0], [1], [2]], [[0, 3], [1, 4], [2, 5]]):
+        board = [
+            [
+                {
+                    "number": numbers[r * SIZE + c],
+                    "chip": None if numbers[r * SIZE + c] is None or (r + 2 * c) % 4 == 0 else (r + c) % 3,
+                    "locked": False,
+                }
+                for c in range(SIZE)
+            ]
+            for r in range(SIZE)
+        ]
+        runs = [[[1, c] for c in range(5)], [[r, 8] for r in range(5, 10)], [[r, r] for r in range(2, 7)]]
+        runs.append([[r, 9 - r] for r in range(4, 9)])
+        for team, run in enumerate(runs):
+            for r, c in run:
+                board[r][c] = {**board[r][c], "chip": team % 3, "locked": True}
+        players = sum(len(t) for t in teams)
+        views.append(
+            {
+                "players": players,
+                "to_move": [1],
+                "scores": [1] * players,
+                "winners": None,
+                "resigned": [0],
+                "skipped": [2],
+                "board": board,
+                "teams": teams,
+                "sequences": [2, 1, 1],
+                "sequences_to_win": 2,
+                "sequence_cells": [[runs[0], runs[3]], [runs[1]], [runs[2]]],
+                "lock_choices": [
+                    ["A3", "B3", "C3", "D3", "E3"],
+                    ["B3", "C3", "D3", "E3", "F3"],
+                    ["A4", "B5", "C6", "D7", "E8"],
+                    ["B5", "C6", "D7", "E8", "F9"],
+                ],
+                "deck_size": 42,
+                "last_event": {"type": "remove", "seat": 1, "row": 4, "col": 4, "cell": "E5", "team": 2},
+            }
+        )
+    return views
+
+
+# --- the hand ---------------------------------------------------------------------------
 
 CARD_W, CARD_H, CARD_GAP = 116, 156, 14
 CARD_FACE = (244, 241, 232)
@@ -282,15 +553,15 @@ def _sign(draw: ImageDraw.ImageDraw, centre: tuple[int, int], *, plus: bool) -> 
 
 def render_hand(view: dict) -> bytes:
     """The viewing seat's hand, cards numbered 1..n (hand index + 1), dead cards marked."""
-    hand = view.get("hand", [])
-    dead = set(view.get("dead_cards", []))
+    hand = view["hand"]
+    dead = set(view["dead_cards"])
     count = max(len(hand), 1)
     width = 2 * PAD + count * CARD_W + (count - 1) * CARD_GAP
     height = 2 * PAD + 30 + CARD_H
     image = Image.new("RGB", (max(width, 260), height), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    seat = view.get("seat")
-    title = "Your hand" if seat is None else f"Your hand (P{seat + 1})"
+    seat = view["seat"]
+    title = "Your hand" if seat is None else f"Your hand ({seat_label(seat)})"
     draw.text((PAD, PAD), title, font=font(18), fill=TEXT)
     if not hand:
         draw.text((PAD, PAD + 40), "No cards.", font=font(16), fill=MUTED)

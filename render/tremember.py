@@ -1,15 +1,21 @@
 """Tremember board images: the public 6×6 board, and one card large for the peek.
 
-Everything that never changes (labels, card backs, the 18 card faces, frames,
-arrows) is drawn once, supersampled, and cached; a render only pastes sprites and
-writes the two status lines and the scores. The board is drawn from the public view
-only — `peek` is never read — so it cannot leak a face-down card.
+Everything that never changes is drawn once, supersampled, and cached, already mapped
+onto the renderer's fixed palette (`render.common.Palette`): the background with its
+labels, every card tile (a face or the back, on the plain or the push-band ground, with
+its frame and finder's tag), the push arrows. A render copies the mapped background,
+pastes the 36 mapped tiles, and draws only the header (headline and narration) and the
+scores, which are mapped on their own. The board is drawn from the public view only —
+`peek` is never read — so it cannot leak a face-down card.
+
+`narrate(view, name)` is the one wording of what just happened: the board writes it
+with seat letters, the bot's message with mentions.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from math import cos, pi, sin
 
 from PIL import Image, ImageDraw, ImageFilter
@@ -21,15 +27,19 @@ from render.common import (
     MUTED,
     PANEL,
     SEAT_COLOURS,
-    SEAT_LETTERS,
     TEXT,
+    Palette,
     centred_text,
     font,
+    paste,
+    seat_label,
+    seat_tag,
+    star_points,
+    supersampled,
     to_png,
 )
 
 RGB = tuple[int, int, int]
-SUPERSAMPLE = 4
 
 # Layout of the board image, in pixels.
 CARD = 84
@@ -38,8 +48,11 @@ PITCH = CARD + GAP
 GRID = 6 * PITCH - GAP
 LABEL = 24  # the column letters and row numbers
 ARROW = 34  # room for the push arrows on every side
+END = ARROW - GAP // 2  # the push band beyond the board's tiles: where an arrow sits
 MARGIN = 12
-HEADER = 66  # two status lines
+HEADLINE_Y = 20
+NARRATION_Y = (48, 70)  # at most two lines of what just happened
+HEADER = 88
 X0 = MARGIN + LABEL + ARROW
 Y0 = HEADER + LABEL + ARROW
 SCORES_TOP = Y0 + GRID + ARROW + 4
@@ -112,16 +125,6 @@ def _all(*painters: Painter) -> Painter:
     return paint
 
 
-def _star_points(cx: float, cy: float, outer: float, inner: float, tips: int) -> list[Point]:
-    return [
-        (
-            cx + (outer if i % 2 == 0 else inner) * sin(i * pi / tips),
-            cy - (outer if i % 2 == 0 else inner) * cos(i * pi / tips),
-        )
-        for i in range(2 * tips)
-    ]
-
-
 def _sun_rays() -> Painter:
     rays = []
     for i in range(8):
@@ -164,7 +167,7 @@ Part = tuple[RGB, Painter, bool]
 MOTIF_PARTS: dict[str, list[Part]] = {
     "sun": [(YELLOW, _sun_rays(), True)],
     "moon": [(BLUE, _all(_disc(0.46, 0.5, 0.38), _disc(0.64, 0.4, 0.32, fill=0)), True)],
-    "star": [(ORANGE, _poly(_star_points(0.5, 0.54, 0.46, 0.19, 5)), True)],
+    "star": [(ORANGE, _poly(star_points((0.5, 0.54), 0.46, 0.19)), True)],
     "heart": [
         (
             VERMILION,
@@ -275,7 +278,7 @@ MOTIF_PARTS: dict[str, list[Part]] = {
     # The jokers, on lilac cards: a clockwise arrow (they turn the board) and a jester.
     "joker1": [(VERMILION, _turn_arrow(), True)],
     "joker2": [
-        (GREEN, _poly(_star_points(0.5, 0.6, 0.42, 0.26, 8)), True),
+        (GREEN, _poly(star_points((0.5, 0.6), 0.42, 0.26, tips=8)), True),
         (FACE, _disc(0.5, 0.46, 0.28), True),
         (INK, _all(_disc(0.39, 0.4, 0.045), _disc(0.61, 0.4, 0.045)), False),
         (VERMILION, _disc(0.5, 0.5, 0.06), False),
@@ -284,127 +287,144 @@ MOTIF_PARTS: dict[str, list[Part]] = {
 }
 
 
-def _paint_motif(image: Image.Image, motif: str, box: tuple[int, int, int, int]) -> None:
-    """Draw `motif` into `box` of `image`, each part with a dark outline."""
-    x0, y0, x1, y1 = box
-    s = x1 - x0
+def _motif_masks(motif: str, size: int) -> list[tuple[RGB, Image.Image]]:
+    """The layers of `motif` on a `size`-pixel card as (colour, mask), each outlined
+    part preceded by its dark outline: blur and threshold grows any shape evenly, so
+    composite shapes get one outline."""
+    inset = round(size * 0.14)
+    s = size - 2 * inset
 
     def at(x: float, y: float) -> Point:
-        return (x0 + x * s, y0 + y * (y1 - y0))
+        return (inset + x * s, inset + y * s)
 
     stroke = max(2.0, s * 0.035)
+    layers = []
     for colour, painter, outlined in MOTIF_PARTS[motif]:
-        mask = Image.new("L", image.size, 0)
+        mask = Image.new("L", (size, size), 0)
         painter(ImageDraw.Draw(mask), at, s)
         if outlined:
-            # Blur and threshold grows any shape evenly, so composite shapes get one outline.
             grown = mask.filter(ImageFilter.GaussianBlur(stroke / 1.75))
-            image.paste(INK, (0, 0), grown.point(lambda v: 255 if v > 10 else 0))
-        image.paste(colour, (0, 0), mask)
-
-
-# --- sprites ------------------------------------------------------------------------
-
-
-def _rounded_card(size: int, fill: RGB) -> tuple[Image.Image, ImageDraw.ImageDraw, int]:
-    """A supersampled RGBA card of side `size`, its draw handle and the scale."""
-    big = size * SUPERSAMPLE
-    image = Image.new("RGBA", (big, big), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(image)
-    draw.rounded_rectangle((0, 0, big - 1, big - 1), radius=big // 10, fill=fill)
-    return image, draw, SUPERSAMPLE
-
-
-def _shrink(image: Image.Image, size: int) -> Image.Image:
-    return image.resize((size, size), Image.Resampling.LANCZOS)
+            layers.append((INK, grown.point(lambda v: 255 if v > 10 else 0)))
+        layers.append((colour, mask))
+    return layers
 
 
 @lru_cache(maxsize=64)
 def card_face(motif: str, size: int = CARD) -> Image.Image:
     """The face of a `motif` card, RGBA, `size` pixels square."""
-    image, _, k = _rounded_card(size, JOKER_FACE if motif.startswith("joker") else FACE)
-    inset = round(size * k * 0.14)
-    big = size * k
-    rgb = Image.new("RGB", image.size, FACE)
-    rgb.paste(image, (0, 0), image)
-    _paint_motif(rgb, motif, (inset, inset, big - inset, big - inset))
-    rgb.putalpha(image.getchannel("A"))
-    return _shrink(rgb, size)
+
+    def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
+        big = size * k
+        fill = JOKER_FACE if motif.startswith("joker") else FACE
+        draw.rounded_rectangle((0, 0, big - 1, big - 1), radius=big // 10, fill=fill)
+        for colour, mask in _motif_masks(motif, big):
+            draw.bitmap((0, 0), mask, fill=colour)
+
+    return supersampled((size, size), paint)
 
 
 @lru_cache(maxsize=4)
 def card_back(size: int = CARD) -> Image.Image:
     """The back of every card: blue-grey with a quiet lattice."""
-    image, draw, k = _rounded_card(size, BACK)
-    big = size * k
-    inset = big // 9
-    draw.rounded_rectangle(
-        (inset, inset, big - inset, big - inset), radius=big // 14, outline=BACK_LINE, width=2 * k
-    )
-    step = (big - 2 * inset) // 4
-    for i in range(1, 4):
-        p = inset + i * step
-        draw.line((p, inset, inset, p), fill=BACK_LINE, width=k)
-        draw.line((big - p, big - inset, big - inset, big - p), fill=BACK_LINE, width=k)
-    c = big // 2
-    r = big // 7
-    draw.polygon([(c, c - r), (c + r, c), (c, c + r), (c - r, c)], fill=BACK_LINE)
-    return _shrink(image, size)
+
+    def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
+        big = size * k
+        draw.rounded_rectangle((0, 0, big - 1, big - 1), radius=big // 10, fill=BACK)
+        inset = big // 9
+        draw.rounded_rectangle(
+            (inset, inset, big - inset, big - inset), radius=big // 14, outline=BACK_LINE, width=2 * k
+        )
+        step = (big - 2 * inset) // 4
+        for i in range(1, 4):
+            p = inset + i * step
+            draw.line((p, inset, inset, p), fill=BACK_LINE, width=k)
+            draw.line((big - p, big - inset, big - inset, big - p), fill=BACK_LINE, width=k)
+        c, r = big // 2, big // 7
+        draw.polygon([(c, c - r), (c + r, c), (c, c + r), (c - r, c)], fill=BACK_LINE)
+
+    return supersampled((size, size), paint)
 
 
 @lru_cache(maxsize=16)
 def _frame(colour: RGB, width: int) -> Image.Image:
     """A rounded outline in the gap just outside a card."""
-    size = CARD + GAP
-    big = size * SUPERSAMPLE
-    image = Image.new("RGBA", (big, big), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(image)
-    draw.rounded_rectangle(
-        (0, 0, big - 1, big - 1), radius=big // 9, outline=colour, width=width * SUPERSAMPLE
-    )
-    return image.resize((size, size), Image.Resampling.LANCZOS)
 
+    def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
+        big = PITCH * k
+        draw.rounded_rectangle((0, 0, big - 1, big - 1), radius=big // 9, outline=colour, width=width * k)
 
-def _ink_on(colour: RGB) -> RGB:
-    """Dark text on light colours, white on dark ones."""
-    r, g, b = colour
-    return INK if 0.299 * r + 0.587 * g + 0.114 * b > 130 else (255, 255, 255)
-
-
-@lru_cache(maxsize=8)
-def _badge(seat: int) -> Image.Image:
-    """The finder's seat letter on their colour, for the corner of a found card."""
-    colour = SEAT_COLOURS[seat]
-    size = 26
-    big = size * SUPERSAMPLE
-    image = Image.new("RGBA", (big, big), (0, 0, 0, 0))
-    ImageDraw.Draw(image).ellipse((0, 0, big - 1, big - 1), fill=colour, outline=INK, width=2 * SUPERSAMPLE)
-    image = image.resize((size, size), Image.Resampling.LANCZOS)
-    centred_text(
-        ImageDraw.Draw(image),
-        (size / 2, size / 2 + 1),
-        SEAT_LETTERS[seat],
-        16,
-        fill=_ink_on(colour),
-    )
-    return image
+    return supersampled((PITCH, PITCH), paint)
 
 
 @lru_cache(maxsize=4)
 def _arrow(side: str) -> Image.Image:
-    """A push arrow pointing from `side` toward the board."""
-    big = ARROW * SUPERSAMPLE
-    image = Image.new("RGBA", (big, big), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(image)
-    m = big * 0.12
-    draw.polygon([(m, m), (big - m, big / 2), (m, big - m)], fill=HIGHLIGHT, outline=INK)
-    image = image.resize((ARROW, ARROW), Image.Resampling.LANCZOS)
+    """A push arrow pointing from `side` toward the board, as wide as the band's end."""
+
+    def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
+        big, m = END * k, END * k * 0.12
+        draw.polygon([(m, m), (big - m, big / 2), (m, big - m)], fill=HIGHLIGHT, outline=INK, width=k)
+
     turns = {"left": 0, "top": 270, "right": 180, "bottom": 90}[side]
-    return image.rotate(turns)
+    return supersampled((END, END), paint).rotate(turns)
 
 
-@lru_cache(maxsize=1)
-def _base() -> Image.Image:
+# --- tiles: a cell with the gap around it, composed once and mapped onto the palette -------
+
+
+def _tile_rgb(face: str | None, frame: RGB | None, finder: int | None, band: bool) -> Image.Image:
+    """The cell at (0, 0) of a PITCH-square tile: ground, card, frame, finder's tag."""
+    tile = Image.new("RGB", (PITCH, PITCH), BAND if band else BACKGROUND)
+    paste(tile, card_face(face) if face else card_back(), (GAP // 2, GAP // 2))
+    if frame is not None:
+        paste(tile, _frame(frame, 5 if frame == HIGHLIGHT else 4), (0, 0))
+    if finder is not None:
+        seat_tag(ImageDraw.Draw(tile), (PITCH - 15, 11), finder, size=20)
+    return tile
+
+
+@lru_cache(maxsize=1024)
+def _tile(face: str | None, frame: RGB | None, finder: int | None, band: bool) -> Image.Image:
+    """A tile mapped onto the palette, once (a few hundred tiles occur at most)."""
+    return _palette().map(_tile_rgb(face, frame, finder, band))
+
+
+@cache
+def _hole_rgb() -> Image.Image:
+    """The hole left by the taken card, on the push band."""
+    tile = Image.new("RGB", (PITCH, PITCH), BAND)
+    ImageDraw.Draw(tile).rounded_rectangle(
+        (GAP // 2, GAP // 2, GAP // 2 + CARD - 1, GAP // 2 + CARD - 1),
+        radius=8,
+        fill=HOLE_FILL,
+        outline=HIGHLIGHT,
+        width=2,
+    )
+    return tile
+
+
+@cache
+def _hole() -> Image.Image:
+    return _palette().map(_hole_rgb())
+
+
+@lru_cache(maxsize=8)
+def _band_end_rgb(side: str, arrow: bool) -> Image.Image:
+    """The push band beyond the board at one end of the line, with the arrow if legal."""
+    across = side in ("left", "right")
+    size = (END, PITCH) if across else (PITCH, END)
+    end = Image.new("RGB", size, BAND)
+    if arrow:
+        paste(end, _arrow(side), (0, (PITCH - END) // 2) if across else ((PITCH - END) // 2, 0))
+    return end
+
+
+@lru_cache(maxsize=8)
+def _band_end(side: str, arrow: bool) -> Image.Image:
+    return _palette().map(_band_end_rgb(side, arrow))
+
+
+@cache
+def _base_rgb() -> Image.Image:
     """The background with column letters and row numbers."""
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
@@ -415,256 +435,303 @@ def _base() -> Image.Image:
     return image
 
 
+@cache
+def _base() -> Image.Image:
+    return _palette().map(_base_rgb())
+
+
+# --- words ------------------------------------------------------------------------------
+
+
+def motif_name(motif: str) -> str:
+    """The name players read: both joker motifs are simply "joker"."""
+    return "joker" if motif.startswith("joker") else motif
+
+
+def a_motif(motif: str) -> str:
+    """`a sun`, `an arrow`."""
+    word = motif_name(motif)
+    return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
+
+
+def cell_name(cell: Sequence[int]) -> str:
+    """`B3` for [2, 1] (row, column)."""
+    return f"{'ABCDEF'[cell[1]]}{cell[0] + 1}"
+
+
+def line_moved(side: str, hole: Sequence[int]) -> str:
+    """`column B down`: the line a push from `side` moves, and which way."""
+    if side in ("left", "right"):
+        return f"row {hole[0] + 1} {'right' if side == 'left' else 'left'}"
+    return f"column {'ABCDEF'[hole[1]]} {'down' if side == 'top' else 'up'}"
+
+
+TOUCH = {3: "side by side", 2: "touching at a corner", 1: "apart"}
+
+
+def narrate(view: dict, name: Callable[[int], str]) -> list[str]:
+    """The sentences saying what the last move (or the deal) did; `name(seat)` names a seat.
+
+    The one wording of every event: the board writes it with seat letters, the bot's
+    message with mentions. Only cards face up on this board (or shown by it until the
+    next move, as a miss is) are ever named.
+    """
+    event = view["last_event"]
+    if event is None:
+        return []
+    kind, who = event["type"], name(event["seat"])
+    if kind == "start":
+        return [f"{who} was drawn to start.", "Find the pairs: the board keeps moving!"]
+    if kind == "take":
+        return [f"{who} took the card at {cell_name(event['cell'])}: only they saw it."]
+    if kind == "push":
+        line, lands = line_moved(event["from"], event["cell"]), cell_name(event["lands"])
+        return [f"{who} pushed {line}: the taken card lies face down at {lands}."]
+    if kind == "flip":
+        return [f"{who} turned {a_motif(event['motif'])} at {cell_name(event['cell'])}."]
+    if kind == "miss":
+        (a, b), (ma, mb) = event["cells"], event["motifs"]
+        return [
+            f"{who} turned {a_motif(ma)} at {cell_name(a)} and {a_motif(mb)} at {cell_name(b)}: "
+            "no pair, both turn face down again."
+        ]
+    if kind == "pair":
+        cells = " + ".join(cell_name(cell) for cell in event["cells"])
+        said = [
+            f"{who} found {a_motif(event['motif'])} pair at {cells}: "
+            f"+{event['points']} ({TOUCH[event['points']]})."
+        ]
+        if event["rotated"]:
+            now = " + ".join(cell_name(cell) for cell in event["cells_now"])
+            said.append(f"The whole board turned 90° clockwise: the pair lies at {now} now.")
+        if view["winners"] is None:
+            said.append(f"{who} plays again.")
+        return said
+    if kind == "resign":
+        return [f"{who} left the game; their points stay."]
+    return []
+
+
+@lru_cache(maxsize=4096)
+def _word(word: str, size: int) -> tuple[Image.Image, float]:
+    """One word as a text mask (baseline at the font's ascent) and its advance.
+
+    Header text is set word by word from these: the words of the narration repeat
+    (seat letters, cells, motifs, verbs), so a render rasterizes almost no text.
+    """
+    face = font(size)
+    ascent, descent = face.getmetrics()
+    advance = face.getlength(word)
+    mask = Image.new("L", (int(advance) + size // 2, ascent + descent))
+    ImageDraw.Draw(mask).text((0, ascent), word, font=face, fill=255, anchor="ls")
+    return mask, advance
+
+
+def wrap(sentences: list[str], width: float, size: int, lines: int) -> list[list[str]]:
+    """The words of `sentences` in at most `lines` lines no wider than `width` (the last
+    one cut short with an ellipsis)."""
+    space = _word(" ", size)[1]
+    out: list[list[str]] = []
+    used = 0.0
+    for word in " ".join(sentences).split():
+        advance = _word(word, size)[1]
+        if out and used + space + advance <= width:
+            out[-1].append(word)
+            used += space + advance
+        else:
+            out.append([word])
+            used = advance
+    if len(out) > lines:
+        out = out[:lines]
+        last = [*out[-1], "…"]
+        while len(last) > 2 and sum(_word(w, size)[1] + space for w in last) > width:
+            del last[-2]
+        out[-1] = last
+    return out
+
+
+def _write(image: Image.Image, xy: Point, words: list[str], size: int, fill: RGB) -> None:
+    """`words` from `xy` (left, vertical middle), set from the cached word masks."""
+    ascent, descent = font(size).getmetrics()
+    x, top = xy[0], round(xy[1] - (ascent + descent) / 2)
+    space = _word(" ", size)[1]
+    for word in words:
+        mask, advance = _word(word, size)
+        image.paste(fill, (round(x), top), mask)
+        x += advance + space
+
+
+def _instruction(view: dict) -> str:
+    """What the seat to move does now, for the headline."""
+    if view["phase"] == "take":
+        return "to move: take a face-down card"
+    if view["phase"] == "push":
+        return "to move: push the card back in at an arrow"
+    return "to move: turn a second card" if view["first_flip"] else "to move: turn two face-down cards"
+
+
+def _result(view: dict) -> str:
+    winners = view["winners"]
+    if not winners:
+        return "Game over: nobody wins."
+    if len(winners) == 1:
+        return f"Game over: {seat_label(winners[0])} wins with {view['scores'][winners[0]]} points!"
+    return f"Game over: a draw between {' and '.join(seat_label(s) for s in winners)}."
+
+
 # --- the board ----------------------------------------------------------------------
 
 
 def _cell_xy(row: int, col: int) -> tuple[int, int]:
+    """The top left corner of the card at (row, col)."""
     return X0 + col * PITCH, Y0 + row * PITCH
 
 
-def _paste(image: Image.Image, sprite: Image.Image, xy: tuple[int, int]) -> None:
-    image.paste(sprite, xy, sprite)
-
-
-def _fresh_flip(view: dict) -> str | None:
-    """ "pair" or "miss" right after a second card was turned, else None.
-
-    Only then is `last_flip` drawn: the next move replaces the image, so the board
-    never serves as a longer memory aid than the table does.
-    """
-    move = view.get("last_move") or {}
-    if move.get("type") != "flip" or view["phase"] == "flip" or not view.get("last_flip"):
-        return None
-    first, second = view["last_flip"]
-    return "pair" if first["motif"] == second["motif"] else "miss"
-
-
-def _draw_push(image: Image.Image, view: dict) -> None:
-    """The hole, the shifting lines tinted, and an arrow at every legal push."""
-    row, col = view["hole"]
-    draw = ImageDraw.Draw(image)
-    sides = view.get("legal_pushes", [])
-    if {"left", "right"} & set(sides):
-        _, y = _cell_xy(row, 0)
-        draw.rectangle((X0 - ARROW, y - GAP // 2, X0 + GRID + ARROW, y + CARD + GAP // 2), fill=BAND)
-    if {"top", "bottom"} & set(sides):
-        x, _ = _cell_xy(0, col)
-        draw.rectangle((x - GAP // 2, Y0 - ARROW, x + CARD + GAP // 2, Y0 + GRID + ARROW), fill=BAND)
-    x, y = _cell_xy(row, col)
-    anchor = {
-        "left": (X0 - ARROW, y + (CARD - ARROW) // 2),
-        "right": (X0 + GRID, y + (CARD - ARROW) // 2),
-        "top": (x + (CARD - ARROW) // 2, Y0 - ARROW),
-        "bottom": (x + (CARD - ARROW) // 2, Y0 + GRID),
-    }
-    for side in sides:
-        _paste(image, _arrow(side), anchor[side])
-
-
-def _highlighted(view: dict) -> set[tuple[int, int]]:
-    """The cells of the cards turned this turn, to frame in yellow."""
-    cells = []
-    if view.get("first_flip"):
-        cells.append(view["first_flip"])
-    fresh = _fresh_flip(view)
-    if fresh == "pair":
-        # A joker pair turned the board: frame the cards where they lie now.
-        cells += view["last_pair"]["cells_now"]
-    elif fresh == "miss":
-        cells += [flip["cell"] for flip in view["last_flip"]]
+def _framed(view: dict) -> set[tuple[int, int]]:
+    """The cards turned this turn, to frame in yellow: a first card, or the two just
+    turned (where they lie now: a joker pair turned the board)."""
+    cells = [view["first_flip"]] if view["first_flip"] else []
+    event = view["last_event"] or {}
+    if event.get("type") == "pair":
+        cells += event["cells_now"]
+    elif event.get("type") == "miss":
+        cells += event["cells"]
     return {(row, col) for row, col in cells}
 
 
-def _draw_cards(image: Image.Image, view: dict) -> None:
-    """Every card, framed in its finder's colour or, if just turned, in yellow."""
-    board, found = view["board"], view.get("found")
-    hole = tuple(view["hole"]) if view.get("hole") else None
+def _draw_board(image: Image.Image, view: dict) -> None:
+    """Every cell as one mapped tile, and the push band's ends with their arrows."""
+    board, found = view["board"], view["found"]
+    hole = tuple(view["hole"]) if view["hole"] else None
     shown = {}
-    if _fresh_flip(view) == "miss":
+    if (view["last_event"] or {}).get("type") == "miss":
         # The two faces stay on this image only; the cards are face down again.
         shown = {tuple(flip["cell"]): flip["motif"] for flip in view["last_flip"]}
-    highlighted = _highlighted(view)
-    draw = ImageDraw.Draw(image)
+    framed = _framed(view)
+    band_rows: set[int] = set()
+    band_cols: set[int] = set()
+    if hole is not None:
+        sides = set(view["legal_pushes"])
+        if sides & {"left", "right"}:
+            band_rows.add(hole[0])
+        if sides & {"top", "bottom"}:
+            band_cols.add(hole[1])
+        _draw_band_ends(image, hole, sides)
     for row in range(6):
         for col in range(6):
             x, y = _cell_xy(row, col)
-            if (row, col) == hole:
-                draw.rounded_rectangle(
-                    (x, y, x + CARD - 1, y + CARD - 1),
-                    radius=8,
-                    fill=HOLE_FILL,
-                    outline=HIGHLIGHT,
-                    width=2,
-                )
-                continue
-            motif = board[row][col] or shown.get((row, col))
-            _paste(image, card_face(motif) if motif else card_back(), (x, y))
-            seat = found[row][col] if found else None
             corner = (x - GAP // 2, y - GAP // 2)
-            if (row, col) in highlighted:
-                _paste(image, _frame(HIGHLIGHT, 5), corner)
-            elif seat is not None:
-                _paste(image, _frame(SEAT_COLOURS[seat], 4), corner)
-            if seat is not None:
-                _paste(image, _badge(seat), (x + CARD - 22, y - 4))
+            if (row, col) == hole:
+                image.paste(_hole(), corner)
+                continue
+            finder = found[row][col]
+            frame = HIGHLIGHT if (row, col) in framed else None if finder is None else SEAT_COLOURS[finder]
+            face = board[row][col] or shown.get((row, col))
+            band = row in band_rows or col in band_cols
+            image.paste(_tile(face, frame, finder, band), corner)
 
 
-def _seat_name(seat: int) -> str:
-    return f"Player {SEAT_LETTERS[seat]}"
+def _draw_band_ends(image: Image.Image, hole: tuple[int, int], sides: set[str]) -> None:
+    """The band's ends beyond the tiles (END deep), an arrow at each legal one."""
+    row, col = hole
+    x, y = _cell_xy(row, col)
+    if sides & {"left", "right"}:
+        image.paste(_band_end("left", "left" in sides), (X0 - ARROW, y - GAP // 2))
+        image.paste(_band_end("right", "right" in sides), (X0 + GRID + GAP // 2, y - GAP // 2))
+    if sides & {"top", "bottom"}:
+        image.paste(_band_end("top", "top" in sides), (x - GAP // 2, Y0 - ARROW))
+        image.paste(_band_end("bottom", "bottom" in sides), (x - GAP // 2, Y0 + GRID + GAP // 2))
 
 
-def _motif_name(motif: str) -> str:
-    return "joker" if motif.startswith("joker") else motif
+def _header(view: dict) -> Image.Image:
+    """The headline (who does what now, or the result) and the narration, in RGB."""
+    strip = Image.new("RGB", (WIDTH, HEADER), BACKGROUND)
+    if view["winners"] is not None:
+        _write(strip, (MARGIN, HEADLINE_Y), _result(view).split(), 22, TEXT)
+    else:
+        seat_tag(ImageDraw.Draw(strip), (MARGIN + 12, HEADLINE_Y), view["to_move"][0], size=24)
+        _write(strip, (MARGIN + 32, HEADLINE_Y), _instruction(view).split(), 22, TEXT)
+    lines = wrap(narrate(view, seat_label), WIDTH - 2 * MARGIN, 17, len(NARRATION_Y))
+    for y, words in zip(NARRATION_Y, lines, strict=False):
+        _write(strip, (MARGIN, y), words, 17, MUTED)
+    return strip
 
 
-def _cell_name(cell: Sequence[int]) -> str:
-    return f"{'ABCDEF'[cell[1]]}{cell[0] + 1}"
-
-
-def _headline(view: dict) -> tuple[str, RGB | None]:
-    """What happens now, and the seat colour to show beside it."""
-    phase = view["phase"]
-    if phase == "over":
-        winners = view.get("winners") or []
-        if len(winners) == 1:
-            return f"Game over: {_seat_name(winners[0])} wins", SEAT_COLOURS[winners[0]]
-        names = ", ".join(SEAT_LETTERS[s] for s in winners)
-        return f"Game over: a draw between {names}", None
-    seat = view["to_move"][0]
-    todo = {
-        "take": "take a face-down card",
-        "push": "push the card back in at an arrow",
-        "flip": "turn a second card" if view.get("first_flip") else "turn two face-down cards",
-    }[phase]
-    return f"{_seat_name(seat)}: {todo}", SEAT_COLOURS[seat]
-
-
-def _event(view: dict) -> str:
-    """The last thing that happened, in words."""
-    move = view.get("last_move")
-    if not move:
-        return "Find the pairs. The board keeps moving!"
-    who = _seat_name(move["seat"])
-    kind = move["type"]
-    if kind == "resign":
-        return f"{who} left the game."
-    if kind == "take":
-        return f"{who} took the card at {_cell_name(move['cell'])}."
-    if kind == "push":
-        row, col = move["cell"]
-        line = f"row {row + 1}" if move["from"] in ("left", "right") else f"column {'ABCDEF'[col]}"
-        return f"{who} pushed {line} in from the {move['from']}."
-    if not _fresh_flip(view):
-        return f"{who} turned a {_motif_name(move['motif'])} at {_cell_name(move['cell'])}."
-    a, b = view["last_flip"]
-    pair = view["last_pair"]
-    if _fresh_flip(view) == "miss":
-        return (
-            f"{who} turned {_motif_name(a['motif'])} ({_cell_name(a['cell'])}) and "
-            f"{_motif_name(b['motif'])} ({_cell_name(b['cell'])}): no pair."
-        )
-    text = f"{who} found a {_motif_name(pair['motif'])} pair: +{pair['points']}"
-    if pair["rotated"]:
-        return text + ", and the board turned 90° clockwise!"
-    return text + (" and goes again." if view["phase"] != "over" else ".")
-
-
-def _draw_header(draw: ImageDraw.ImageDraw, view: dict) -> None:
-    headline, colour = _headline(view)
-    x = MARGIN
-    if colour is not None:
-        draw.ellipse((x, 12, x + 20, 32), fill=colour)
-        x += 30
-    draw.text((x, 22), headline, font=font(22), fill=TEXT, anchor="lm")
-    draw.text((MARGIN, 50), _event(view), font=font(17), fill=MUTED, anchor="lm")
-
-
-def _draw_scores(draw: ImageDraw.ImageDraw, view: dict, viewer: int | None) -> None:
-    scores = view["scores"]
-    resigned = set(view.get("resigned", []))
-    to_move = set(view.get("to_move", []))
-    n = len(scores)
-    gap = 8
+@lru_cache(maxsize=256)
+def _scores(
+    scores: tuple[int, ...], to_move: tuple[int, ...], resigned: tuple[int, ...], viewer: int | None
+) -> Image.Image:
+    """The score panels, mapped; one per seat, the seat to move outlined."""
+    strip = Image.new("RGB", (WIDTH, SCORES_HEIGHT), BACKGROUND)
+    draw = ImageDraw.Draw(strip)
+    n, gap = len(scores), 8
     width = (WIDTH - 2 * MARGIN - (n - 1) * gap) / n
-    top, bottom = SCORES_TOP, SCORES_TOP + SCORES_HEIGHT
     for seat, score in enumerate(scores):
         left = MARGIN + seat * (width + gap)
         draw.rounded_rectangle(
-            (left, top, left + width, bottom),
+            (left, 0, left + width, SCORES_HEIGHT - 1),
             radius=10,
             fill=PANEL,
             outline=HIGHLIGHT if seat in to_move else None,
             width=3,
         )
-        colour = MUTED if seat in resigned else SEAT_COLOURS[seat]
-        draw.rounded_rectangle((left + 8, top + 8, left + 40, bottom - 8), radius=6, fill=colour)
-        centred_text(draw, (left + 24, (top + bottom) / 2 + 1), SEAT_LETTERS[seat], 20, fill=_ink_on(colour))
+        seat_tag(draw, (left + 24, SCORES_HEIGHT / 2), seat, size=32)
         label = "left" if seat in resigned else str(score)
-        draw.text((left + 50, (top + bottom) / 2), label, font=font(24), fill=TEXT, anchor="lm")
+        colour = MUTED if seat in resigned else TEXT
+        draw.text((left + 50, SCORES_HEIGHT / 2), label, font=font(24), fill=colour, anchor="lm")
         if seat == viewer:
-            draw.text(
-                (left + width - 8, (top + bottom) / 2),
-                "you",
-                font=font(14),
-                fill=MUTED,
-                anchor="rm",
-            )
+            draw.text((left + width - 8, SCORES_HEIGHT / 2), "you", font=font(14), fill=MUTED, anchor="rm")
+    return _palette().map(strip)
 
 
-def _compose(view: dict, viewer: int | None) -> Image.Image:
-    """The board image in full colour."""
+def board(view: dict, viewer: int | None = None) -> Image.Image:
+    """The board image, already on the palette (mode P)."""
     image = _base().copy()
-    if view.get("hole"):
-        _draw_push(image, view)
-    _draw_cards(image, view)
-    draw = ImageDraw.Draw(image)
-    _draw_header(draw, view)
-    _draw_scores(draw, view, viewer)
+    _draw_board(image, view)
+    image.paste(_palette().map(_header(view)), (0, 0))
+    scores = _scores(tuple(view["scores"]), tuple(view["to_move"]), tuple(view["resigned"]), viewer)
+    image.paste(scores, (0, SCORES_TOP))
     return image
-
-
-def _palette_views() -> list[dict]:
-    """Two boards that between them show every sprite, frame, badge and text colour."""
-    motifs = [m for m in MOTIFS for _ in range(2)]
-    faces = {
-        "phase": "flip",
-        "to_move": [0],
-        "scores": [0] * 6,
-        "resigned": [5],
-        "board": [motifs[r * 6 : r * 6 + 6] for r in range(6)],
-        "found": [[(r * 6 + c) % 6 for c in range(6)] for r in range(6)],
-        "first_flip": [0, 0],
-    }
-    pushing = {
-        "phase": "push",
-        "to_move": [0],
-        "scores": [0] * 6,
-        "board": [[None] * 6 for _ in range(6)],
-        "hole": [2, 2],
-        "legal_pushes": list(SIDES),
-    }
-    return [faces, pushing]
-
-
-@lru_cache(maxsize=1)
-def _palette() -> Image.Image:
-    """A fixed 256-colour palette fitted to the board's own colours.
-
-    Palette PNGs encode four times faster than full colour (the budget is 25 ms),
-    and a fixed palette keeps colours steady from one render to the next.
-    """
-    boards = [_compose(view, viewer=0) for view in _palette_views()]
-    strip = Image.new("RGB", (WIDTH, HEIGHT * len(boards)))
-    for i, board in enumerate(boards):
-        strip.paste(board, (0, i * HEIGHT))
-    return strip.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
 
 
 def render(view: dict, *, viewer: int | None = None) -> bytes:
     """The public board as PNG bytes. `peek` is never drawn, whoever looks."""
-    image = _compose(view, viewer)
-    return to_png(image.quantize(palette=_palette(), dither=Image.Dither.NONE))
+    return to_png(board(view, viewer))
 
+
+# --- the palette ------------------------------------------------------------------------
+
+
+def _samples() -> list[Image.Image]:
+    """Every colour the renderer draws: the background and labels, every tile's parts
+    (faces, back, frames, tags, hole, band and arrows) and text on every ground."""
+    tiles = [_tile_rgb(motif, None, None, False) for motif in MOTIFS]
+    tiles += [_tile_rgb(None, SEAT_COLOURS[seat], seat, band) for seat in range(6) for band in (False, True)]
+    tiles += [_tile_rgb("sun", HIGHLIGHT, None, False), _tile_rgb(None, HIGHLIGHT, None, True), _hole_rgb()]
+    tiles += [_band_end_rgb(side, True) for side in SIDES]
+    text = Image.new("RGB", (WIDTH, 2 * SCORES_HEIGHT), BACKGROUND)
+    draw = ImageDraw.Draw(text)
+    for seat in range(6):
+        seat_tag(draw, (20 + 40 * seat, 20), seat, size=24)
+        seat_tag(draw, (20 + 40 * seat, 60), seat, size=32)
+    draw.text((260, 20), "Take a face-down card 0123456789", font=font(22), fill=TEXT, anchor="lm")
+    draw.text((260, 60), "pushed column B down", font=font(17), fill=MUTED, anchor="lm")
+    panel = Image.new("RGB", (WIDTH // 2, SCORES_HEIGHT), PANEL)
+    ImageDraw.Draw(panel).rounded_rectangle(
+        (0, 0, 200, SCORES_HEIGHT - 1), radius=10, outline=HIGHLIGHT, width=3
+    )
+    ImageDraw.Draw(panel).text((210, 24), "12 left you", font=font(24), fill=TEXT, anchor="lm")
+    ImageDraw.Draw(panel).text((330, 24), "left you", font=font(24), fill=MUTED, anchor="lm")
+    return [_base_rgb(), *tiles, text, panel, card_face("crown", PEEK_SIZE)]
+
+
+@cache
+def _palette() -> Palette:
+    """The renderer's one fixed palette, learnt once from everything it draws."""
+    return Palette.learn(_samples())
+
+
+# --- the peek -------------------------------------------------------------------------
 
 PEEK_SIZE = 240
 
@@ -672,9 +739,9 @@ PEEK_SIZE = 240
 def render_card(motif: str) -> bytes:
     """One card large with its name: the private peek for the player who took it."""
     image = Image.new("RGB", (PEEK_SIZE + 40, PEEK_SIZE + 100), BACKGROUND)
-    _paste(image, card_face(motif, PEEK_SIZE), (20, 20))
+    paste(image, card_face(motif, PEEK_SIZE), (20, 20))
     draw = ImageDraw.Draw(image)
-    centred_text(draw, (image.width / 2, PEEK_SIZE + 48), f"Your card: {_motif_name(motif)}", 22)
+    centred_text(draw, (image.width / 2, PEEK_SIZE + 48), f"Your card: {motif_name(motif)}", 22)
     if motif.startswith("joker"):
         centred_text(draw, (image.width / 2, PEEK_SIZE + 76), "a joker pair turns the board", 16, MUTED)
-    return to_png(image)
+    return _palette().png(image)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,6 +28,23 @@ async def close_databases(monkeypatch):
     yield
     for storage in opened:
         await storage.close()
+
+
+@pytest.fixture(autouse=True)
+def no_error_logs(caplog):
+    """Fail any test during which something logged an ERROR: discord.py only logs the
+    exceptions raised inside `DynamicItem` and View callbacks, which SimCord cannot see.
+    A test that provokes an error on purpose takes the records it expects out of `caplog`."""
+    caplog.set_level(logging.WARNING)
+    yield
+    errors = [
+        record
+        for phase in ("setup", "call")
+        for record in caplog.get_records(phase)
+        if record.levelno >= logging.ERROR
+    ]
+    if errors:
+        pytest.fail("Logged errors:\n" + "\n".join(logging.Formatter().format(r) for r in errors))
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ from data.ratings import NEWCOMER, Skill, rate, team_ranks
 from data.storage import MatchResult, SeatResult, Storage
 
 
-def openskill(teams: list[list[tuple[float, float]]], ranks: list[int]) -> list[float]:
+def openskill(teams: list[list[tuple[float, float]]], ranks: list[float]) -> list[float]:
     """OpenSkill's own answer, flattened to (mu, sigma, mu, sigma, ...)."""
     model = PlackettLuce()
     rated = model.rate([[model.rating(mu=m, sigma=s) for m, s in team] for team in teams], ranks=ranks)
@@ -50,23 +50,25 @@ def test_a_newcomer_is_shown_at_one_thousand():
 async def test_a_stored_result_updates_the_game_and_overall_ratings_of_its_server_only(database):
     storage = await Storage.open(database)
     try:
-        row = await storage.create_lobby(
+        row = await storage.matches.open_lobby(
             game="rookie", guild_id=5, channel_id=6, host_id=1, seed=1, options={}
         )
-        await storage.join(row.id, 2)
-        await storage.start(row.id, "{}")
+        await storage.matches.join_lobby(row.id, 2)
+        await storage.matches.start(row.id, "{}")
         result = MatchResult(draw=False, seats=(SeatResult(0, 1, 0, 10, True), SeatResult(1, 2, 1, 4, False)))
-        await storage.save_move(row.id, turn=0, seat=0, user_id=1, move={}, state="{}", result=result)
+        await storage.matches.record_move(
+            row.id, turn=0, seat=0, user_id=1, move={}, state="{}", result=result
+        )
 
         expected = openskill([[(NEWCOMER.mu, NEWCOMER.sigma)], [(NEWCOMER.mu, NEWCOMER.sigma)]], [0, 1])
         winner = Skill(*expected[0:2]).shown
         for game in ("rookie", "*"):
-            table = await storage.leaderboard(5, game, offset=0, limit=10)
+            table = await storage.league.leaderboard(5, game, offset=0, limit=10)
             assert [(r["user_id"], r["rating"], r["wins"], r["games"]) for r in table] == [
                 (1, winner, 1, 1),
                 (2, Skill(*expected[2:4]).shown, 0, 1),
             ]
-        assert await storage.leaderboard(99, "*", offset=0, limit=10) == []
-        assert (await storage.rating_changes(row.id))[0] == (1000, winner)
+        assert await storage.league.leaderboard(99, "*", offset=0, limit=10) == []
+        assert (await storage.league.rating_changes(row.id))[0] == (1000, winner)
     finally:
         await storage.close()

@@ -7,23 +7,23 @@ from datetime import datetime, timedelta
 import discord
 
 from bot import create_bot
-from cogs.framework import MatchService
-from cogs.match import ALIVE
 from data.storage import Storage
 from games import ENGINES
+from matches import MatchService
+from matches.match import ALIVE
 
 
 async def test_resuming_loads_every_running_match_and_adds_the_outage_to_its_clock(database):
     storage = await Storage.open(database)
     engine = ENGINES["tetris_link"]
-    row = await storage.create_lobby(
+    row = await storage.matches.open_lobby(
         game="tetris_link", guild_id=1, channel_id=2, host_id=10, seed=5, options={}, clock_s=120
     )
-    await storage.join(row.id, 20)
+    await storage.matches.join_lobby(row.id, 20)
     deadline = discord.utils.utcnow() + timedelta(seconds=90)
-    await storage.start(row.id, engine.dump(engine.new_game(2, 5)), deadline.isoformat())
+    await storage.matches.start(row.id, engine.dump(engine.new_game(2, 5)), deadline.isoformat())
     # The bot was last seen up an hour ago: it was down since, and that hour is not the players'.
-    await storage.set_meta(ALIVE, (discord.utils.utcnow() - timedelta(hours=1)).isoformat())
+    await storage.settings.set_meta(ALIVE, (discord.utils.utcnow() - timedelta(hours=1)).isoformat())
 
     service = MatchService(create_bot(database=database), storage)
     assert await service.resume() == 1
@@ -32,6 +32,6 @@ async def test_resuming_loads_every_running_match_and_adds_the_outage_to_its_clo
     shifted = datetime.fromisoformat(match.row.deadline) - deadline
     assert timedelta(minutes=59) < shifted < timedelta(minutes=61)
     assert match.view(None)["cells"] == engine.view(engine.new_game(2, 5), None)["cells"]
-    stored = await storage.get(row.id)
+    stored = await storage.matches.get(row.id)
     assert stored.deadline == match.row.deadline
     await storage.close()

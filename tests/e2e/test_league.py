@@ -96,7 +96,7 @@ async def test_a_finished_match_shows_rating_changes_and_offers_a_rematch_all_co
     asked = await table.bob.click(board, label="Rematch")
     lobby = asked.response.message
     assert f"<@{table.alice.user.id}>" in lobby.content and "confirm the rematch" in lobby.content
-    assert "no dice" in lobby.embeds[0].description  # the same options
+    assert "without dice" in lobby.embeds[0].description  # the same options
     refused = await table.carol.click(lobby, label="Join")
     assert refused.ephemeral and "rematch is for the players" in refused.response.content
 

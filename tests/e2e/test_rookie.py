@@ -13,6 +13,8 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+from simcord.components import walk_components
+
 from bot import create_bot
 from games.rookie import RookieState
 from tests.e2e.helpers import button_labels, channel_message, components, mover, open_and_start
@@ -34,9 +36,18 @@ def peek(table, board) -> RookieState | None:
     return None if match is None else match.state
 
 
-def control(board, arg: str):
-    """The component whose custom_id ends with `:<arg>` (e.g. "f:4", "d")."""
-    return next(c for c in components(board) if c.custom_id.endswith(f":{arg}"))
+def control(board, label: str):
+    """The button with this label (e.g. "5", "Turn them down", "Chase")."""
+    return next(c for c in components(board) if getattr(c, "label", None) == label)
+
+
+def menu(board, placeholder: str):
+    """The select with this placeholder (e.g. "Top of stack 1")."""
+    return next(c for c in components(board) if getattr(c, "placeholder", None) == placeholder)
+
+
+def placements(board) -> list:
+    return labelled(board, "Stack") + labelled(board, "Partner")
 
 
 def labelled(board, prefix: str) -> list:
@@ -45,6 +56,17 @@ def labelled(board, prefix: str) -> list:
 
 def headline(board) -> str:
     return board.embeds[0].description or ""
+
+
+async def click_as_sent(table, member, board, component, custom_id: str):
+    """Click `component` as a tampered or stale client would, sending `custom_id` in its place."""
+    stored = table.env.backend.get_message(board.channel.id, board.id)
+    sent = next(c for c in walk_components(stored.components) if c.get("custom_id") == component.custom_id)
+    sent["custom_id"] = custom_id
+    try:
+        return await member.click(board, custom_id=custom_id)
+    finally:
+        sent["custom_id"] = component.custom_id
 
 
 async def snapshot(board, name: str) -> None:
@@ -79,7 +101,11 @@ def a_miss(state: RookieState, rng: random.Random) -> Flips:
     ]
     if colours:
         return rng.choice(colours)
-    return tuple(rng.sample(sorted(tops), 2)) if len(tops) > 1 else (next(iter(tops)),) * 2
+    if len(tops) > 1:
+        first, second = rng.sample(sorted(tops), 2)
+        return first, second
+    only = next(iter(tops))
+    return only, only
 
 
 def an_open_pair(state: RookieState) -> Flips | None:
@@ -114,13 +140,15 @@ class Driver:
 
     async def click(self, component) -> None:
         board = self.board
-        result = await mover(board, self.table.players).click(board, custom_id=component.custom_id)
+        player = mover(board, self.table.players)
+        assert player is not None, "the game is over: nobody is to move"
+        result = await player.click(board, custom_id=component.custom_id)
         assert result.acknowledged and not result.ephemeral, result.followups
         self.headlines.append(headline(self.board))
 
     async def flip(self, *positions: int) -> None:
         for position in positions:
-            await self.click(control(self.board, f"f:{position}"))
+            await self.click(control(self.board, str(position + 1)))
 
     def flips(self, state: RookieState) -> Flips:
         """Mostly a pair, sometimes a miss; with no pair in sight, dig into a tall stack."""
@@ -160,14 +188,14 @@ class Driver:
         """Open cards: chase when a match is known, else turn them down."""
         target = a_chase(state)
         if target is None:
-            await self.click(control(self.board, "d"))
+            await self.click(control(self.board, "Turn them down"))
             return
-        await self.click(control(self.board, "c"))
+        await self.click(control(self.board, "Chase"))
         await self.flip(target)
 
     def placement(self, board):
         """A placement that secures if there is one; the partner's stacks when asked for."""
-        buttons = [c for c in components(board) if ":p:" in c.custom_id]
+        buttons = placements(board)
         securing = [c for c in buttons if c.label.endswith(("secures", "Rookie!"))]
         partner = [c for c in buttons if c.label.startswith("Partner")]
         return (securing or (self.partner and partner) or [self.rng.choice(buttons)])[0]
@@ -187,6 +215,8 @@ async def test_a_two_player_standard_match_is_played_to_the_end(table):
     assert board.embeds[0].title.startswith("Rookie #")
     assert {"My stacks", "Resign"} <= set(button_labels(board))
     assert button_labels(board)[:9] == [str(p) for p in range(1, 10)]
+    starter = mover(board, table.players)
+    assert f"<@{starter.user.id}> was drawn to start." in headline(board)
     assert "Flip two cards" in headline(board)
     await snapshot(board, "start")
 
@@ -195,7 +225,8 @@ async def test_a_two_player_standard_match_is_played_to_the_end(table):
 
     await snapshot(board, "two_player_end")
     text = headline(board)
-    assert "**Game over**" in text and "took the last pair and collects" in text
+    # "… and collects every unsecured card" only when someone still had some.
+    assert "**Game over**" in text and "took the last pair" in text
     assert "points" in board.embeds[0].fields[0].value
     assert all(":_" in c.custom_id for c in components(board))  # only the framework's buttons
     assert any("turned up a pair of" in line for line in driver.headlines)
@@ -214,8 +245,7 @@ async def test_a_pair_is_placed_by_buttons_and_my_stacks_shows_it(table):
     await driver.flip(*a_pair(state, lambda kind: kind != "X"))
     board = driver.board
     await snapshot(board, "place")
-    placements = [c.label for c in components(board) if ":p:" in c.custom_id]
-    assert placements == [
+    assert [c.label for c in placements(board)] == [
         "Stack 1 (empty)",
         "Stack 2 (empty)",
         "Stack 3 (empty)",
@@ -234,7 +264,7 @@ async def test_a_pair_is_placed_by_buttons_and_my_stacks_shows_it(table):
     assert "3: " in mine.response.content and "2: empty" in mine.response.content
 
 
-async def test_an_x_pair_lets_the_player_rob_the_neighbour_before_or_after(table):
+async def test_an_x_pair_lets_the_player_rob_the_neighbour_before_or_after(table, database):
     guests = [table.bob, table.carol]
     board = await open_and_start(table.channel, table.alice, guests, "rookie new")
     driver = Driver(table, board)
@@ -261,7 +291,7 @@ async def test_an_x_pair_lets_the_player_rob_the_neighbour_before_or_after(table
     before, after = labelled(board, "Before me: "), labelled(board, "After me: ")
     assert len(before) == len(after) == 1
     assert re.search(r"Before me: \S+ [ABC] · \d+ cards?$", before[0].label)
-    assert "player before you or after you" in headline(board)
+    assert "Take the unsecured cards of the player before you (" in headline(board)
     # The side with cards to take (an X pair dug up early may find one neighbour empty).
     side = max([after[0], before[0]], key=lambda button: int(button.label.split(" · ")[1].split()[0]))
     victim = side.label.split(": ")[1].split(" · ")[0]
@@ -274,14 +304,27 @@ async def test_an_x_pair_lets_the_player_rob_the_neighbour_before_or_after(table
     default = labelled(board, "Arrange:")
     assert len(default) == 1 and "Spread the" in headline(board)
     # Choosing a top by hand offers that arrangement beside the default.
-    select = next(c for c in components(board) if ":t:0:" in c.custom_id)
+    select = menu(board, "Top of stack 1")
     choice = next(o for o in select.options if not o.default)
     await mover(board, table.players).select(board, [choice.value], custom_id=select.custom_id)
     board = driver.board
     arrangements = labelled(board, "Arrange:")
     assert len(arrangements) == 2 and arrangements[0].label != default[0].label
+    first_top = arrangements[0].label.split(", ")[0]
+    assert menu(board, "Top of stack 1").options[int(choice.value)].default
+    # A restart in the middle of the choice: the board's controls go on working, and a top
+    # chosen for another stack keeps the first stack's.
+    await table.env.restart_bot(create_bot(database=database))
+    board = driver.board
+    other = [o for o in menu(board, "Top of stack 3").options if not o.default]
+    if other:
+        select = menu(board, "Top of stack 3")
+        await mover(board, table.players).select(board, [other[0].value], custom_id=select.custom_id)
+        board = driver.board
+        assert labelled(board, "Arrange:")[0].label.split(", ")[0] == first_top
+    chosen = labelled(board, "Arrange:")[0]
 
-    await driver.click(arrangements[0])
+    await driver.click(chosen)
 
     assert "taken went onto" in headline(driver.board)
 
@@ -297,14 +340,14 @@ async def test_a_team_match_places_pairs_on_the_partners_stacks_to_the_end(table
         await driver.step()
     board = driver.board
     await snapshot(board, "team_place")
-    labels = [c.label for c in components(board) if ":p:" in c.custom_id]
+    labels = [c.label for c in placements(board)]
     assert len(labels) == 12 and sum(label.startswith("Partner") for label in labels) == 6
     assert "yours or your partner's" in headline(board)
 
     board = await driver.play_to_the_end()
 
     await snapshot(board, "team_end")
-    assert any(re.search(r"pair on partner \S+ [A-D]'s stack", line) for line in driver.headlines)
+    assert any(re.search(r"pair on partner \S+ [A-D] <@\d+>'s stack", line) for line in driver.headlines)
     assert "**Game over**" in headline(board) and "Team 2 (" in headline(board)
 
 
@@ -329,9 +372,9 @@ async def test_open_cards_survive_a_restart_in_the_middle_of_a_chase(table, data
     while peek(table, driver.board).phase != "start":
         await driver.step(leave_open)
     board = driver.board
-    assert "stay open" in headline(board) and "Turn them down" in headline(board)
+    assert "stay open" in headline(board) and "turn them down and flip two" in headline(board)
     chaser = mover(board, table.players)
-    await driver.click(control(board, "c"))
+    await driver.click(control(board, "Chase"))
     board = driver.board
     assert labelled(board, "Chasing")
     await snapshot(board, "chase")
@@ -349,6 +392,34 @@ async def test_open_cards_survive_a_restart_in_the_middle_of_a_chase(table, data
         await driver.step()
     assert mover(driver.board, table.players) is not None or "Game over" in headline(driver.board)
     assert chaser in table.players
+
+
+async def test_a_forged_or_outdated_choice_is_refused_privately_and_changes_nothing(table):
+    board = await open_and_start(table.channel, table.alice, [table.bob], "rookie new")
+    player = mover(board, table.players)
+    flip = control(board, "1")
+    prefix, level, path, index = flip.custom_id.rsplit(":", 3)
+    footer = board.embeds[0].footer.text
+    forged = [
+        f"{prefix}:{level}:{path}:99",  # an option the form does not have
+        f"{prefix}:7:{path}:{index}",  # a level the form does not have
+        f"{prefix}:{level}:{path}:{int(index) + 3}",  # "4" is in the second row, not the first
+    ]
+    for custom_id in forged:
+        refused = await click_as_sent(table, player, board, flip, custom_id)
+        assert refused.ephemeral and "no longer on offer" in refused.response.content, custom_id
+    other = next(m for m in (table.alice, table.bob) if m is not player)
+    assert not any("no longer on offer" in (m.content or "") for m in table.channel.history(viewer=other))
+    # A forged path falls back to the default choices: the click names the same card.
+    await click_as_sent(table, player, board, flip, f"{prefix}:{level}:9.9.9.9.9:{index}")
+    board = channel_message(table.channel, board.id)
+    assert "at position 1." in headline(board) and board.embeds[0].footer.text != footer
+
+    outdated = await click_as_sent(table, player, board, control(board, "2"), flip.custom_id)
+
+    assert outdated.ephemeral and "out of date" in outdated.response.content
+    assert channel_message(table.channel, board.id).embeds[0].footer.text == board.embeds[0].footer.text
+    assert "Flip a second card." in headline(channel_message(table.channel, board.id))
 
 
 async def test_rules_options_and_a_team_of_two_refused(table):

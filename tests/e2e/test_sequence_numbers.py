@@ -1,21 +1,27 @@
-"""Sequence Numbers through the real bot in SimCord: the hand in private, cards to cells.
+"""Sequence Numbers through the real bot in SimCord: the hand in private, cards to cells,
+the first seat drawn by lot, and the mover's choice of which five lock.
 
 Every move is made the way a player makes it: "My hand" on the board, the card in the
-menu, then a cell button or menu. The engine state behind a board is read only to
+menu, then a cell button or menu (or a "Lock A3–E3" button). The engine state behind a board is read only to
 decide which legal choice to click (or, in a few tests, to set up a position); every
 assertion is about what a member sees.
 """
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from dataclasses import replace
 from typing import Any
 
+from PIL import Image
+
 from bot import create_bot
 from cogs.sequence_numbers import parse_cell
 from games.sequence_numbers import CARDS, CELLS_OF, CORNERS, DIRECTIONS, SIZE, _windows, cell_name, team_of
+from matches.match import seat_name
+from render.sequence_numbers import CHOICE, cell_centre
 from tests.e2e.helpers import button_labels, channel_message, components, mover, open_and_start
 
 MY_HAND = "My hand"
@@ -45,9 +51,12 @@ def _line_strength(chips: tuple, cell: int, team: int) -> int:
 
 
 def greedy(match: Any, seat: int) -> dict:
-    """Trade a dead card first; else the play that builds (or breaks) the strongest line."""
+    """Lock the first run offered; trade a dead card first; else the play that builds (or
+    breaks) the strongest line."""
     state, engine = match.state, match.engine
     moves = engine.legal_moves(state, seat)
+    if moves[0]["type"] == "lock":
+        return moves[0]
     trades = [m for m in moves if m["type"] == "trade"]
     if trades:
         return trades[0]
@@ -65,7 +74,8 @@ def greedy(match: Any, seat: int) -> dict:
 # ------------------------------------------------------------------ clicking it
 
 
-def menu(message: Any, placeholder: str) -> Any | None:
+def menu(message: Any, placeholder: str) -> Any:
+    """The select menu with `placeholder` in `message`, or None."""
     return next((c for c in components(message) if getattr(c, "placeholder", None) == placeholder), None)
 
 
@@ -85,7 +95,10 @@ async def open_hand(player: Any, board: Any) -> Any:
 
 
 async def make_move(table: Any, player: Any, hand: Any, move: dict) -> Any:
-    """Click `move` in the hand message: trade button, or card menu then the cell."""
+    """Click `move` in the hand message: lock or trade button, or card menu then the cell."""
+    if move["type"] == "lock":
+        await player.click(hand, label=f"Lock {move['from']}–{move['to']}")
+        return seen(table, hand, player)
     if move["type"] == "trade":
         trade = next(
             label for label in button_labels(hand) if label.startswith(f"Trade dead card {move['card'] + 1} ")
@@ -110,11 +123,13 @@ async def take_turn(table: Any, board_id: int, members: list[Any]) -> Any:
     """The member the board names plays the greedy move through the UI; returns the board."""
     board = channel_message(table.channel, board_id)
     player = mover(board, members)
+    assert player is not None
     match = match_of(table, board)
     move = greedy(match, match.seat_of(player.user.id))
     hand = await open_hand(player, board)
     note = await make_move(table, player, hand, move)
-    assert not note.components or move["type"] == "trade"
+    # The hand message keeps controls only after a trade, or for the lock choice a chip made.
+    assert not note.components or move["type"] == "trade" or "choose which five" in note.content
     return channel_message(table.channel, board_id)
 
 
@@ -178,6 +193,30 @@ async def own_cards(player: Any, board: Any) -> list[str]:
     return PROBLEM.findall(hand.content.split("):", 1)[1])
 
 
+# ------------------------------------------------------------------ seats
+
+
+def at(name: str) -> int:
+    """The cell index of a `C4`-style name."""
+    cell = parse_cell(name)
+    assert cell is not None
+    return cell
+
+
+def seat_of(table: Any, member: Any) -> int:
+    """Seats stay as the members sat down: the host first, then the guests as they joined."""
+    return table.players.index(member)
+
+
+def named(table: Any, member: Any) -> str:
+    """How the board's headline names a member: mention and seat."""
+    return f"<@{member.user.id}> ({seat_name(seat_of(table, member))})"
+
+
+def the_other(table: Any, member: Any) -> Any:
+    return table.bob if member is table.alice else table.alice
+
+
 # ------------------------------------------------------------------ tests
 
 
@@ -187,64 +226,87 @@ async def test_two_players_play_through_the_hand_messages_to_a_win(table):
     assert (await board.attachments[0].read()).startswith(b"\x89PNG")
     assert button_labels(board) == [MY_HAND, "Resign"]
     players = board.embeds[0].fields[0].value
-    assert "P1 · team A" in players and "P2 · team B" in players and "sequences 0/1" in players
+    assert f"🟦 A · <@{table.alice.user.id}>" in players and f"🟧 B · <@{table.bob.user.id}>" in players
+    assert "sequences 0/1" in players
+    first = mover(board, table.players)
+    second = the_other(table, first)
 
     board = await take_turn(table, board.id, table.players)
     headline = board.embeds[0].description
-    assert re.search(rf"<@{table.alice.user.id}> played (\d+ [+-] \d+|a plus card) on [A-J]\d+", headline)
-    assert f"**Turn 2:** <@{table.bob.user.id}> (🟧 P2 · team B) to move." in headline
+    played = rf"{re.escape(named(table, first))} played (\d+ [+-] \d+|a plus card) on [A-J]\d+\."
+    assert re.search(played, headline)
+    assert f"**Turn 2:** {named(table, second)} to move." in headline
 
     board = await play_to_the_end(table, board, table.players)
 
     text = board.embeds[0].description
-    assert "completed a sequence (1/1)" in text
+    assert re.search(r"completed a sequence \(1/1\): [A-J]\d+–[A-J]\d+\.", text)
     assert re.search(r"<@\d+> wins!", text)
     assert "sequences 1/1" in board.embeds[0].fields[0].value
     assert MY_HAND not in button_labels(board)  # nothing left to play
 
 
+async def test_the_first_board_says_who_was_drawn_to_start_and_pings_them(table):
+    board = await open_and_start(table.channel, table.alice, table.players[1:], "sequence new")
+
+    first = mover(board, table.players)
+    headline = board.embeds[0].description
+    assert f"{named(table, first)} was drawn to start." in headline
+    seat = seat_of(table, first)
+    assert f"**Turn 1:** <@{first.user.id}> ({seat_name(seat)} · team {seat % 2 + 1}) to move." in headline
+    ping = table.channel.history()[-1]
+    assert ping.content.startswith(f"<@{first.user.id}> — your turn")
+    assert first.user.dm_channel.history()[-1].content.startswith("Your turn in **Sequence Numbers #")
+    for member in table.players:
+        if member is not first:
+            assert not member.user.dm_channel.history()
+
+
 async def test_the_hand_is_private_and_playable_only_on_your_turn(table):
     board = await open_and_start(table.channel, table.alice, [table.bob], "sequence new")
+    player = mover(board, table.players)
+    other = the_other(table, player)
 
-    waiting = await table.bob.click(board, label=MY_HAND)
+    waiting = await other.click(board, label=MY_HAND)
     assert waiting.ephemeral and waiting.response.attachments
-    assert "your hand (🟧 P2 · team B)" in waiting.response.content
+    assert f"your hand ({seat_name(seat_of(table, other))})" in waiting.response.content
     assert "when it is your turn" in waiting.response.content
     assert not waiting.response.components
     outsider = await table.carol.click(board, label=MY_HAND)
     assert outsider.ephemeral and "not playing in this match" in outsider.response.content
 
-    hand = await open_hand(table.alice, board)
+    hand = await open_hand(player, board)
     options = menu(hand, CARD_MENU).options
     assert [o.label.split(" · ")[0] for o in options] == ["1", "2", "3", "4", "5"]
     card = next(o for o in options if o.description.startswith("goes on "))
-    await table.alice.select(hand, [card.value], custom_id=card_menu_id(hand))
-    hand = seen(table, hand, table.alice)
+    await player.select(hand, [card.value], custom_id=card_menu_id(hand))
+    hand = seen(table, hand, player)
     cells = [label for label in button_labels(hand) if re.fullmatch(r"[A-J]\d+", label)]
     assert 1 <= len(cells) <= 2 and cells == card.description.removeprefix("goes on ").split(" or ")
     assert f"Card {int(card.value) + 1}, **" in hand.content
-    stale = await open_hand(table.alice, board)  # a second hand message, soon out of date
+    stale = await open_hand(player, board)  # a second hand message, soon out of date
 
-    await table.alice.click(hand, label=cells[0])
+    await player.click(hand, label=cells[0])
 
-    hand = seen(table, hand, table.alice)
+    hand = seen(table, hand, player)
     assert hand.content.startswith("You played ") and hand.content.endswith(f" on {cells[0]}.")
     assert not hand.components and not hand.attachments
     board = channel_message(table.channel, board.id)
     assert f"on {cells[0]}." in board.embeds[0].description
-    refused = await table.alice.select(stale, ["0"], custom_id=card_menu_id(stale))
+    refused = await player.select(stale, ["0"], custom_id=card_menu_id(stale))
     assert refused.ephemeral and "out of date" in refused.response.content
-    notice = table.bob.user.dm_channel.history()[-1]
+    notice = other.user.dm_channel.history()[-1]
     assert notice.content.startswith("Your turn in **Sequence Numbers #")
-    assert "your hand (🟧 P2 · team B)" in notice.content and notice.attachments
-    assert not [m for m in table.channel.history(viewer=table.bob) if m.id in (hand.id, stale.id)]
+    assert f"your hand ({seat_name(seat_of(table, other))})" in notice.content and notice.attachments
+    assert not [m for m in table.channel.history(viewer=other) if m.id in (hand.id, stale.id)]
 
 
 async def test_teammates_never_see_each_others_cards(table):
     members = table.players
     board = await open_and_start(table.channel, table.alice, members[1:], "sequence new")
     players = board.embeds[0].fields[0].value.splitlines()
-    assert ["team A" in p for p in players] == [True, False, True, False]
+    assert ["team 1" in p for p in players] == [True, False, True, False]
+    assert [p.split(" · ")[0] for p in players] == ["🟦 A", "🟧 B", "🟩 C", "🟪 D"]
     assert "sequences 0/2" in players[0]
 
     for _ in range(8):
@@ -265,85 +327,181 @@ async def test_teammates_never_see_each_others_cards(table):
 
 async def test_a_minus_card_removes_an_opponent_chip_from_a_menu(table):
     board = await open_and_start(table.channel, table.alice, [table.bob], "sequence new")
+    player = mover(board, table.players)
+    seat = seat_of(table, player)
     chips = [None] * (SIZE * SIZE)
-    for name, team in (("D7", 1), ("E7", 1), ("F2", 0)):
-        chips[parse_cell(name)] = team
-    set_position(table, board, chips=tuple(chips), **with_hand(match_of(table, board).state, 0, [MINUS]))
+    for name, team in (("D7", 1 - seat), ("E7", 1 - seat), ("F2", seat)):
+        chips[at(name)] = team
+    set_position(table, board, chips=tuple(chips), **with_hand(match_of(table, board).state, seat, [MINUS]))
 
-    hand = await open_hand(table.alice, board)
+    hand = await open_hand(player, board)
     card = menu(hand, CARD_MENU).options[0]
     assert card.label == "1 · minus card" and card.description == "remove one of 2 opponent chips"
-    await table.alice.select(hand, ["0"], custom_id=card_menu_id(hand))
-    hand = seen(table, hand, table.alice)
+    await player.select(hand, ["0"], custom_id=card_menu_id(hand))
+    hand = seen(table, hand, player)
     assert "remove an opponent chip" in hand.content
     cells = menu(hand, "Choose the cell").options
-    assert [o.label for o in cells] == ["D7", "E7"]  # not Alice's own chip on F2
-    assert all(o.description.startswith("🟧 team B chip on ") for o in cells)
+    assert [o.label for o in cells] == ["D7", "E7"]  # not the player's own chip on F2
+    assert all(o.description.startswith(f"{seat_name(1 - seat)} chip on ") for o in cells)
     before = await board.attachments[0].read()
 
-    await table.alice.select(hand, ["D7"], custom_id=menu(hand, "Choose the cell").custom_id)
+    await player.select(hand, ["D7"], custom_id=menu(hand, "Choose the cell").custom_id)
 
-    assert seen(table, hand, table.alice).content == "You removed the chip on D7 with a minus card."
+    assert seen(table, hand, player).content == "You removed the chip on D7 with a minus card."
     board = channel_message(table.channel, board.id)
-    assert (
-        f"<@{table.alice.user.id}> removed a chip from D7 with a minus card." in board.embeds[0].description
-    )
+    assert f"{named(table, player)} removed a chip from D7 with a minus card." in board.embeds[0].description
     assert await board.attachments[0].read() != before
 
 
 async def test_a_plus_card_picks_a_row_then_a_column(table):
     board = await open_and_start(table.channel, table.alice, [table.bob], "sequence new")
-    set_position(table, board, **with_hand(match_of(table, board).state, 0, [PLUS]))
+    player = mover(board, table.players)
+    set_position(table, board, **with_hand(match_of(table, board).state, seat_of(table, player), [PLUS]))
 
-    hand = await open_hand(table.alice, board)
-    await table.alice.select(hand, ["0"], custom_id=card_menu_id(hand))
-    hand = seen(table, hand, table.alice)
+    hand = await open_hand(player, board)
+    await player.select(hand, ["0"], custom_id=card_menu_id(hand))
+    hand = seen(table, hand, player)
     rows = menu(hand, "Choose the row").options
     assert [o.label for o in rows] == [f"Row {n}" for n in range(1, 11)]
     assert rows[0].description == "8 cells" and rows[4].description == "10 cells"  # no corners
-    await table.alice.select(hand, ["4"], custom_id=menu(hand, "Choose the row").custom_id)
-    hand = seen(table, hand, table.alice)
+    await player.select(hand, ["4"], custom_id=menu(hand, "Choose the row").custom_id)
+    hand = seen(table, hand, player)
     columns = menu(hand, "Choose the column").options
     assert [o.label for o in columns] == [f"{c}5" for c in "ABCDEFGHIJ"]
 
-    await table.alice.select(hand, ["C5"], custom_id=menu(hand, "Choose the column").custom_id)
+    await player.select(hand, ["C5"], custom_id=menu(hand, "Choose the column").custom_id)
 
-    assert seen(table, hand, table.alice).content == "You put a chip on C5 with a plus card."
+    assert seen(table, hand, player).content == "You put a chip on C5 with a plus card."
     board = channel_message(table.channel, board.id)
-    assert f"<@{table.alice.user.id}> played a plus card on C5." in board.embeds[0].description
+    assert f"{named(table, player)} played a plus card on C5." in board.embeds[0].description
 
 
 async def test_a_dead_card_is_traded_once_and_refused_when_played(table):
     board = await open_and_start(table.channel, table.alice, [table.bob], "sequence new")
+    player = mover(board, table.players)
+    seat = seat_of(table, player)
     first, second, *others = (problem_card(n) for n in (1, 2, 10, 20, 30))
     chips = [None] * (SIZE * SIZE)
     for cell in CELLS_OF[1] + CELLS_OF[2]:
-        chips[cell] = 1
-    hand = with_hand(match_of(table, board).state, 0, [first, second, *others])
+        chips[cell] = 1 - seat
+    hand = with_hand(match_of(table, board).state, seat, [first, second, *others])
     set_position(table, board, chips=tuple(chips), **hand)
     dead_texts = [CARDS[first].text, CARDS[second].text]
 
-    hand = await open_hand(table.alice, board)
+    hand = await open_hand(player, board)
     assert [label for label in button_labels(hand) if label.startswith("Trade")] == [
         f"Trade dead card 1 ({dead_texts[0]})",
         f"Trade dead card 2 ({dead_texts[1]})",
     ]
     assert menu(hand, CARD_MENU).options[0].description == "dead: both of its cells are taken"
-    refused = await table.alice.select(hand, ["0"], custom_id=card_menu_id(hand))
+    refused = await player.select(hand, ["0"], custom_id=card_menu_id(hand))
     assert refused.ephemeral and refused.response.content.startswith(f"Card 1 ({dead_texts[0]}) is dead")
 
-    await table.alice.click(hand, label=f"Trade dead card 1 ({dead_texts[0]})")
+    await player.click(hand, label=f"Trade dead card 1 ({dead_texts[0]})")
 
-    hand = seen(table, hand, table.alice)
+    hand = seen(table, hand, player)
     assert hand.content.startswith(f"You traded {dead_texts[0]} for a new card.")
     assert not [label for label in button_labels(hand) if label.startswith("Trade")]  # once a turn
     assert not shows_card(hand.content.split("\n", 1)[1], dead_texts[0])
     dead = next(o for o in menu(hand, CARD_MENU).options if o.label == f"1 · {dead_texts[1]}")
-    refused = await table.alice.select(hand, [dead.value], custom_id=card_menu_id(hand))
+    refused = await player.select(hand, [dead.value], custom_id=card_menu_id(hand))
     assert "traded a dead card this turn already" in refused.response.content
     board = channel_message(table.channel, board.id)
-    assert f"<@{table.alice.user.id}> traded a dead card ({dead_texts[0]})." in board.embeds[0].description
-    assert mover(board, table.players) is table.alice  # the turn goes on after a trade
+    assert f"{named(table, player)} traded a dead card ({dead_texts[0]})." in board.embeds[0].description
+    assert mover(board, table.players) is player  # the turn goes on after a trade
+
+
+# --------------------------------------------------------- the mover chooses which five lock
+
+
+async def six_in_a_row(table: Any, **options: Any) -> tuple[Any, Any, Any]:
+    """Four players; the member to move holds 11 + 19 (30, on C3) and their team has
+    chips on A3, B3, D3, E3 and F3. They play C3 through the hand message.
+    Returns (board, mover, hand message)."""
+    members = table.players
+    board = await open_and_start(table.channel, table.alice, members[1:], "sequence new", **options)
+    player = mover(board, members)
+    seat = seat_of(table, player)
+    chips: list[int | None] = [None] * (SIZE * SIZE)
+    for name in ("A3", "B3", "D3", "E3", "F3"):
+        chips[at(name)] = seat % 2
+    set_position(table, board, chips=tuple(chips), **with_hand(match_of(table, board).state, seat, [THIRTY]))
+    hand = await open_hand(player, board)
+    hand = await make_move(table, player, hand, {"type": "play", "card": 0, "row": 2, "col": 2})
+    return channel_message(table.channel, board.id), player, hand
+
+
+THIRTY = problem_card(30)
+LOCKS = ["Lock A3–E3", "Lock B3–F3"]
+
+
+async def test_six_in_a_row_lets_the_mover_choose_which_five_lock_and_a_restart_keeps_the_choice(
+    table, database
+):
+    board, player, hand = await six_in_a_row(table)
+    seat = seat_of(table, player)
+
+    assert hand.content.startswith(f"You played {CARDS[THIRTY].text} on C3.")
+    assert "choose which five chips to lock" in hand.content
+    assert button_labels(hand) == LOCKS
+    headline = board.embeds[0].description
+    assert (
+        f"{named(table, player)} made more than five in a row and chooses which five chips to lock: "
+        "A3–E3 or B3–F3." in headline
+    )
+    assert mover(board, table.players) is player  # the same turn goes on
+    assert button_labels(board) == [*LOCKS, MY_HAND, "Resign"]
+    picture = Image.open(io.BytesIO(await board.attachments[0].read())).convert("RGB")
+    x, y = cell_centre(2, 2)
+    assert all(abs(a - b) <= 40 for a, b in zip(picture.getpixel((x, y - 25)), CHOICE, strict=True))
+    partner = table.players[(seat + 2) % 4]
+    refused = await partner.click(board, label="Lock A3–E3")
+    assert refused.ephemeral and f"It is not your turn — <@{player.user.id}>" in refused.response.content
+
+    await table.env.restart_bot(create_bot(database=database))
+
+    board = channel_message(table.channel, board.id)
+    assert button_labels(board) == [*LOCKS, MY_HAND, "Resign"]
+    chosen = await player.click(board, label="Lock A3–E3")
+
+    assert chosen.acknowledged and not chosen.ephemeral
+    board = channel_message(table.channel, board.id)
+    headline = board.embeds[0].description
+    assert f"{named(table, player)} played {CARDS[THIRTY].text} on C3 and chose to lock A3–E3." in headline
+    assert f"Team {seat % 2 + 1} completed a sequence (1/2): A3–E3." in headline
+    assert mover(board, table.players) is table.players[(seat + 1) % 4]
+    assert button_labels(board) == [MY_HAND, "Resign"]
+    scores = board.embeds[0].fields[0].value.splitlines()
+    assert all(("sequences 1/2" in line) == (index % 2 == seat % 2) for index, line in enumerate(scores))
+
+
+async def test_the_lock_choice_can_be_made_from_the_hand_message(table):
+    board, player, hand = await six_in_a_row(table)
+    reopened = await open_hand(player, board)
+    assert button_labels(reopened) == LOCKS and "choose which five chips to lock" in reopened.content
+
+    await player.click(hand, label="Lock B3–F3")
+
+    assert seen(table, hand, player).content == "You locked B3–F3."
+    board = channel_message(table.channel, board.id)
+    assert "chose to lock B3–F3." in board.embeds[0].description
+    assert "completed a sequence (1/2): B3–F3." in board.embeds[0].description
+    assert mover(board, table.players) is not player
+
+
+async def test_when_time_runs_out_during_the_lock_choice_the_first_run_is_locked(table):
+    board, player, _ = await six_in_a_row(table, clock=120)
+
+    await table.env.advance_time(150)
+
+    board = channel_message(table.channel, board.id)
+    headline = board.embeds[0].description
+    assert f"⏰ <@{player.user.id}> ran out of time: the turn was played for them (lock)." in headline
+    assert "chose to lock A3–E3." in headline
+    assert mover(board, table.players) is table.players[(seat_of(table, player) + 1) % 4]
+
+
+# --------------------------------------------------------------------- restarts, DMs, seats
 
 
 async def test_the_match_and_an_open_hand_message_survive_a_restart(table, database):
@@ -368,20 +526,21 @@ async def test_the_match_and_an_open_hand_message_survive_a_restart(table, datab
 
 
 async def test_closed_dms_are_said_in_the_channel_without_any_card(table):
-    dm = table.bob.user.dm_channel
     board = await open_and_start(table.channel, table.alice, [table.bob], "sequence new")
+    waiting = the_other(table, mover(board, table.players))
+    dm = waiting.user.dm_channel
     table.env.inject_error("POST", f"/channels/{dm.id}/messages", status=403, code=50007)
 
-    board = await take_turn(table, board.id, table.players)  # Bob's turn comes: his DM fails
+    board = await take_turn(table, board.id, table.players)  # the other's turn comes: the DM fails
 
     notices = [m for m in table.channel.history() if "cannot send you direct messages" in m.content]
     assert len(notices) == 1
-    assert f"<@{table.bob.user.id}>" in notices[0].content and "**My hand**" in notices[0].content
+    assert f"<@{waiting.user.id}>" in notices[0].content and "**My hand**" in notices[0].content
     assert not notices[0].attachments
-    cards = await own_cards(table.bob, board)
+    cards = await own_cards(waiting, board)
     assert cards and not any(shows_card(notices[0].content, card) for card in cards)
     footer = board.embeds[0].footer.text
-    board = await take_turn(table, board.id, table.players)  # Bob plays from the button
+    board = await take_turn(table, board.id, table.players)  # they play from the button
     assert board.embeds[0].footer.text != footer
 
 
@@ -398,7 +557,7 @@ async def test_six_players_may_play_in_three_teams_and_five_are_refused(table):
     await table.alice.click(lobby, label="Start")
 
     players = channel_message(table.channel, lobby.id).embeds[0].fields[0].value.splitlines()
-    assert [p.split(" · ")[1] for p in players] == ["team A", "team B", "team C"] * 2
+    assert [p.split(" · ")[1] for p in players] == ["team 1", "team 2", "team 3"] * 2
 
 
 async def test_the_rules_are_told_privately(table):
@@ -406,3 +565,4 @@ async def test_the_rules_are_told_privately(table):
     assert result.ephemeral
     text = result.response.embeds[0].description
     assert "sequence" in text and "dead card" in text.lower() and "minus card" in text
+    assert "drawn by lot" in text and "more than five in a row" in text

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from bot import create_bot
 from tests.e2e.helpers import button_labels, channel_message, components, mover, open_and_start
 
@@ -12,6 +14,7 @@ async def play_one_turn(table, board_id: int):
     """The player named on the board places a piece: a shape first if they may choose."""
     board = channel_message(table.channel, board_id)
     player = mover(board, table.players)
+    assert player is not None, "the game is over"
     shapes = [c for c in components(board) if c.label.startswith(SHAPE_LABELS) and not c.disabled]
     if shapes:
         await player.click(board, custom_id=shapes[0].custom_id)
@@ -47,6 +50,63 @@ async def test_a_two_player_match_is_played_from_the_lobby_to_the_result(table):
     assert ratings.name == "Ratings" and "1000 →" in ratings.value
 
 
+async def test_the_first_board_says_who_was_drawn_to_roll_first_the_rolls_and_who_starts(table):
+    board = await open_and_start(table.channel, table.alice, [table.bob, table.carol], "tetrislink new")
+    text = board.embeds[0].description
+    seated = {f"<@{member.user.id}>": member for member in (table.alice, table.bob, table.carol)}
+    drawn = re.search(r"(<@\d+>) \(\S+ [ABC]\) was drawn to roll first\.", text)
+    rolls = re.search(r"Starting rolls: (.+)\.", text)
+    starter = re.search(r"(<@\d+>) \(\S+ [ABC]\) rolled the logo and starts\.", text)
+    assert drawn and rolls and starter, text
+    rollers = re.findall(r"<@\d+>", rolls[1])
+    assert rollers[0] == drawn[1] and rollers[-1] == starter[1] and rolls[1].endswith(" logo")
+    assert mover(board, table.players) is seated[starter[1]]  # and it is their turn
+    assert "🎲 The die shows" in text  # they rolled again for their first piece
+
+
+async def test_without_dice_the_first_board_says_who_was_drawn_to_start(table):
+    board = await open_and_start(table.channel, table.alice, [table.bob], "tetrislink new", dice=False)
+    text = board.embeds[0].description
+    drawn = re.search(r"(<@\d+>) \(\S+ [AB]\) was drawn to start\.", text)
+    assert drawn, text
+    player = mover(board, table.players)
+    assert player is not None and drawn[1] == f"<@{player.user.id}>"
+    assert "die" not in text and "Starting rolls" not in text
+
+
+async def test_a_placement_is_told_above_the_board_in_the_words_of_the_image(table):
+    board = await open_and_start(table.channel, table.alice, [table.bob], "tetrislink new", dice=False)
+    player = mover(board, table.players)
+    assert player is not None
+    await player.click(board, custom_id=next(c for c in components(board) if c.label == "O ×5").custom_id)
+    board = channel_message(table.channel, board.id)
+    drop = next(c for c in components(board) if c.label.startswith("Drop"))
+    column = int(drop.label.split()[-1])
+
+    await player.click(board, custom_id=drop.custom_id)
+
+    board = channel_message(table.channel, board.id)
+    text = board.embeds[0].description
+    assert f"<@{player.user.id}> (" in text
+    assert f"placed an O in columns {column}-{column + 1}." in text
+
+
+async def test_the_no_dice_option_is_called_a_house_variant_in_the_rules_and_the_lobby(table):
+    rules = await table.alice.slash(table.channel, "tetrislink rules")
+    text = rules.response.embeds[0].description
+    assert "**No dice** (house variant, not the rulebook's game, which rolls every turn)" in text
+    assert "drawn by lot" in text
+
+    lobby = (await table.alice.slash(table.channel, "tetrislink new", dice=False)).response.message
+    assert "**Setup:** house variant without dice" in lobby.embeds[0].description
+    command = table.env.backend.find_command("tetrislink", table.guild.id, type=1)
+    new = next(option for option in command["options"] if option["name"] == "new")
+    dice = next(option for option in new["options"] if option["name"] == "dice")
+    assert "as the rulebook says" in dice["description"] and "house variant" in dice["description"]
+    ruled = (await table.bob.slash(table.channel, "tetrislink new")).response.message
+    assert "**Setup:** rulebook game: the shape die every turn" in ruled.embeds[0].description
+
+
 async def test_a_four_player_match_is_played_to_the_result(table):
     guests = [table.bob, table.carol, table.dave]
     board = await open_and_start(table.channel, table.alice, guests, "tetrislink new", dice=False)
@@ -75,6 +135,7 @@ async def test_the_lobby_refuses_a_start_by_a_guest_and_too_few_players(table):
 async def test_an_outsider_and_a_waiting_player_are_refused_privately(table):
     board = await open_and_start(table.channel, table.alice, [table.bob], "tetrislink new", dice=False)
     player = mover(board, table.players)
+    assert player is not None
     waiting = table.bob if player is table.alice else table.alice
     shape = next(c for c in components(board) if c.label.startswith("I ×"))
 
@@ -116,6 +177,7 @@ async def test_a_player_who_resigns_is_skipped_and_the_other_wins(table):
 async def test_the_ghost_moves_and_turns_without_making_a_move(table):
     board = await open_and_start(table.channel, table.alice, [table.bob], "tetrislink new", dice=False)
     player = mover(board, table.players)
+    assert player is not None
     await player.click(board, custom_id=next(c for c in components(board) if c.label == "L ×5").custom_id)
     board = channel_message(table.channel, board.id)
     before = next(c.label for c in components(board) if c.label.startswith("Drop"))
@@ -149,7 +211,7 @@ async def test_the_match_goes_on_after_a_restart(table, database):
 async def test_closed_dms_are_said_in_the_channel_without_stopping_the_match(table):
     dm = table.bob.user.dm_channel
     board = await open_and_start(table.channel, table.alice, [table.bob], "tetrislink new", dice=False)
-    if mover(board, table.players) is table.bob:
+    if mover(board, table.players) is table.bob:  # whoever was drawn to start, Alice plays next
         board = await play_one_turn(table, board.id)
     table.env.inject_error("POST", f"/channels/{dm.id}/messages", status=403, code=50007)
 
@@ -158,7 +220,10 @@ async def test_closed_dms_are_said_in_the_channel_without_stopping_the_match(tab
     notices = [m.content for m in table.channel.history() if "cannot send you direct messages" in m.content]
     assert len(notices) == 1 and f"<@{table.bob.user.id}>" in notices[0]
     assert "My pieces" in notices[0]
-    board = await play_one_turn(table, board.id)  # and the match goes on
-    assert "move 2" in board.embeds[0].footer.text
+    assert mover(board, table.players) is table.bob
+    before = board.embeds[0].footer.text
+    board = await play_one_turn(table, board.id)  # and the match goes on: Bob plays
+    moves = int(before.rsplit(" ", 1)[-1])
+    assert board.embeds[0].footer.text.endswith(f"move {moves + 1}")
     alice_dms = table.alice.user.dm_channel.history()
     assert any("Your turn in **Tetris Link" in m.content for m in alice_dms)  # open DMs still work

@@ -6,6 +6,7 @@ misses fast); every assertion is about what Discord users see.
 
 from __future__ import annotations
 
+import logging
 import re
 from collections import defaultdict
 from typing import Any
@@ -13,17 +14,22 @@ from typing import Any
 import discord
 
 from bot import create_bot
-from cogs.tremember import motif_name
 from games.tremember import HOLE, MOTIFS, NOBODY, cell_name, motif_of
+from matches.match import seat_name
+from render.tremember import motif_name, narrate
 from tests.e2e.helpers import channel_message, components, mover, open_and_start
 
 MOTIF_WORDS = re.compile(r"\b(" + "|".join(sorted({motif_name(m) for m in MOTIFS})) + r")\b", re.IGNORECASE)
 
 
+def running_match(table: Any, board: Any) -> Any:
+    match_id = int(board.embeds[0].title.rsplit("#", 1)[1])
+    return table.env.bot.matches.running[match_id]
+
+
 def match_state(table: Any, board: Any) -> Any:
     """The engine state behind a board — only to choose which legal cell to click."""
-    match_id = int(board.embeds[0].title.rsplit("#", 1)[1])
-    return table.env.bot.matches.running[match_id].state
+    return running_match(table, board).state
 
 
 def menus(board: Any) -> list[Any]:
@@ -50,10 +56,17 @@ async def take_a_card(table: Any, board_id: int) -> Any:
     return took
 
 
+def to_move(table: Any, board: Any) -> Any:
+    """The member the board names as the one to move (the game must be running)."""
+    member = mover(board, table.players)
+    assert member is not None, "the game is over"
+    return member
+
+
 async def push_back(table: Any, board_id: int) -> Any:
     board = channel_message(table.channel, board_id)
     legal = next(button for button in push_buttons(board) if not button.disabled)
-    return await mover(board, table.players).click(board, custom_id=legal.custom_id)
+    return await to_move(table, board).click(board, custom_id=legal.custom_id)
 
 
 def cells_to_turn(table: Any, board: Any, *, pair: bool) -> tuple[str, str] | None:
@@ -75,7 +88,9 @@ def cells_to_turn(table: Any, board: Any, *, pair: bool) -> tuple[str, str] | No
 
 async def turn_two(table: Any, board_id: int, *, pair: bool) -> Any:
     board = channel_message(table.channel, board_id)
-    for cell in cells_to_turn(table, board, pair=pair) or cells_to_turn(table, board, pair=True):
+    cells = cells_to_turn(table, board, pair=pair) or cells_to_turn(table, board, pair=True)
+    assert cells is not None
+    for cell in cells:
         turned = await choose(table, board_id, cell)
         assert turned.acknowledged and not turned.ephemeral
     return channel_message(table.channel, board_id)
@@ -132,11 +147,9 @@ async def test_a_two_player_match_is_played_from_the_lobby_to_the_result(table):
     assert "**Game over**" in text and ("wins" in text or "draw" in text)
     points = [int(n) for n in re.findall(r"(\d+) pts · \d+ pairs?", board.embeds[0].fields[0].value)]
     assert len(points) == 2 and all(points)
-    assert any("No pair at" in line for line in headlines)
+    assert any("no pair, both turn face down again" in line for line in headlines)
     assert sum("turned 90° clockwise" in line for line in headlines) == 2  # both joker pairs
-    assert any(
-        re.search(r"pair at \*\*[A-F]\d\*\* \+ \*\*[A-F]\d\*\*: \*\*\+[123]\*\*", h) for h in headlines
-    )
+    assert any(re.search(r"pair at [A-F]\d \+ [A-F]\d: \+[123] \(", h) for h in headlines)
     assert [c.label for c in components(board)] == ["Rematch"]  # no move is left to make
 
 
@@ -161,7 +174,7 @@ async def test_a_turn_is_take_push_and_two_flips_with_the_right_controls(table):
     await choose(table, board.id, first)
 
     board = channel_message(table.channel, board.id)
-    assert f"turned the card at **{first}**" in board.embeds[0].description
+    assert re.search(rf"turned an? [a-z]+ at {first}\.", board.embeds[0].description)
     offered = {o.value for m in menus(board) for o in m.options}
     assert first not in offered and len(offered) == 35  # the first card is face up on the board
     assert all(m.placeholder.startswith("Turn the second card") for m in menus(board))
@@ -197,7 +210,7 @@ async def test_a_miss_is_never_left_in_a_lasting_message(table):
     board = await start(table)
     first = mover(board, table.players)
     board = await play_turn(table, board.id, pair=False)
-    assert "No pair at" in board.embeds[0].description
+    assert "no pair, both turn face down again" in board.embeds[0].description
     assert mover(board, table.players) is other(table, first)
 
     await take_a_card(table, board.id)  # the next move replaces the miss on the board
@@ -220,12 +233,13 @@ async def test_the_taker_may_push_from_the_private_card(table):
 
     assert pushed.acknowledged
     note = pushed.response
-    assert note.content.startswith("You pushed your card back in") and not note.attachments
+    assert note.content.startswith("Your card is back in the board") and not note.attachments
+    assert not MOTIF_WORDS.search(note.content) and not components(note.message)
     board = channel_message(table.channel, board.id)
     assert "pushed" in board.embeds[0].description and menus(board)
 
 
-async def test_an_outsider_a_waiting_player_and_a_wrong_phase_click_are_refused(table):
+async def test_an_outsider_and_a_waiting_player_are_refused(table):
     board = await start(table)
     player = mover(board, table.players)
     cell = menus(board)[0].options[0].value
@@ -234,10 +248,18 @@ async def test_an_outsider_a_waiting_player_and_a_wrong_phase_click_are_refused(
     assert outsider.ephemeral and "not playing in this match" in outsider.response.content
     waiting = await choose(table, board.id, cell, player=other(table, player))
     assert waiting.ephemeral and "not your turn" in waiting.response.content
+    assert "move 0" in channel_message(table.channel, board.id).embeds[0].footer.text
 
+
+async def test_a_stale_push_from_a_private_reply_is_refused_as_out_of_date(table, database):
+    board = await start(table)
+    player = mover(board, table.players)
     peek = (await take_a_card(table, board.id)).followups[0]
-    await push_back(table, board.id)  # from the board: the private card's push buttons are now stale
+    # A restarted bot no longer holds the take's reply, so it cannot edit its buttons away.
+    await table.env.restart_bot(create_bot(database=database))
+    await push_back(table, board.id)
     legal = next(b for b in push_buttons(peek.message) if not b.disabled)
+
     late = await player.click(peek.message, custom_id=legal.custom_id)
 
     assert late.ephemeral and "out of date" in late.response.content
@@ -262,3 +284,116 @@ async def test_a_restart_between_take_and_push_keeps_the_taken_card(table, datab
     board = await turn_two(table, board.id, pair=True)
     assert "move 4" in board.embeds[0].footer.text and "+" in board.embeds[0].description
     assert mover(board, table.players) is taker  # a pair: the taker plays again
+
+
+def shows_the_card(reply: Any, motif: str) -> bool:
+    """Whether a private reply still shows a card: its image, its name or its push buttons."""
+    named = re.search(rf"\b{motif_name(motif)}\b", reply.content, re.IGNORECASE)
+    return bool(reply.attachments or named or push_buttons(reply.message))
+
+
+async def peeks(table: Any, board_id: int) -> tuple[Any, str, list[Any]]:
+    """The player to move takes a card and asks for it again: their two private replies."""
+    taker = to_move(table, channel_message(table.channel, board_id))
+    took = await take_a_card(table, board_id)
+    shown = await taker.click(channel_message(table.channel, board_id), label="Show my card")
+    named = re.search(r"\*\*([a-z]+)\*\*\. Only you", took.followups[0].content)
+    assert named is not None
+    motif = named[1]
+    replies = [took.followups[0], shown.response]
+    assert all(shows_the_card(reply, motif) for reply in replies)
+    return taker, motif, replies
+
+
+async def test_a_push_from_the_board_hides_the_card_in_every_earlier_private_reply(table):
+    board = await start(table)
+    taker, motif, replies = await peeks(table, board.id)
+
+    pushed = await push_back(table, board.id)
+
+    assert pushed.acknowledged and not pushed.ephemeral
+    for reply in replies:
+        assert not shows_the_card(reply, motif)
+        assert reply.content.startswith("Your card is back in the board")
+    board = channel_message(table.channel, board.id)
+    assert "pushed" in board.embeds[0].description and menus(board)
+    assert mover(board, table.players) is taker
+
+
+async def test_a_push_from_the_private_reply_hides_the_card_in_that_and_every_other_reply(table):
+    board = await start(table)
+    taker, motif, replies = await peeks(table, board.id)
+    peek = replies[0]
+    legal = next(b for b in push_buttons(peek.message) if not b.disabled)
+
+    pushed = await taker.click(peek.message, custom_id=legal.custom_id)
+
+    assert pushed.acknowledged
+    for reply in replies:
+        assert not shows_the_card(reply, motif)
+    assert "pushed" in channel_message(table.channel, board.id).embeds[0].description
+
+
+async def test_a_card_asked_for_again_after_the_push_is_not_shown(table):
+    board = await start(table)
+    taker, _, _ = await peeks(table, board.id)
+    await push_back(table, board.id)
+    again = await taker.click(channel_message(table.channel, board.id), label="Show my card")
+    assert not again.response.attachments and "Nothing secret" in again.response.content
+
+
+async def test_a_push_played_by_the_clock_hides_the_card_too(table):
+    board = await open_and_start(table.channel, table.alice, [table.bob], "tremember new", clock=120)
+    _, motif, replies = await peeks(table, board.id)
+
+    await table.env.advance_time(150)  # the clock plays the absent taker's turn
+
+    board = channel_message(table.channel, board.id)
+    assert "ran out of time" in board.embeds[0].description
+    for reply in replies:
+        assert not shows_the_card(reply, motif)
+
+
+async def test_the_last_flip_is_gone_after_the_next_players_take(table):
+    board = await start(table)
+    first = mover(board, table.players)
+    board = await play_turn(table, board.id, pair=False)
+    match = running_match(table, board)
+    assert match.view(None)["last_flip"] is not None
+
+    await take_a_card(table, board.id)
+
+    board = channel_message(table.channel, board.id)
+    assert mover(board, table.players) is other(table, first)
+    view = match.view(None)
+    assert view["last_flip"] is None and view["last_event"]["type"] == "take"
+    assert "no pair" not in board.embeds[0].description
+
+
+async def test_the_board_message_narrates_in_the_images_words_with_mentions(table):
+    board = await start(table)
+    match = running_match(table, board)
+    view = match.view(None)
+    starter = view["last_event"]["seat"]
+    user = match.players[starter]
+    said = narrate(view, lambda seat: f"<@{match.players[seat]}> ({seat_name(seat)})")
+    assert said[0] == f"<@{user}> ({seat_name(starter)}) was drawn to start."
+    description = board.embeds[0].description
+    assert all(line in description for line in said)
+
+    await take_a_card(table, board.id)
+    board = channel_message(table.channel, board.id)
+    said = narrate(match.view(None), lambda seat: f"<@{match.players[seat]}> ({seat_name(seat)})")
+    assert said[0] in board.embeds[0].description and "took the card at" in said[0]
+
+
+async def test_a_push_after_the_private_replies_expired_is_played_quietly(table, caplog):
+    caplog.set_level(logging.INFO, logger="cogs.tremember")
+    board = await start(table)
+    await peeks(table, board.id)
+    await table.env.advance_time(16 * 60)  # Discord lets a reply be edited for 15 minutes
+
+    pushed = await push_back(table, board.id)
+
+    assert pushed.acknowledged and "pushed" in channel_message(table.channel, board.id).embeds[0].description
+    assert any("could not be edited" in record.getMessage() for record in caplog.records)

@@ -2,20 +2,32 @@
 
 from __future__ import annotations
 
+import random
+import re
+from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 
 from bot import create_bot
-from cogs.triominos import rotation_items, spot_items
+from cogs.triominos import hand_form
+from games.triominos import ENGINE
+from matches.components import form_items
 from tests.e2e.helpers import channel_message, components, mover, open_and_start
 
-# Seed 22: the first player holds two fitting cards, one of them fits three ways.
-DEAL_SEED = 22
+# Seed 48: the first player holds two fitting cards, each fitting three places, turned.
+DEAL_SEED = 48
 # Seed 50: the first player can lay the joker at once and the second take it back.
 JOKER_SEED = 50
-SHOTS = Path("/tmp")
+# Seed 22: no card of the first player fits the first card.
+NO_FIT_SEED = 22
+
+
+@pytest.fixture
+def shots(tmp_path) -> Path:
+    """Where the pictures a test received are kept, to look at after a failure."""
+    return tmp_path
 
 
 @pytest.fixture
@@ -24,7 +36,7 @@ def seed(monkeypatch):
 
     def use(value: int) -> None:
         fixed = SimpleNamespace(randrange=lambda _: value)
-        monkeypatch.setattr("cogs.lobby.random", SimpleNamespace(SystemRandom=lambda: fixed))
+        monkeypatch.setattr("matches.lobby.random", SimpleNamespace(SystemRandom=lambda: fixed))
 
     return use
 
@@ -34,11 +46,40 @@ def button_labels(message) -> list[str]:
     return [c.label for c in components(message) if getattr(c, "label", None)]
 
 
+PLACEHOLDERS = {
+    "card": "Choose a card to place",
+    "spot": "Choose where it goes",
+    "place": "Choose a place",
+    "turn": "Choose how it is turned",
+    "swap": "Choose the card for the joker's place",
+}
+OFF_OFFER = "That choice is no longer on offer"
+
+
 def select_named(message, name: str):
-    """The first select menu whose custom_id carries `name` (e.g. "card", "spot")."""
+    """The first select menu of a step (e.g. "card", "spot"), known by its placeholder."""
     return next(
-        (c for c in components(message) if getattr(c, "options", None) and f":{name}:" in c.custom_id), None
+        (
+            c
+            for c in components(message)
+            if getattr(c, "options", None) and (c.placeholder or "").startswith(PLACEHOLDERS[name])
+        ),
+        None,
     )
+
+
+def numbers(label: str) -> list[str]:
+    """The numbers an option names after its colon ("Card 2: 1 · 3 · 4", "Place 1: top 3, ...")."""
+    return re.findall(r"\d", label.split(":", 1)[1])
+
+
+def forge(table, message, current_id: str, **changes) -> None:
+    """A tampered client: the component `current_id` of `message` now says something else."""
+    stored = table.env.backend.get_message(message.channel.id, message.id)
+    component = next(
+        c for row in stored.components for c in row["components"] if c.get("custom_id") == current_id
+    )
+    component.update(changes)
 
 
 async def open_hand(player, board):
@@ -66,7 +107,7 @@ async def place_from_hand(player, hand, *, joker: bool = False):
     ):
         result = await choose(player, message, menu)
         message = result.response.message
-        if message.content.startswith("You placed"):
+        if "You placed" in message.content:
             return result
     return result
 
@@ -75,6 +116,7 @@ async def play_turn(table, board_id: int, *, joker: bool = False):
     """The player to move opens My hand and takes back the joker, places a card, buys or passes."""
     board = channel_message(table.channel, board_id)
     player = mover(board, table.players)
+    assert player is not None, "the board names the player to move"
     hand = await open_hand(player, board)
     labels = button_labels(hand)
     if joker and "Take back the joker" in labels:
@@ -100,18 +142,27 @@ async def play_to_the_end(table, board_id: int, headlines: list[str] | None = No
     raise AssertionError("the match did not end in 200 turns")
 
 
-async def save(name: str, attachment) -> bytes:
+async def save(shots: Path, name: str, attachment) -> bytes:
     data = await attachment.read()
-    (SHOTS / f"triominos_e2e_{name}.png").write_bytes(data)
+    (shots / f"triominos_e2e_{name}.png").write_bytes(data)
     return data
 
 
-async def test_a_two_player_match_is_played_through_my_hand_to_the_result(table, seed):
+def without_tokens(table, board) -> None:
+    """Setup: the player to move hands every token to the bank (never an assertion)."""
+    match = table.env.bot.matches.running[int(board.embeds[0].footer.text.split()[1])]
+    state = match.state
+    seat = state.turn
+    tokens = (*state.tokens[:seat], 0, *state.tokens[seat + 1 :])
+    match.state = replace(state, tokens=tokens, bank=state.bank + state.tokens[seat])
+
+
+async def test_a_two_player_match_is_played_through_my_hand_to_the_result(table, seed, shots):
     seed(DEAL_SEED)
     board = await open_and_start(table.channel, table.alice, [table.bob], "triominos new")
     assert board.embeds[0].title.startswith("My First Triominos #")
     assert "My hand" in button_labels(board)
-    await save("board_start", board.attachments[0])
+    await save(shots, "board_start", board.attachments[0])
 
     headlines: list[str] = []
     board = await play_to_the_end(table, board.id, headlines)
@@ -121,7 +172,7 @@ async def test_a_two_player_match_is_played_through_my_hand_to_the_result(table,
     assert "**Game over**" in text and "The game ended because" in text and "Tokens:" in text
     assert "tokens" in board.embeds[0].fields[0].value
     assert "My hand" not in button_labels(board)  # nothing left to play
-    await save("board_end", board.attachments[0])
+    await save(shots, "board_end", board.attachments[0])
 
 
 async def test_a_four_player_match_is_played_to_the_result(table, seed):
@@ -135,7 +186,7 @@ async def test_a_four_player_match_is_played_to_the_result(table, seed):
     assert "**Game over**" in board.embeds[0].description
 
 
-async def test_my_hand_shows_the_numbered_cards_and_only_fitting_choices(table, seed):
+async def test_my_hand_shows_the_numbered_cards_and_only_fitting_choices(table, seed, shots):
     seed(DEAL_SEED)
     board = await open_and_start(table.channel, table.alice, [table.bob], "triominos new")
     player = mover(board, table.players)
@@ -143,48 +194,56 @@ async def test_my_hand_shows_the_numbered_cards_and_only_fitting_choices(table, 
 
     hand = await open_hand(player, board)
     assert "Your turn" in hand.content
-    await save("hand", hand.attachments[0])
+    await save(shots, "hand", hand.attachments[0])
     cards = select_named(hand, "card")
     assert all(o.label.startswith("Card ") and "fits place" in o.description for o in cards.options)
     assert "Buy a card (1 token)" in button_labels(hand) and "Pass" not in button_labels(hand)
     assert "Take back the joker" not in button_labels(hand)
 
     chosen = await choose(player, hand, cards)
-    spots = select_named(chosen.response.message, "spot")
+    message = chosen.response.message
+    spots = select_named(message, "spot")
     assert all(
         o.label.startswith("Place ") and ("top" in o.label or "bottom" in o.label) for o in spots.options
     )
-    assert "Back to my hand" in button_labels(chosen.response.message)
-    back = await player.click(chosen.response.message, label="Back to my hand")
-    assert select_named(back.response.message, "card") is not None
+    # The card stays marked above its places, and the other choices stay on offer.
+    assert [o.default for o in select_named(message, "card").options] == [True, False]
+    assert "Buy a card (1 token)" in button_labels(message)
+    other = select_named(message, "card").options[1]
+    switched = await player.select(message, [other.value], custom_id=select_named(message, "card").custom_id)
+    message = switched.response.message
+    assert [o.default for o in select_named(message, "card").options] == [False, True]
+    assert [o.label for o in select_named(message, "spot").options] != [o.label for o in spots.options]
 
     idle = await open_hand(waiting, board)
     assert "When yours comes" in idle.content and not idle.components
     assert idle.attachments  # the waiting player still sees their cards
 
 
-async def test_placing_a_turned_card_updates_the_board_and_leaves_a_short_note(table, seed):
+async def test_placing_a_turned_card_updates_the_board_and_leaves_a_short_note(table, seed, shots):
     seed(DEAL_SEED)
     board = await open_and_start(table.channel, table.alice, [table.bob], "triominos new")
     before = await board.attachments[0].read()
     player = mover(board, table.players)
 
     hand = await open_hand(player, board)
+    card = select_named(hand, "card").options[0]
     chosen = await choose(player, hand, select_named(hand, "card"))
     spots = select_named(chosen.response.message, "spot")
-    turned = next(o for o in spots.options if not o.value.endswith(":0"))
+    turned = next(o for o in spots.options if numbers(o.label) != numbers(card.label))
     result = await player.select(chosen.response.message, [turned.value], custom_id=spots.custom_id)
 
-    note = result.response.message
-    assert note.content.startswith("You placed card") and not note.components and not note.attachments
+    note = result.response.message  # the hand, redrawn without the card and its choices
+    assert "You placed a card: +" in note.content and "When yours comes" in note.content
+    assert not note.components and await note.attachments[0].read() != await hand.attachments[0].read()
     board = channel_message(table.channel, board.id)
-    assert "placed a card: **+" in board.embeds[0].description
+    assert "placed a card: +" in board.embeds[0].description
     assert "move 1" in board.embeds[0].footer.text
-    assert await save("board_placed", board.attachments[0]) != before
+    assert await save(shots, "board_placed", board.attachments[0]) != before
     assert mover(board, table.players) is not player
 
 
-async def test_buying_pays_a_token_and_shows_the_new_hand(table, seed):
+async def test_buying_pays_a_token_and_shows_the_new_hand(table, seed, shots):
     seed(DEAL_SEED)
     board = await open_and_start(table.channel, table.alice, [table.bob], "triominos new")
     player = mover(board, table.players)
@@ -192,28 +251,27 @@ async def test_buying_pays_a_token_and_shows_the_new_hand(table, seed):
 
     bought = await player.click(hand, label="Buy a card (1 token)")
 
-    assert bought.response.message.content == "You paid 1 token and drew a card."
-    followup = bought.followups[0]
-    assert followup.ephemeral and "Your new card is card 7" in followup.content
-    assert "you have 3 tokens" in followup.content
-    await save("hand_after_buy", followup.attachments[0])
+    refreshed = bought.response.message  # the hand itself is redrawn, with the new card
+    assert "You paid 1 token and drew a card. Your new card is card 7." in refreshed.content
+    assert "you have 3 tokens" in refreshed.content and not refreshed.components
+    await save(shots, "hand_after_buy", refreshed.attachments[0])
     board = channel_message(table.channel, board.id)
     assert "paid 1 token and drew a card" in board.embeds[0].description
 
 
-async def test_the_joker_is_laid_and_taken_back(table, seed):
+async def test_the_joker_is_laid_and_taken_back(table, seed, shots):
     seed(JOKER_SEED)
     board = await open_and_start(table.channel, table.alice, [table.bob], "triominos new")
     await play_turn(table, board.id, joker=True)
     board = channel_message(table.channel, board.id)
-    await save("board_joker", board.attachments[0])
+    await save(shots, "board_joker", board.attachments[0])
     player = mover(board, table.players)
     hand = await open_hand(player, board)
     assert "Take back the joker" in button_labels(hand)
 
     player, result = await play_turn(table, board.id, joker=True)
 
-    assert "took the joker into your hand" in result.response.message.content
+    assert "You took back the joker and put a card in its place." in result.response.message.content
     board = channel_message(table.channel, board.id)
     assert "took back the joker" in board.embeds[0].description
     later = await open_hand(player, board)
@@ -226,15 +284,75 @@ async def test_the_match_goes_on_after_a_restart(table, database, seed):
     await play_turn(table, board.id)
     board = channel_message(table.channel, board.id)
     player = mover(board, table.players)
-    hand = await open_hand(player, board)  # opened before the restart, used after it
+    hand = await open_hand(player, board)
+    chosen = (await choose(player, hand, select_named(hand, "card"))).response.message  # mid-choice
 
     await table.env.restart_bot(create_bot(database=database))
 
     assert channel_message(table.channel, board.id).embeds[0].footer.text == board.embeds[0].footer.text
-    result = await place_from_hand(player, hand)
-    assert result.response.message.content.startswith("You placed card")
+    result = await choose(player, chosen, select_named(chosen, "spot"))
+    assert "You placed a card" in result.response.message.content
     await play_turn(table, board.id)
     assert "move 3" in channel_message(table.channel, board.id).embeds[0].footer.text
+
+
+async def test_a_restart_mid_choice_keeps_the_buttons_of_my_hand_working(table, database, seed):
+    seed(DEAL_SEED)
+    board = await open_and_start(table.channel, table.alice, [table.bob], "triominos new")
+    player = mover(board, table.players)
+    hand = await open_hand(player, board)
+    chosen = (await choose(player, hand, select_named(hand, "card"))).response.message
+
+    await table.env.restart_bot(create_bot(database=database))
+
+    bought = await player.click(chosen, label="Buy a card (1 token)")
+    assert bought.acknowledged and "Your new card is card 7" in bought.response.message.content
+    board = channel_message(table.channel, board.id)
+    assert "paid 1 token and drew a card" in board.embeds[0].description
+
+
+async def test_a_forged_choice_is_refused_privately_and_changes_nothing(table, seed):
+    seed(DEAL_SEED)
+    board = await open_and_start(table.channel, table.alice, [table.bob], "triominos new")
+    player = mover(board, table.players)
+    hand = await open_hand(player, board)
+    cards = select_named(hand, "card")
+    buy = next(c for c in components(hand) if getattr(c, "label", None) == "Buy a card (1 token)")
+    match, turn, _where, level, path, index = buy.custom_id.split(":")[1:]
+    forgeries = {  # an index past the options, a level the form lacks, the hand's moves on the board
+        f"m:{match}:{turn}:p:{level}:{path}:42",
+        f"m:{match}:{turn}:p:7:{path}:{index}",
+        f"m:{match}:{turn}:b:{level}:{path}:{index}",
+    }
+
+    for forged in forgeries:
+        forge(table, hand, buy.custom_id, custom_id=forged)
+        refused = await player.click(hand, custom_id=forged)
+        assert refused.ephemeral and OFF_OFFER in refused.response.content
+        buy = SimpleNamespace(custom_id=forged)
+    options = [*[{"label": o.label, "value": o.value} for o in cards.options], {"label": "x", "value": "42"}]
+    forge(table, hand, cards.custom_id, options=options)
+    refused = await player.select(hand, ["42"], custom_id=cards.custom_id)
+    assert refused.ephemeral and OFF_OFFER in refused.response.content
+
+    board = channel_message(table.channel, board.id)
+    assert "move 0" in board.embeds[0].footer.text and mover(board, table.players) is player
+
+
+async def test_a_choice_from_an_outdated_hand_is_refused_privately(table, seed):
+    seed(DEAL_SEED)
+    board = await open_and_start(table.channel, table.alice, [table.bob], "triominos new")
+    player = mover(board, table.players)
+    old_hand = await open_hand(player, board)
+    await play_turn(table, board.id)  # the same player opens My hand again and places a card
+    board = channel_message(table.channel, board.id)
+
+    refused = await player.click(old_hand, label="Buy a card (1 token)")
+
+    assert refused.ephemeral and "out of date" in refused.response.content
+    later = channel_message(table.channel, board.id)
+    assert later.embeds[0].footer.text == board.embeds[0].footer.text
+    assert "paid 1 token" not in later.embeds[0].description
 
 
 async def test_nobody_sees_another_players_hand_in_the_channel_or_by_dm(table, seed):
@@ -257,27 +375,96 @@ async def test_nobody_sees_another_players_hand_in_the_channel_or_by_dm(table, s
     assert any("Your turn in **My First Triominos" in m.content and m.attachments for m in dms)
 
 
+async def test_the_first_board_names_the_player_drawn_to_start(table, seed):
+    seed(DEAL_SEED)
+    board = await open_and_start(table.channel, table.alice, [table.bob], "triominos new")
+    starter = mover(board, table.players)
+    assert f"<@{starter.user.id}> (" in board.embeds[0].description
+    assert "was drawn to start" in board.embeds[0].description
+
+
+async def test_without_tokens_a_player_whose_card_fits_must_place_it(table, seed):
+    seed(DEAL_SEED)
+    board = await open_and_start(table.channel, table.alice, [table.bob], "triominos new")
+    without_tokens(table, board)
+    player = mover(board, table.players)
+
+    hand = await open_hand(player, board)
+
+    assert select_named(hand, "card") is not None
+    assert "Pass" not in button_labels(hand) and "Buy a card (1 token)" not in button_labels(hand)
+    assert "not placing costs a purchase" in hand.content
+
+
+async def test_a_player_who_can_neither_place_nor_buy_passes_for_free(table, seed):
+    seed(NO_FIT_SEED)
+    board = await open_and_start(table.channel, table.alice, [table.bob], "triominos new")
+    without_tokens(table, board)
+    player = mover(board, table.players)
+    hand = await open_hand(player, board)
+    assert select_named(hand, "card") is None and "Buy a card (1 token)" not in button_labels(hand)
+
+    passed = await player.click(hand, label="Pass")
+
+    assert passed.acknowledged and "\nYou passed: no card fits" in passed.response.message.content
+    board = channel_message(table.channel, board.id)
+    assert "passed: no card fits and no token is left to buy one" in board.embeds[0].description
+    assert mover(board, table.players) is not player
+
+
+async def test_with_tokens_a_player_whose_cards_do_not_fit_buys_and_cannot_pass(table, seed):
+    seed(NO_FIT_SEED)
+    board = await open_and_start(table.channel, table.alice, [table.bob], "triominos new")
+    hand = await open_hand(mover(board, table.players), board)
+    assert button_labels(hand) == ["Buy a card (1 token)"]
+
+
 async def test_open_hands_are_listed_on_the_board_and_the_rules_are_short(table):
     board = await open_and_start(table.channel, table.alice, [table.bob], "triominos new", open_hands=True)
     assert "hand: " in board.embeds[0].description
     rules = await table.carol.slash(table.channel, "triominos rules")
-    assert rules.ephemeral and "hexagon" in rules.response.embeds[0].description
-    assert len(rules.response.embeds[0].description) <= 4096
+    text = rules.response.embeds[0].description
+    assert rules.ephemeral and "hexagon" in text and len(text) <= 4096
+    assert "you **pass** only when no card of yours fits *and* you cannot buy" in text
 
 
 def test_a_card_fitting_many_places_asks_for_the_place_then_the_turn():
-    match = SimpleNamespace(id=1, turn=3)
-    places = [{"label": str(n), "points": [[0, 1], [1, 0], [0, 0]]} for n in range(1, 11)]
-    fits = [[str(n), r] for n in range(1, 11) for r in range(3)]
-    view = {"hand": [{"values": [1, 2, 3]}], "fits": [fits], "places": places}
+    places = [{"label": str(n), "points": [[0, 1], [1, 0], [0, 0]]} for n in range(1, 12)]
+    legal = [
+        {"type": "place", "card": 0, "place": str(n), "rotation": r} for n in range(1, 11) for r in range(3)
+    ]
+    legal.append({"type": "place", "card": 0, "place": "11", "rotation": 1})  # one way only: placed at once
+    view = {"hand": [{"values": [1, 2, 3]}], "places": places}
 
-    steps = spot_items(match, view, 0)
-    turns = rotation_items(match, view, 0, "4")
+    steps = hand_form(view, legal, (0,))
+    turns = hand_form(view, legal, (*steps.path, 4))  # place 4
 
-    assert [len(s.item.options) for s in steps if hasattr(s.item, "options")] == [10]
-    assert ":place:0:" in steps[0].item.custom_id
-    assert [o.label for o in turns[0].item.options] == [
+    assert [c.placeholder for c in steps.choices] == ["Choose a card to place", "Or", "Choose a place"]
+    assert [o.label for o in steps.choices[2].options][:2] == ["Place 1", "Place 2"]
+    assert [o.move for o in steps.choices[2].options] == [None] * 10 + [legal[-1]]
+    assert [o.label for o in turns.choices[3].options] == [
         "Turned: top 1, lower right 2, lower left 3",
         "Turned: top 2, lower right 3, lower left 1",
         "Turned: top 3, lower right 1, lower left 2",
     ]
+    assert all(o.move in legal for o in turns.choices[3].options)
+
+
+@pytest.mark.parametrize("game", range(12))
+def test_every_choice_of_a_hand_is_a_legal_move_and_fits_discords_rows(game):
+    """Random games: at every turn the paths a player can reach (and forged ones) offer
+    legal moves only, every legal move among them, in the rows Discord has."""
+    rng = random.Random(game)
+    state = ENGINE.new_game(2 + game % 3, game, {"open_hands": False, "joker": True})
+    while ENGINE.current_seats(state):
+        seat = ENGINE.current_seats(state)[0]
+        view, legal = ENGINE.view(state, seat), ENGINE.legal_moves(state, seat)
+        cards, places = range(len(view["hand"]) + 1), range(len(view["places"]) + 2)
+        paths = [(), (99, 1), (999, 999, 999), *((c, 0, p) for c in cards for p in places)]
+        offered = []
+        for path in paths:
+            form = hand_form(view, legal, path)
+            form_items(1, 0, "p", form)  # raises past Discord's rows
+            offered += [o.move for c in form.choices for o in c.options if o.move is not None]
+        assert all(move in legal for move in offered) and all(move in offered for move in legal)
+        state = ENGINE.apply(state, seat, rng.choice(legal))

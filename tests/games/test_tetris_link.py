@@ -1,4 +1,7 @@
-"""Tetris Link engine: every rule on a constructed position, then random playouts."""
+"""Tetris Link engine: every rule on a constructed position, then random playouts.
+
+Each example of `rules/tetris_link.md` is a test named `test_rules_example_...`.
+"""
 
 from __future__ import annotations
 
@@ -11,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.base import GameError, IllegalMove, NotYourTurn, chance
+from games.base import GameError, IllegalMove, NotYourTurn, chance, first_seat
 from games.tetris_link import (
     ANY,
     COLUMNS,
@@ -51,7 +54,9 @@ def put(
 
 
 def gained_and_penalty(state: TetrisLinkState) -> tuple[int, int]:
-    last = ENGINE.view(state, None)["last_move"]
+    """What the last placement gained and lost, as the view announces it."""
+    last = ENGINE.view(state, None)["last_event"]
+    assert last["type"] == "place"
     return last["gained"], last["gap_penalty"]
 
 
@@ -84,6 +89,15 @@ def step_rolling(face: str, seed: int, start: int = 0) -> int:
 
 def place_move(shape: str, column: int, rotation: int = 0, flip: bool = False) -> dict:
     return {"type": "place", "shape": shape, "rotation": rotation, "flip": flip, "column": column}
+
+
+def hidden_twin(state: TetrisLinkState, seat: int | None, rng: random.Random) -> TetrisLinkState:
+    """The same public position with other rolls to come: a different seed.
+
+    Everything placed, held and rolled so far is public; only the future of the die is
+    hidden, from every seat alike.
+    """
+    return replace(state, seed=state.seed + 1 + rng.randrange(10**9))
 
 
 # ---------------------------------------------------------------- shapes
@@ -193,7 +207,8 @@ def test_a_seat_out_of_turn_is_told_to_wait():
 # ---------------------------------------------------------------- scoring
 
 
-def test_the_rulebook_three_linked_with_one_gap_scores_plus_three_minus_one():
+def test_rules_example_plus_three_and_minus_one():
+    """Linking a third piece that leaves one empty cell under it: +3 for the group, −1."""
     state = put(free_game(), 0, "I", 0)  # row 0, columns 0-3
     state = put(state, 0, "O", 5)  # columns 5-6
     state = put(state, 0, "I", 1)  # row 1, columns 1-4: links both, one empty cell in 4
@@ -201,7 +216,8 @@ def test_the_rulebook_three_linked_with_one_gap_scores_plus_three_minus_one():
     assert state.scores[0] == 2
 
 
-def test_the_rulebook_fourth_piece_with_one_gap_scores_plus_one_minus_one():
+def test_rules_example_plus_one_and_minus_one():
+    """A fourth piece joins the scored group over one empty cell: +1 for it, −1."""
     state = put(free_game(), 0, "I", 0)
     state = put(state, 0, "O", 5)
     state = put(state, 0, "I", 1)
@@ -210,30 +226,75 @@ def test_the_rulebook_fourth_piece_with_one_gap_scores_plus_one_minus_one():
     assert state.scores[0] == 2
 
 
-def test_the_rulebook_group_of_four_with_two_gaps_scores_plus_four_minus_two():
-    state = put(free_game(), 0, "O", 0)
+def test_rules_example_plus_four_and_minus_two():
+    """A piece links a pair and a single into a group of four over two empty cells."""
+    state = with_heights(free_game(), [0, 0, 0, 0, 1, 1, 0, 0, 0, 0], seat=1)
+    state = put(state, 0, "O", 0)
     state = put(state, 0, "O", 2)  # a pair: no points yet
     state = put(state, 0, "O", 6)
     assert state.scores[0] == 0
-    state = put(state, 0, "I", 3)  # row 2, columns 3-6, over four empty cells
+    state = put(state, 0, "I", 3)  # row 2, columns 3-6, over one empty cell in 4 and in 5
     assert gained_and_penalty(state) == (4, 2)
     assert state.scores[0] == 2
 
 
-def test_a_first_piece_of_shape_s_always_costs_one_point():
-    state = free_game()
-    for move in ENGINE.legal_moves(state, 0):
-        if move["shape"] == "S":
-            after = ENGINE.apply(state, 0, move)
-            assert gained_and_penalty(after) == (0, 1)
-            assert after.scores[0] == -1
+def test_rules_example_a_first_player_who_must_start_with_s_or_z_loses_one_point():
+    seed = next(s for s in range(500) if ENGINE.new_game(2, s).die == "S")
+    state = ENGINE.new_game(2, seed)
+    starter = state.to_move
+    moves = ENGINE.legal_moves(state, starter)
+    assert {m["shape"] for m in moves} == {"S"}
+    assert {piece_cells("S", m["rotation"], m["flip"]) for m in moves} == {
+        cells for _, _, cells in orientations("S")
+    }  # S and Z, lying and standing: every one of them leaves a gap
+    for move in moves:
+        after = ENGINE.apply(state, starter, move)
+        assert gained_and_penalty(after) == (0, 1)
+        assert after.scores[starter] == -1
 
 
-def test_the_gap_penalty_is_one_for_one_cell_and_two_for_more():
+def test_rules_example_linking_three_gives_plus_three():
+    state = put(free_game(), 0, "O", 0)
+    state = put(state, 0, "O", 2)
+    state = put(state, 0, "O", 4)
+    assert gained_and_penalty(state) == (3, 0)
+    assert state.scores[0] == 3
+
+
+def test_rules_example_each_further_piece_gives_plus_one():
+    state = put(free_game(), 0, "O", 0)
+    state = put(state, 0, "O", 2)
+    state = put(state, 0, "O", 4)
+    state = put(state, 0, "O", 6)
+    assert gained_and_penalty(state) == (1, 0)
+    state = put(state, 0, "O", 0)  # on top of the first piece
+    assert gained_and_penalty(state) == (1, 0)
+    assert state.scores[0] == 5
+
+
+def test_rules_example_a_single_piece_and_two_linked_pieces_score_nothing():
+    state = put(free_game(), 0, "O", 0)
+    assert gained_and_penalty(state) == (0, 0)
+    state = put(state, 0, "O", 2)
+    assert gained_and_penalty(state) == (0, 0)
+    assert state.scores[0] == 0
+
+
+def test_rules_example_one_empty_cell_costs_one_and_two_or_more_cost_two_never_more():
     base = with_heights(free_game(), [1, 0, 0, 3], seat=1)
     assert gained_and_penalty(put(base, 0, "O", 0)) == (0, 1)
     assert gained_and_penalty(put(base, 0, "I", 0)) == (0, 2)  # eight empty cells
     assert put(base, 0, "I", 0).scores[0] == -2
+
+
+def test_rules_example_a_new_group_may_start_anywhere_and_either_group_may_grow():
+    state = put(free_game(), 0, "O", 0)
+    state = put(state, 1, "O", 2)  # seat 1 blocks the way to the right
+    state = put(state, 0, "O", 6)  # seat 0 starts a second group elsewhere
+    assert ENGINE.view(state, None)["largest_group"] == [1, 1]
+    left = put(state, 0, "O", 0)  # grow the first group...
+    right = put(state, 0, "O", 8)  # ...or the second
+    assert ENGINE.view(left, None)["largest_group"] == ENGINE.view(right, None)["largest_group"] == [2, 1]
 
 
 def test_cells_hidden_under_an_overhang_do_not_count_as_gaps_again():
@@ -242,7 +303,7 @@ def test_cells_hidden_under_an_overhang_do_not_count_as_gaps_again():
     assert gained_and_penalty(state) == (0, 0)
 
 
-def test_pieces_link_only_along_sides_and_only_in_one_colour():
+def test_rules_example_pieces_touching_only_diagonally_or_of_another_colour_do_not_link():
     state = put(free_game(), 0, "O", 0)
     state = put(state, 1, "O", 2)  # touches, but another colour
     state = put(state, 0, "O", 4)
@@ -251,20 +312,7 @@ def test_pieces_link_only_along_sides_and_only_in_one_colour():
     assert ENGINE.view(state, None)["largest_group"] == [1, 1]
 
 
-def test_a_piece_scores_only_once():
-    state = put(free_game(), 0, "O", 0)
-    state = put(state, 0, "O", 2)
-    assert gained_and_penalty(state) == (0, 0)  # two linked pieces score nothing
-    state = put(state, 0, "O", 4)
-    assert gained_and_penalty(state) == (3, 0)
-    state = put(state, 0, "O", 6)
-    assert gained_and_penalty(state) == (1, 0)
-    state = put(state, 0, "O", 0)  # on top of the first piece
-    assert gained_and_penalty(state) == (1, 0)
-    assert state.scores[0] == 5
-
-
-def test_joining_two_scored_groups_pays_only_for_the_new_piece():
+def test_rules_example_joining_two_scored_groups_pays_only_for_the_new_piece():
     state = free_game()
     for column in (0, 2):  # left group: three upright Is in columns 0-2, the middle last
         state = put(state, 0, "I", column, rotation=1)
@@ -279,7 +327,7 @@ def test_joining_two_scored_groups_pays_only_for_the_new_piece():
     assert state.scores[0] == 7
 
 
-def test_joining_an_unscored_pair_to_a_scored_group_pays_for_the_pair_and_the_link():
+def test_rules_example_joining_an_unscored_pair_to_a_scored_group_pays_for_the_pair_and_the_link():
     state = free_game()
     for column in (0, 1, 2):
         state = put(state, 0, "I", column, rotation=1)
@@ -290,29 +338,66 @@ def test_joining_an_unscored_pair_to_a_scored_group_pays_for_the_pair_and_the_li
     assert gained_and_penalty(state) == (3, 0)
 
 
-def test_scoring_and_a_gap_in_one_move_are_announced_as_an_event():
+def test_a_placement_is_announced_with_what_it_scored_and_its_group():
     state = put(free_game(), 0, "I", 0)
     state = put(state, 0, "O", 5)
     state = put(state, 0, "I", 1)
-    score = [e for e in ENGINE.view(state, None)["events"] if e["type"] == "score"]
-    assert score == [{"type": "score", "seat": 0, "gained": 3, "gap_penalty": 1, "group": 3}]
+    assert ENGINE.view(state, None)["last_event"] == {
+        "type": "place",
+        "seat": 0,
+        "shape": "I",
+        "cells": [[1, 1], [1, 2], [1, 3], [1, 4]],
+        "gained": 3,
+        "gap_penalty": 1,
+        "group": 3,
+    }
 
 
 # ---------------------------------------------------------------- the die and turns
 
 
-def test_seats_roll_in_order_until_one_rolls_the_logo_and_that_seat_starts():
+def test_rules_start_seats_roll_in_order_from_a_drawn_seat_until_one_rolls_the_logo_and_starts():
     for seed in range(30):
         state = ENGINE.new_game(3, seed)
-        start = ENGINE.view(state, None)["events"][0]
+        start = ENGINE.view(state, None)["last_event"]
         assert start["type"] == "start"
         rolls = start["rolls"]
-        assert [seat for seat, _ in rolls] == [i % 3 for i in range(len(rolls))]
+        drawn = first_seat(seed, 3)
+        assert [seat for seat, _ in rolls] == [(drawn + i) % 3 for i in range(len(rolls))]
         assert all(face != ANY for _, face in rolls[:-1]) and rolls[-1][1] == ANY
         assert start["seat"] == rolls[-1][0] == state.to_move
         # The starter then rolls for the first turn like everyone else.
         assert state.rolls == len(rolls) + 1
         assert state.die == chance(seed, len(rolls)).choice(DIE_FACES)
+
+
+def starts_by_seat(players: int, dice: bool, seeds: int = 3000) -> list[int]:
+    starts = [0] * players
+    for seed in range(seeds):
+        start = ENGINE.view(ENGINE.new_game(players, seed, {"dice": dice}), None)["last_event"]
+        starts[start["seat"]] += 1
+    return starts
+
+
+@pytest.mark.parametrize("dice", [True, False], ids=["dice", "no-dice"])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_seat_starts_equally_often(players, dice):
+    seeds = 3000
+    starts = starts_by_seat(players, dice, seeds)
+    expected = seeds / players
+    spread = 5 * (seeds * (1 / players) * (1 - 1 / players)) ** 0.5  # five standard deviations
+    assert all(abs(count - expected) <= spread for count in starts), starts
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_starting_rolls_begin_at_every_seat_equally_often(players):
+    seeds = 3000
+    first_rollers = [0] * players
+    for seed in range(seeds):
+        rolls = ENGINE.view(ENGINE.new_game(players, seed), None)["last_event"]["rolls"]
+        first_rollers[rolls[0][0]] += 1
+    spread = 5 * (seeds * (1 / players) * (1 - 1 / players)) ** 0.5
+    assert all(abs(count - seeds / players) <= spread for count in first_rollers), first_rollers
 
 
 def test_a_rolled_shape_must_be_played():
@@ -354,13 +439,16 @@ def test_a_roll_for_a_shape_that_fits_nowhere_skips_the_turn():
     assert ENGINE.view(after, None)["events"][0] == skip
 
 
-def test_without_dice_seat_zero_starts_and_chooses_any_shape():
-    state = free_game(3)
-    view = ENGINE.view(state, 0)
-    assert state.to_move == 0 and view["die"] is None and view["dice"] is False
-    assert {m["shape"] for m in ENGINE.legal_moves(state, 0)} == set(SHAPES)
-    state = ENGINE.apply(state, 0, place_move("L", 0))
-    assert state.to_move == 1 and state.rolls == 0
+def test_rules_without_dice_the_seat_drawn_by_lot_starts_and_chooses_any_shape():
+    for seed in range(10):
+        state = ENGINE.new_game(3, seed, {"dice": False})
+        drawn = first_seat(seed, 3)
+        view = ENGINE.view(state, None)
+        assert view["last_event"] == {"type": "start", "seat": drawn, "rolls": []}
+        assert state.to_move == drawn and view["die"] is None and view["dice"] is False
+        assert {m["shape"] for m in ENGINE.legal_moves(state, drawn)} == set(SHAPES)
+        state = ENGINE.apply(state, drawn, place_move("L", 0))
+        assert state.to_move == (drawn + 1) % 3 and state.rolls == 0
 
 
 def test_without_dice_a_seat_is_skipped_only_when_nothing_fits():
@@ -389,8 +477,8 @@ def test_the_game_ends_when_the_tower_is_full():
     state = with_heights(free_game(), [20] * 8 + [18, 18])
     state = ENGINE.apply(state, 0, place_move("O", 8))
     view = ENGINE.view(state, None)
-    assert view["phase"] == "over" and view["to_move"] == [] and view["die"] is None
-    assert {"type": "end", "reason": "tower full"} in view["events"]
+    assert view["winners"] is not None and view["to_move"] == [] and view["die"] is None
+    assert {"type": "end", "seat": None, "reason": "tower full"} in view["events"]
     assert ENGINE.current_seats(state) == ()
     assert ENGINE.outcome(state) is not None
     with pytest.raises(IllegalMove, match="over"):
@@ -400,7 +488,7 @@ def test_the_game_ends_when_the_tower_is_full():
 def test_the_game_ends_when_no_piece_left_in_hand_fits():
     state = with_heights(free_game(), [19, 20] * 4 + [17, 17])
     state = ENGINE.apply(state, 0, place_move("O", 8))  # only single holes remain
-    assert ENGINE.view(state, None)["events"][-1] == {"type": "end", "reason": "no piece fits"}
+    assert ENGINE.view(state, None)["events"][-1] == {"type": "end", "seat": None, "reason": "no piece fits"}
 
 
 def test_the_game_ends_when_every_piece_is_played():
@@ -409,6 +497,7 @@ def test_the_game_ends_when_every_piece_is_played():
     state = ENGINE.apply(state, 0, place_move("O", 0))
     assert ENGINE.view(state, None)["events"][-1] == {
         "type": "end",
+        "seat": None,
         "reason": "every piece played",
     }
 
@@ -469,7 +558,9 @@ def test_a_resigned_seat_keeps_its_pieces_and_points_but_never_wins():
     assert ENGINE.current_seats(state) == ()
     assert state.board[0][0] is not None and state.scores == (10, -3)
     assert ENGINE.outcome(state).winners == (1,)
-    assert ENGINE.view(state, None)["events"][-1] == {"type": "end", "reason": "resignations"}
+    view = ENGINE.view(state, None)
+    assert view["last_event"] == {"type": "resign", "seat": 0}
+    assert view["events"][-1] == {"type": "end", "seat": None, "reason": "resignations"}
 
 
 def test_the_game_goes_on_while_two_seats_remain():
@@ -514,12 +605,15 @@ def play_out(players: int, seed: int, dice: bool = True, low: bool = False) -> l
 
 def top_row(state: TetrisLinkState, move: dict) -> int:
     cells = drop(state.board, move["shape"], move["rotation"], move["flip"], move["column"])
+    assert cells is not None  # a legal move fits
     return max(r for r, _ in cells)
 
 
 def check_invariants(state: TetrisLinkState) -> None:
     view = ENGINE.view(state, None)
     assert json.loads(json.dumps(view)) == view
+    assert view["last_event"]["type"] in ("start", "place", "resign")
+    assert all(event["type"] in ("skip", "end") for event in view["events"])
     assert ENGINE.load(ENGINE.dump(state)) == state
     filled = sum(cell is not None for row in view["cells"] for cell in row)
     assert filled == 4 * len(state.pieces)
@@ -592,9 +686,57 @@ def test_dump_and_load_round_trip_exactly():
 
 
 def test_loading_something_that_is_not_a_saved_game_is_refused():
-    for text in ("[1, 2]", "{}", '{"version": 1, "players": 2}', "not json"):
+    for text in ("[1, 2]", "{}", '{"version": 1, "players": 2}', "not json", '{"version": 9}'):
         with pytest.raises(GameError):
             ENGINE.load(text)
+
+
+def damaged(state: TetrisLinkState, **changes) -> str:
+    data = json.loads(ENGINE.dump(state))
+    data.update(changes)
+    return json.dumps(data)
+
+
+def test_a_save_that_contradicts_itself_is_refused_as_damaged():
+    state = play_out(3, 3)[10]
+    board = [list(row) for row in state.board]
+    board[0][0] = None if board[0][0] is not None else 0
+    left = [list(counts) for counts in state.left]
+    left[0][0] += 1
+    for text in (
+        damaged(state, board=board),  # a piece with a cell missing
+        damaged(state, left=left),  # a piece both placed and in hand
+        damaged(state, scored=[True]),  # flags for one piece only
+        damaged(state, to_move=5),
+        damaged(state, die="X"),
+        damaged(state, events=[]),
+        damaged(state, events=[["end", "tower full"]]),  # no decision before the end
+        damaged(state, last_move=[0, "I", [[19, 9]] * 4, 0, 0]),  # no such piece
+    ):
+        with pytest.raises(GameError, match="damaged"):
+            ENGINE.load(text)
+
+
+def as_version_1(state: TetrisLinkState) -> str:
+    """How the previous version saved `state`: no placement event, a "score" event
+    only when points changed, and no start event without dice."""
+    data = json.loads(ENGINE.dump(state))
+    first, *rest = data["events"]
+    if first[0] == "place":
+        _, seat, _, _, gained, penalty, group = first
+        first = [["score", seat, gained, penalty, group]] if gained or penalty else []
+    elif first[0] == "start" and not state.dice:
+        first = []
+    else:
+        first = [first]
+    data.update(version=1, events=first + rest)
+    return json.dumps(data)
+
+
+def test_a_game_saved_by_the_previous_version_loads_with_its_last_event():
+    states = play_out(3, 5) + play_out(2, 6, dice=False)[:3]
+    for state in states:
+        assert ENGINE.load(as_version_1(state)) == state
 
 
 def test_a_spectator_sees_what_every_seat_sees():
@@ -602,10 +744,84 @@ def test_a_spectator_sees_what_every_seat_sees():
     assert ENGINE.view(state, None) == ENGINE.view(state, 0) == ENGINE.view(state, 1)
 
 
+def test_a_hidden_twin_has_other_rolls_to_come_behind_the_same_views():
+    """The twin the contract test uses really hides something: the die's future."""
+    rng = random.Random(1)
+    state = ENGINE.new_game(2, 8)
+    twin = hidden_twin(state, None, rng)
+    assert ENGINE.view(twin, None) == ENGINE.view(state, None)
+    move = ENGINE.timeout_move(state, state.to_move)
+    dice = [(a.die, b.die) for a, b in itertools.islice(twin_games(state, twin, move), 12)]
+    assert any(mine != theirs for mine, theirs in dice)
+
+
+def twin_games(state: TetrisLinkState, twin: TetrisLinkState, move: dict):
+    """Both states after the same first move, then each after its own time-out moves."""
+    seat = state.to_move
+    assert seat is not None
+    state, twin = ENGINE.apply(state, seat, move), ENGINE.apply(twin, seat, move)
+    while state.to_move is not None and twin.to_move is not None:
+        yield state, twin
+        state = ENGINE.apply(state, state.to_move, ENGINE.timeout_move(state, state.to_move))
+        twin = ENGINE.apply(twin, twin.to_move, ENGINE.timeout_move(twin, twin.to_move))
+
+
 def test_the_view_has_the_contract_keys():
     view = ENGINE.view(ENGINE.new_game(2, 3), None)
     assert len(view["cells"]) == ROWS and all(len(row) == COLUMNS for row in view["cells"])
     assert view["pieces_left"] == [dict.fromkeys(SHAPES, 5)] * 2
     assert view["die"] in DIE_FACES
-    assert view["scores"] == [0, 0] and view["phase"] == "play"
+    assert view["players"] == 2 and view["scores"] == [0, 0] and view["winners"] is None
+    assert view["last_event"]["type"] == "start" and view["events"] == []
     assert view["last_move"] is None and view["largest_group"] == [0, 0]
+
+
+# ---------------------------------------------------------------- absent players
+
+
+def consequences(state: TetrisLinkState, seat: int) -> dict[str, tuple[int, int]]:
+    """(gained, gap penalty) of every legal placement, by applying it."""
+    found = {}
+    for move in ENGINE.legal_moves(state, seat):
+        found[json.dumps(move)] = gained_and_penalty(ENGINE.apply(state, seat, move))
+    return found
+
+
+def test_an_absent_player_never_scores_where_a_placement_without_points_exists():
+    for state in play_out(3, 21)[::9]:
+        if state.to_move is None:
+            continue
+        seat = state.to_move
+        move = ENGINE.timeout_move(state, seat)
+        assert move in ENGINE.legal_moves(state, seat)
+        found = consequences(state, seat)
+        assert found[json.dumps(move)] == min(found.values())  # fewest points, then least gap
+
+
+def test_an_absent_player_places_without_points_gap_or_touching_any_piece():
+    state = put(free_game(), 0, "O", 0)
+    state = put(state, 0, "O", 2)  # seat 0 has a pair: a third piece touching it would score
+    state = put(state, 1, "O", 6)  # columns 7-8: only column 10 is clear of every piece
+    state = replace(state, to_move=0)
+    after = ENGINE.apply(state, 0, ENGINE.timeout_move(state, 0))
+    assert gained_and_penalty(after) == (0, 0)
+    cells = ENGINE.view(after, None)["last_event"]["cells"]
+    assert cells == [[0, 9], [1, 9], [2, 9], [3, 9]]  # an I standing in column 10
+
+
+def test_an_absent_player_takes_the_smallest_gap_when_every_placement_leaves_one():
+    # Every column but the last two is full, and those differ by three: an O leaves a
+    # gap in any case, an upright I in column 9 or 10 does not.
+    state = with_heights(free_game(), [20] * 8 + [13, 10], seat=1)
+    state = replace(state, die="O", dice=True, to_move=0)
+    after = ENGINE.apply(state, 0, ENGINE.timeout_move(state, 0))
+    assert gained_and_penalty(after) == (0, 2)
+    state = replace(state, die=ANY)
+    after = ENGINE.apply(state, 0, ENGINE.timeout_move(state, 0))
+    assert gained_and_penalty(after) == (0, 0)
+
+
+def test_only_the_seat_to_move_has_a_time_out_move():
+    state = free_game()
+    with pytest.raises(NotYourTurn):
+        ENGINE.timeout_move(state, 1)

@@ -1,4 +1,10 @@
-"""My First Triominos engine: every rule of rules/triominos.md, playouts, leaks."""
+"""My First Triominos engine: every rule of rules/triominos.md, playouts, leaks.
+
+The rulebook's examples are tests named after them: its pictures A–J (lost from the
+text, so each is rebuilt from the sentence that cites it), every row of its bonus table,
+and its boxed cases (cannot place and cannot buy, last card of the hand, last card of
+the pot).
+"""
 
 from __future__ import annotations
 
@@ -11,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.base import GameError, IllegalMove, NotYourTurn, chance
+from games.base import GameError, IllegalMove, NotYourTurn, chance, first_seat
 from games.triominos import (
     CARDS,
     ENGINE,
@@ -95,6 +101,11 @@ def fitting_rotation(state: TriominosState, seat: int, index: int, cell: Cell) -
 
 
 FIRST = (0, 0, 1)  # the first card's cell: pointing up, corners (0,1), (1,0), (0,0)
+RIGHT = (0, 0, 0)  # the place right of it: corners (0,1), (1,1), (1,0)
+ALL_TWOS = {(0, 1): 2, (1, 0): 2, (0, 0): 2}  # the first card 2-2-2
+
+# The first card and, on its right, the card 1-2-2 with its 1 at the free corner (1, 1).
+SINGLE = {**ALL_TWOS, (1, 1): 1}
 
 # Five cards around point (0, 0) with the sixth place open (found so every card differs).
 HEXAGON = {(-1, 0): 4, (-1, 1): 1, (0, -1): 2, (0, 0): 1, (0, 1): 3, (1, -1): 1, (1, 0): 5}
@@ -178,11 +189,26 @@ def test_a_new_game_deals_six_cards_and_four_tokens_and_lays_a_number_card(playe
     assert view["to_move"] in ([s] for s in range(players))
 
 
-def test_a_joker_drawn_as_the_first_card_goes_back_into_the_pot():
-    seed = next(s for s in range(5000) if first_draw(s, 2) == JOKER)
-    state = ENGINE.new_game(2, seed)
-    assert state.table[0][0] != JOKER
-    assert JOKER in state.pot
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_example_A_the_first_card_is_never_the_joker(players):
+    """« Prenez une carte ... C'est la première carte. (C'est un joker? Remettez-le dans
+    la cagnotte et prenez une autre carte) » — over thousands of deals."""
+    drawn_first = []
+    for seed in range(6000):
+        state = ENGINE.new_game(players, seed)
+        assert state.table[0][0] != JOKER
+        if first_draw(seed, players) == JOKER:
+            drawn_first.append(seed)
+            assert JOKER in state.pot
+            assert state.table[0][0] == second_draw(seed, players)
+    assert len(drawn_first) >= 100  # the joker came up first often enough to matter
+
+
+def test_example_A_the_joker_once_laid_first_with_two_players_is_now_put_back():
+    # Seed 2466 laid the joker first when the joker went back on top of the pot.
+    state = ENGINE.new_game(2, 2466)
+    assert first_draw(2466, 2) == JOKER
+    assert state.table[0][0] == second_draw(2466, 2) and JOKER in state.pot
 
 
 def first_draw(seed: int, players: int) -> int:
@@ -192,7 +218,24 @@ def first_draw(seed: int, players: int) -> int:
     return deck[players * 6]
 
 
-def test_without_the_joker_option_the_joker_stays_in_the_box():
+def second_draw(seed: int, players: int) -> int:
+    """The card under it: "another card" when the first is the joker."""
+    deck = list(range(36))
+    chance(seed, 0).shuffle(deck)
+    return deck[players * 6 + 1]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_seat_drawn_to_start_moves_first_and_the_start_event_names_it(players):
+    for seed in range(20):
+        view = ENGINE.view(ENGINE.new_game(players, seed), None)
+        drawn = first_seat(seed, players)
+        assert view["last_event"] == {"type": "start", "seat": drawn}
+        assert view["to_move"] == [drawn]
+
+
+def test_rulebook_note_for_parents_without_the_joker_it_stays_in_the_box():
+    """« il est conseillé de ne pas vous servir du porte-cartes ni du joker »."""
     state = ENGINE.new_game(4, 3, {"joker": False})
     cards = [c for h in state.hands for c in h] + list(state.pot) + [p[0] for p in state.table]
     assert sorted(cards) == list(range(35))
@@ -214,7 +257,7 @@ def test_wrong_player_counts_and_unknown_options_are_refused():
 
 
 def test_the_first_cards_open_places_are_labelled_left_right_then_below():
-    state = position(lay({(0, 1): 2, (1, 0): 2, (0, 0): 2}, [FIRST]), [[0], [1]])
+    state = position(lay(ALL_TWOS, [FIRST]), [[0], [1]])
     places = ENGINE.view(state, None)["places"]
     assert [p["label"] for p in places] == ["1", "2", "3"]
     assert [p["points"] for p in places] == [
@@ -222,9 +265,10 @@ def test_the_first_cards_open_places_are_labelled_left_right_then_below():
     ]
 
 
-def test_each_rotation_fits_exactly_where_its_corners_match():
-    # First card 2-2-2; the card 1-2-2 fits each side in a different rotation.
-    state = position(lay({(0, 1): 2, (1, 0): 2, (0, 0): 2}, [FIRST]), [[card_id(1, 2, 2)], [0]])
+def test_example_B_a_card_is_laid_with_each_corner_on_the_same_number():
+    """« 1 en face de 1, 3 en face de 3, le rouge en face du rouge ... Voir exemple B »:
+    first card 2-2-2; the card 1-2-2 fits each side, each time turned another way."""
+    state = position(lay(ALL_TWOS, [FIRST]), [[card_id(1, 2, 2)], [0]])
     offered = {(m["place"], m["rotation"]) for m in ENGINE.legal_moves(state, 0) if m["type"] == "place"}
     expected = {
         (label_at(state, (-1, 0, 0)), 0),  # corners (-1,1) (0,1) (0,0) show 1 2 2
@@ -241,11 +285,31 @@ def test_each_rotation_fits_exactly_where_its_corners_match():
         assert all((v == 2) == (p in {(0, 1), (1, 0), (0, 0)}) for p, v in shown.items())
 
 
-def test_a_corner_that_does_not_match_its_grid_point_is_refused():
-    state = position(lay({(0, 1): 2, (1, 0): 2, (0, 0): 2}, [FIRST]), [[card_id(1, 2, 2)], [0]])
+def test_example_C_a_corner_on_another_number_is_refused():
+    """« Poser comme indiqué dans fig C et D n'est pas autorisé » (C: numbers that differ)."""
+    state = position(lay(ALL_TWOS, [FIRST]), [[card_id(1, 2, 2)], [0]])
     move = place(state, 0, (0, 0, 0), rotation=0)  # would put 1 on the first card's 2
     with pytest.raises(IllegalMove, match="does not match"):
         ENGINE.apply(state, 0, move)
+
+
+def test_example_D_a_card_touching_the_table_only_at_a_point_is_no_place():
+    """(D: not laid against a side.) « sur n'importe quel côté des autres cartes »:
+    every open place shares a whole side with a card, none only a corner."""
+    state = playout(6, 3, {}, steps=12)
+    view = ENGINE.view(state, None)
+    cards = [{tuple(p) for p in card["points"]} for card in view["table"]]
+    for open_place in view["places"]:
+        corners = {tuple(p) for p in open_place["points"]}
+        assert any(len(corners & card) == 2 for card in cards)
+    below_right = (1, -1, 1)  # meets the first card only at its corner (1, 0)
+    assert label_at_or_none(position(lay(ALL_TWOS, [FIRST]), [[0], [1]]), below_right) is None
+
+
+def label_at_or_none(state: TriominosState, cell: Cell) -> str | None:
+    """The label of the open place on `cell`, if that cell is an open place."""
+    points = [list(p) for p in cell_points(cell)]
+    return next((p["label"] for p in ENGINE.view(state, None)["places"] if p["points"] == points), None)
 
 
 def test_a_card_cannot_be_flipped_over():
@@ -267,82 +331,127 @@ def test_a_triple_card_is_offered_once_per_place():
 
 
 def test_a_card_placed_next_to_the_table_earns_one_token_from_the_bank():
-    state = position(lay({(0, 1): 2, (1, 0): 2, (0, 0): 2}, [FIRST]), [[card_id(1, 2, 2), 1], [2]])
-    after = ENGINE.apply(state, 0, place(state, 0, (0, 0, 0), rotation=2))
+    """« Vous avez posé une carte? Dans ce cas, vous avez gagné une fiche ... La banque vous paie. »"""
+    state = position(lay(ALL_TWOS, [FIRST]), [[card_id(1, 2, 2), 1], [2]])
+    after = ENGINE.apply(state, 0, place(state, 0, RIGHT, rotation=2))
     view = ENGINE.view(after, None)
     assert view["scores"] == [5, 4] and view["bank"] == 39
     assert view["last_card"] == 1 and view["to_move"] == [1]
-    assert view["last_bonus"] == {"hexagons": 0, "bridge": False, "last_card": False, "earned": 1, "paid": 1}
+    assert view["last_event"] == {
+        "type": "place",
+        "seat": 0,
+        "joker": False,
+        "hexagons": 0,
+        "bridge": False,
+        "last_card": False,
+        "earned": 1,
+        "paid": 1,
+    }
 
 
 # --- bonuses --------------------------------------------------------------------------
 
+# The shapes of the bonus table: values at grid points, the cards' cells, the open cell.
+SHAPES = {
+    "plain": (SINGLE, [FIRST, RIGHT], RIGHT),
+    "hexagon": (HEXAGON, list(cells_around((0, 0))), HEXAGON_HOLE),
+    "two hexagons": (
+        TWO_HEXAGONS,
+        sorted(set(cells_around((0, 0))) | set(cells_around((1, 0)))),
+        HEXAGON_HOLE,
+    ),
+    "bridge": (BRIDGE, [*BRIDGE_CHAIN, BRIDGE_GAP], BRIDGE_GAP),
+}
 
-def test_completing_a_hexagon_earns_one_more_token():
+# « Tableau des récompenses »: row, shape filled, last card of the hand?, total tokens.
+BONUS_TABLE = [
+    ("Carte posée", "plain", False, 1),
+    ("Carte posée + 1 hexagone", "hexagon", False, 2),
+    ("Carte posée + 2 hexagones", "two hexagons", False, 3),
+    ("Carte posée + 1 pont", "bridge", False, 2),
+    ("Dernière carte posée", "plain", True, 2),
+    ("Dernière carte posée + 1 hexagone", "hexagon", True, 3),
+    ("Dernière carte posée + 2 hexagones", "two hexagons", True, 4),
+    ("Dernière carte posée + 1 pont", "bridge", True, 3),
+]
+
+
+def fill_the_gap(shape: str, last: bool) -> tuple[TriominosState, dict]:
+    """Seat 0 lays the card that fills the shape's open cell (its only card, if `last`)."""
+    values, cells, hole = SHAPES[shape]
+    table, hole_card, spares = around_hole(values, cells, hole, 2)
+    state = position(table, [[hole_card] if last else [hole_card, spares[0]], [spares[1]]])
+    after = ENGINE.apply(state, 0, place(state, 0, hole, fitting_rotation(state, 0, 0, hole)))
+    return after, ENGINE.view(after, None)["last_event"]
+
+
+@pytest.mark.parametrize(("row", "shape", "last", "total"), BONUS_TABLE, ids=[row[0] for row in BONUS_TABLE])
+def test_the_bonus_table_row(row, shape, last, total):
+    after, event = fill_the_gap(shape, last)
+    hexagons = {"hexagon": 1, "two hexagons": 2}.get(shape, 0)
+    assert (event["hexagons"], event["bridge"], event["last_card"]) == (hexagons, shape == "bridge", last)
+    assert event["earned"] == event["paid"] == total, row
+    assert after.tokens[0] == 4 + total and (after.hands[0] == ()) == last
+
+
+def test_example_H_completing_a_hexagon_earns_one_more_token():
+    """« Si vous êtes en mesure de former un hexagone (H) ... au total, vous gagnez donc 2 fiches »."""
     state, _, _ = hexagon_position()
     rotation = fitting_rotation(state, 0, 0, HEXAGON_HOLE)
     after = ENGINE.apply(state, 0, place(state, 0, HEXAGON_HOLE, rotation))
-    assert ENGINE.view(after, None)["last_bonus"]["hexagons"] == 1
+    assert ENGINE.view(after, None)["last_event"]["hexagons"] == 1
     assert after.tokens[0] == 4 + 2
 
 
-def test_closing_two_hexagons_at_once_earns_two_more_tokens():
-    cells = sorted(set(cells_around((0, 0))) | set(cells_around((1, 0))))
-    table, hole_card, spares = around_hole(TWO_HEXAGONS, cells, HEXAGON_HOLE, 2)
-    state = position(table, [[hole_card, spares[0]], [spares[1]]])
-    rotation = fitting_rotation(state, 0, 0, HEXAGON_HOLE)
-    after = ENGINE.apply(state, 0, place(state, 0, HEXAGON_HOLE, rotation))
-    assert ENGINE.view(after, None)["last_bonus"]["hexagons"] == 2
-    assert after.tokens[0] == 4 + 3
+def test_rulebook_two_hexagons_at_once_earn_three_tokens():
+    """« Celui qui, en posant une carte, arrive à former 2 hexagones en même temps,
+    gagne au total 3 fiches. »"""
+    after, event = fill_the_gap("two hexagons", last=False)
+    assert event["hexagons"] == 2 and after.tokens[0] == 4 + 3
 
 
-def test_two_hexagons_with_the_last_card_earn_the_tables_top_four_tokens():
-    cells = sorted(set(cells_around((0, 0))) | set(cells_around((1, 0))))
-    table, hole_card, spares = around_hole(TWO_HEXAGONS, cells, HEXAGON_HOLE)
-    state = position(table, [[hole_card], [spares[0]]])
-    rotation = fitting_rotation(state, 0, 0, HEXAGON_HOLE)
-    after = ENGINE.apply(state, 0, place(state, 0, HEXAGON_HOLE, rotation))
-    bonus = ENGINE.view(after, None)["last_bonus"]
-    assert (bonus["hexagons"], bonus["last_card"], bonus["earned"]) == (2, True, 4)
-    assert after.tokens[0] == 8 and after.hands[0] == ()
-
-
-def test_a_bridge_over_a_gap_earns_one_more_token():
+def test_example_J_a_bridge_over_a_gap_earns_one_more_token():
+    """« ... ou un pont (J) ... plus 1 fiche supplémentaire pour l'hexagone ou le pont »."""
     table, gap_card, spares = around_hole(BRIDGE, [*BRIDGE_CHAIN, BRIDGE_GAP], BRIDGE_GAP, 2)
     state = position(table, [[gap_card, spares[0]], [spares[1]]])
     rotation = fitting_rotation(state, 0, 0, BRIDGE_GAP)
     after = ENGINE.apply(state, 0, place(state, 0, BRIDGE_GAP, rotation))
-    bonus = ENGINE.view(after, None)["last_bonus"]
-    assert (bonus["bridge"], bonus["hexagons"], bonus["earned"]) == (True, 0, 2)
+    event = ENGINE.view(after, None)["last_event"]
+    assert (event["bridge"], event["hexagons"], event["earned"]) == (True, 0, 2)
 
 
 def test_a_card_touching_one_side_with_a_free_far_corner_is_no_bridge():
-    state = position(lay({(0, 1): 2, (1, 0): 2, (0, 0): 2}, [FIRST]), [[card_id(1, 2, 2), 1], [2]])
-    after = ENGINE.apply(state, 0, place(state, 0, (0, 0, 0), rotation=2))
-    assert ENGINE.view(after, None)["last_bonus"]["bridge"] is False
+    state = position(lay(ALL_TWOS, [FIRST]), [[card_id(1, 2, 2), 1], [2]])
+    after = ENGINE.apply(state, 0, place(state, 0, RIGHT, rotation=2))
+    assert ENGINE.view(after, None)["last_event"]["bridge"] is False
 
 
-def test_placing_the_last_card_of_the_hand_earns_one_more_token():
-    state = position(lay({(0, 1): 2, (1, 0): 2, (0, 0): 2}, [FIRST]), [[card_id(1, 2, 2)], [0]])
-    after = ENGINE.apply(state, 0, place(state, 0, (0, 0, 0), rotation=2))
-    assert ENGINE.view(after, None)["last_bonus"]["last_card"] is True
-    assert after.tokens[0] == 6
+def test_rulebook_case_the_last_card_of_the_hand_earns_two_and_the_next_turn_buys():
+    """« VOUS AVEZ POSÉ LA DERNIERE CARTE DE VOTRE PORTE-CARTES ... au total, vous gagnez
+    donc 2 fiches. Ce n'est qu'au tour suivant que vous pouvez prendre une carte de la
+    cagnotte, payer une fiche »."""
+    state = position(lay(ALL_TWOS, [FIRST]), [[card_id(1, 2, 2)], [0]], pot=(7, 8, 9))
+    after = ENGINE.apply(state, 0, place(state, 0, RIGHT, rotation=2))
+    assert ENGINE.view(after, None)["last_event"]["last_card"] is True
+    assert after.tokens[0] == 6 and after.hands[0] == ()
+    after = ENGINE.apply(after, 1, {"type": "buy"})
+    assert ENGINE.legal_moves(after, 0) == [{"type": "buy"}]
+    after = ENGINE.apply(after, 0, {"type": "buy"})
+    assert after.tokens[0] == 5 and len(after.hands[0]) == 1
 
 
 def test_the_bank_pays_only_what_it_holds():
     state, _, _ = hexagon_position(bank=1)
     rotation = fitting_rotation(state, 0, 0, HEXAGON_HOLE)
     after = ENGINE.apply(state, 0, place(state, 0, HEXAGON_HOLE, rotation))
-    bonus = ENGINE.view(after, None)["last_bonus"]
-    assert (bonus["earned"], bonus["paid"]) == (2, 1)
+    event = ENGINE.view(after, None)["last_event"]
+    assert (event["earned"], event["paid"]) == (2, 1)
     assert after.tokens[0] == 5 and after.bank == 0
 
 
 def test_an_empty_bank_pays_nothing_until_a_purchase_refills_it():
-    state = position(
-        lay({(0, 1): 2, (1, 0): 2, (0, 0): 2}, [FIRST]), [[card_id(1, 2, 2), 1], [2]], bank=0, pot=(9,)
-    )
-    after = ENGINE.apply(state, 0, place(state, 0, (0, 0, 0), rotation=2))
+    state = position(lay(ALL_TWOS, [FIRST]), [[card_id(1, 2, 2), 1], [2]], bank=0, pot=(9,))
+    after = ENGINE.apply(state, 0, place(state, 0, RIGHT, rotation=2))
     assert after.tokens == (4, 4) and after.bank == 0
     after = ENGINE.apply(after, 1, {"type": "buy"})
     assert after.tokens == (4, 3) and after.bank == 1
@@ -351,7 +460,10 @@ def test_an_empty_bank_pays_nothing_until_a_purchase_refills_it():
 # --- the joker ------------------------------------------------------------------------
 
 
-def test_a_joker_fits_every_open_place_and_closes_a_hexagon():
+def test_example_E_a_joker_fits_every_open_place_and_closes_a_hexagon():
+    """« Le joker remplace toutes les combinaisons ... Vous pouvez l'utiliser dans toutes
+    les positions. Exemples: E, F et G » — and « (vous pouvez également le faire en vous
+    servant d'un joker) » for the hexagon."""
     state, _, _ = hexagon_position()
     state = replace(state, hands=((JOKER, state.hands[0][1]), state.hands[1]))
     places = ENGINE.view(state, None)["places"]
@@ -364,12 +476,14 @@ def test_a_joker_fits_every_open_place_and_closes_a_hexagon():
         "values": [None, None, None],
         "joker": True,
     }
-    assert view["last_bonus"]["hexagons"] == 1 and after.tokens[0] == 6
+    assert view["last_event"]["joker"] and view["last_event"]["hexagons"] == 1 and after.tokens[0] == 6
 
 
-def test_a_free_joker_corner_matches_any_later_card():
-    first = lay({(0, 1): 2, (1, 0): 2, (0, 0): 2}, [FIRST])
-    joker = (JOKER, 0, 0, 0, 0)  # right of the first card; its corner (1, 1) is free
+def test_example_F_a_free_joker_corner_matches_any_later_card():
+    """« Si, sur l'un des côtés du joker, il n'y a pas de carte, ce côté-ci est considéré
+    comme libre. Exemple F. »"""
+    first = lay(ALL_TWOS, [FIRST])
+    joker = (JOKER, *RIGHT, 0)  # its corner (1, 1) is free
     hand = [card_id(2, 3, 3), card_id(2, 4, 4)]  # reach (1, 1) from the far side with 3 or 4
     state = position((*first, joker), [hand, [0]])
     beyond = (1, 0, 1)  # corners (1,1) (2,0) (1,0): only (1,0) is pinned, to 2
@@ -377,7 +491,28 @@ def test_a_free_joker_corner_matches_any_later_card():
     assert fitting == {0, 1}
 
 
+def test_example_G_a_joker_on_the_table_stands_for_the_numbers_beside_it():
+    """« Une fois que le joker est posé sur la table, il correspond au même chiffre ou
+    couleur qui se trouvent à côté de lui. »: its corner (0, 1) stands for the first
+    card's 2, so a card laid against the joker's side must show 2 there."""
+    first = lay(ALL_TWOS, [FIRST])
+    joker = (JOKER, *RIGHT, 0)
+    above = (0, 1, 1)  # shares the joker's side (0,1)-(1,1); touches the first card only at (0,1)
+    hand = [card_id(1, 3, 4), card_id(1, 2, 3)]
+    state = position((*first, joker), [hand, [0]])
+    label = label_at(state, above)
+    offered = {(m["card"], m["rotation"]) for m in ENGINE.legal_moves(state, 0) if m.get("place") == label}
+    assert {card for card, _ in offered} == {1}
+    for card, rotation in offered:
+        after = ENGINE.apply(state, 0, place(state, card, above, rotation))
+        shown = ENGINE.view(after, None)["table"][-1]
+        assert dict(zip(map(tuple, shown["points"]), shown["values"], strict=True))[(0, 1)] == 2
+
+
 def test_taking_back_the_joker_swaps_in_a_card_that_fits_and_costs_nothing():
+    """« vous devez le remplacer par l'une de vos propres cartes correspondant exactement
+    à l'endroit où le joker se trouvait. Ce changement de carte ne vous donne pas droit à
+    une fiche de récompense, mais vous n'aurez rien à payer non plus. »"""
     state, hole_card, spares = hexagon_position()
     table = (*state.table, (JOKER, *HEXAGON_HOLE, 0))
     state = position(table, [[spares[0]], [hole_card, spares[1]]], turn=1)
@@ -388,8 +523,8 @@ def test_taking_back_the_joker_swaps_in_a_card_that_fits_and_costs_nothing():
     assert view["hand"][-1] == {"joker": True}
     assert not any(c["joker"] for c in view["table"])
     assert view["scores"] == [4, 4] and view["bank"] == 40
-    assert view["last_card"] == len(table) - 1 and view["last_bonus"] is None
-    assert view["last_move"] == {"seat": 1, "type": "take_joker"}
+    assert view["last_card"] == len(table) - 1
+    assert view["last_event"] == {"type": "take_joker", "seat": 1}
 
 
 def test_a_card_that_does_not_fit_the_jokers_place_cannot_take_it_back():
@@ -401,7 +536,7 @@ def test_a_card_that_does_not_fit_the_jokers_place_cannot_take_it_back():
 
 
 def test_the_joker_can_only_be_taken_back_from_the_table():
-    state = position(lay({(0, 1): 2, (1, 0): 2, (0, 0): 2}, [FIRST]), [[1, 2], [3]])
+    state = position(lay(ALL_TWOS, [FIRST]), [[1, 2], [3]])
     with pytest.raises(IllegalMove, match="not on the table"):
         ENGINE.apply(state, 0, {"type": "take_joker", "card": 0, "rotation": 0})
 
@@ -410,49 +545,130 @@ def test_the_joker_can_only_be_taken_back_from_the_table():
 
 
 def test_buying_pays_a_token_and_draws_the_top_card_of_the_pot():
-    state = position(lay({(0, 1): 2, (1, 0): 2, (0, 0): 2}, [FIRST]), [[1], [2]], pot=(7, 8, 9))
+    """« Vous ne pouvez (ou ne voulez) pas poser de carte? Dans ce cas, payez une fiche ...
+    acheter une carte à la cagnotte »."""
+    state = position(lay(ALL_TWOS, [FIRST]), [[1], [2]], pot=(7, 8, 9))
     after = ENGINE.apply(state, 0, {"type": "buy"})
     assert after.hands[0] == (1, 7) and after.pot == (8, 9)
     assert after.tokens == (3, 4) and after.bank == 41
     assert ENGINE.current_seats(after) == (1,)
+    assert ENGINE.view(after, None)["last_event"] == {"type": "buy", "seat": 0, "pot_emptied": False}
 
 
-def test_a_player_without_tokens_passes_instead_of_buying():
-    state = position(lay({(0, 1): 2, (1, 0): 2, (0, 0): 2}, [FIRST]), [[1], [2]], pot=(7,), tokens=(0, 4))
+def test_rulebook_attention_a_player_may_buy_rather_than_lay_a_card_that_fits():
+    """« Attention: Parfois, il est préférable de ne pas poser de carte. »"""
+    state = position(lay(ALL_TWOS, [FIRST]), [[card_id(1, 2, 2)], [2]], pot=(7,))
     moves = ENGINE.legal_moves(state, 0)
-    assert {"type": "pass"} in moves and {"type": "buy"} not in moves
+    assert any(m["type"] == "place" for m in moves)
+    assert {"type": "buy"} in moves and {"type": "pass"} not in moves
+
+
+def test_rulebook_case_cannot_place_and_no_tokens_to_buy_passes_for_free():
+    """« VOUS NE POUVEZ PAS POSER DE CARTE ET VOUS N'AVEZ PAS DE FICHE POUR ACHETER UNE
+    CARTE. Vous n'avez pas à payer de fiche. »"""
+    state = position(lay(ALL_TWOS, [FIRST]), [[1], [2]], pot=(7,), tokens=(0, 4))
+    moves = ENGINE.legal_moves(state, 0)
+    assert moves == [{"type": "pass"}]
     with pytest.raises(IllegalMove, match="no tokens"):
         ENGINE.apply(state, 0, {"type": "buy"})
     after = ENGINE.apply(state, 0, {"type": "pass"})
     assert after.hands[0] == (1,) and after.tokens == (0, 4) and after.passes == 1
+    assert ENGINE.view(after, None)["last_event"] == {"type": "pass", "seat": 0, "reason": "no_tokens"}
 
 
-def test_with_an_empty_pot_the_player_passes_and_pays_nothing():
-    state = position(lay({(0, 1): 2, (1, 0): 2, (0, 0): 2}, [FIRST]), [[1], [2], [3]])
-    assert ENGINE.legal_moves(state, 0)[-1] == {"type": "pass"}
+def test_rulebook_case_cannot_place_and_the_pot_is_empty_passes_for_free():
+    """« VOUS NE POUVEZ PAS POSER DE CARTE ET IL N'Y A PLUS DE CARTE DANS LA CAGNOTTE.
+    Vous n'avez pas à payer de fiche. »"""
+    state = position(lay(ALL_TWOS, [FIRST]), [[1], [2], [3]])
+    assert ENGINE.legal_moves(state, 0) == [{"type": "pass"}]
     after = ENGINE.apply(state, 0, {"type": "pass"})
     assert after.tokens == (4, 4, 4) and after.bank == 40
+    assert ENGINE.view(after, None)["last_event"] == {"type": "pass", "seat": 0, "reason": "empty_pot"}
+
+
+@pytest.mark.parametrize(
+    ("pot", "tokens"), [((7,), (0, 4)), ((), (4, 4)), ((), (0, 4))], ids=["no tokens", "empty pot", "both"]
+)
+def test_a_pass_is_refused_while_a_card_of_the_player_fits(pot, tokens):
+    """Both cases begin « VOUS NE POUVEZ PAS POSER DE CARTE »: not placing costs a purchase."""
+    state = position(lay(ALL_TWOS, [FIRST]), [[1, card_id(1, 2, 2)], [2]], pot=pot, tokens=tokens)
+    moves = ENGINE.legal_moves(state, 0)
+    assert moves and all(m["type"] == "place" for m in moves)
+    with pytest.raises(IllegalMove, match="fits"):
+        ENGINE.apply(state, 0, {"type": "pass"})
+    with pytest.raises(IllegalMove, match="Place a card"):
+        ENGINE.apply(state, 0, {"type": "buy"})
+    view = ENGINE.view(state, 0)
+    assert (view["can_buy"], view["can_pass"]) == (False, False)
+
+
+def test_a_joker_in_hand_always_fits_so_its_holder_never_passes():
+    state = position(lay(ALL_TWOS, [FIRST]), [[1, JOKER], [2]], tokens=(0, 4))
+    moves = ENGINE.legal_moves(state, 0)
+    assert {"type": "pass"} not in moves and {m["card"] for m in moves} == {1}
 
 
 def test_passing_is_refused_while_buying_is_possible():
-    state = position(lay({(0, 1): 2, (1, 0): 2, (0, 0): 2}, [FIRST]), [[1], [2]], pot=(7,))
+    state = position(lay(ALL_TWOS, [FIRST]), [[1], [2]], pot=(7,))
     assert {"type": "pass"} not in ENGINE.legal_moves(state, 0)
     with pytest.raises(IllegalMove, match="buy"):
         ENGINE.apply(state, 0, {"type": "pass"})
+    view = ENGINE.view(state, 0)
+    assert (view["can_buy"], view["can_pass"]) == (True, False)
 
 
 def test_a_player_with_an_empty_hand_can_only_buy():
-    state = position(lay({(0, 1): 2, (1, 0): 2, (0, 0): 2}, [FIRST]), [[], [2]], pot=(7, 8))
+    state = position(lay(ALL_TWOS, [FIRST]), [[], [2]], pot=(7, 8))
     assert ENGINE.legal_moves(state, 0) == [{"type": "buy"}]
+
+
+# --- a player out of time -------------------------------------------------------------
+
+
+def test_an_absent_player_buys_rather_than_lays_a_card_that_fits():
+    state = position(lay(ALL_TWOS, [FIRST]), [[card_id(1, 2, 2)], [2]], pot=(7,))
+    assert ENGINE.timeout_move(state, 0) == {"type": "buy"}
+
+
+def test_an_absent_player_who_can_neither_place_nor_buy_passes():
+    state = position(lay(ALL_TWOS, [FIRST]), [[1], [2]], pot=(7,), tokens=(0, 4))
+    assert ENGINE.timeout_move(state, 0) == {"type": "pass"}
+
+
+def test_an_absent_player_who_must_place_takes_back_the_joker_rather_than_score():
+    state, hole_card, spares = hexagon_position()
+    table = (*state.table, (JOKER, *HEXAGON_HOLE, 0))
+    state = position(table, [[card_id(1, 2, 3), hole_card], [spares[1]]], tokens=(0, 4))
+    assert {m["type"] for m in ENGINE.legal_moves(state, 0)} == {"place", "take_joker"}
+    assert ENGINE.timeout_move(state, 0)["type"] == "take_joker"
+
+
+def test_an_absent_player_who_must_place_lays_the_card_that_earns_least():
+    state, hole_card, _ = hexagon_position(tokens=(0, 4))
+    state = replace(state, hands=((hole_card, card_id(1, 2, 3)), state.hands[1]))
+    earned = {}
+    for move in ENGINE.legal_moves(state, 0):
+        earned[json.dumps(move)] = ENGINE.view(ENGINE.apply(state, 0, move), None)["last_event"]["earned"]
+    assert set(earned.values()) == {1, 2}  # the hole would score a hexagon
+    chosen = ENGINE.timeout_move(state, 0)
+    assert earned[json.dumps(chosen)] == 1 and chosen["card"] == 1
+
+
+def test_an_absent_player_lays_a_number_card_before_the_joker():
+    state = position(lay(ALL_TWOS, [FIRST]), [[JOKER, card_id(1, 2, 2)], [2]], tokens=(0, 4))
+    assert ENGINE.timeout_move(state, 0)["card"] == 1
 
 
 # --- the end --------------------------------------------------------------------------
 
 
-def test_drawing_the_last_card_starts_a_last_round_ending_with_the_drawer():
-    state = position(lay({(0, 1): 2, (1, 0): 2, (0, 0): 2}, [FIRST]), [[1], [2], [3]], pot=(9,), turn=1)
+def test_rulebook_case_drawing_the_last_card_starts_a_last_round_ending_with_the_drawer():
+    """« La dernière carte retirée de la cagnotte signifie que le dernier tour a sonné. Ce
+    tour est joué et se termine par le joueur qui a pris la dernière carte. »"""
+    state = position(lay(ALL_TWOS, [FIRST]), [[1], [2], [3]], pot=(9,), turn=1)
     state = ENGINE.apply(state, 1, {"type": "buy"})
     view = ENGINE.view(state, None)
+    assert view["last_event"] == {"type": "buy", "seat": 1, "pot_emptied": True}
     assert view["last_round"] and view["last_round_to_play"] == [2, 0, 1]
     for seat in (2, 0, 1):
         assert ENGINE.current_seats(state) == (seat,)
@@ -462,28 +678,28 @@ def test_drawing_the_last_card_starts_a_last_round_ending_with_the_drawer():
 
 
 def test_as_many_passes_in_a_row_as_players_end_the_game():
-    first = lay({(0, 1): 2, (1, 0): 2, (0, 0): 2}, [FIRST])
-    state = position(first, [[1], [2], [3]], pot=(7,), tokens=(0, 0, 0))
+    state = position(lay(ALL_TWOS, [FIRST]), [[1], [2], [3]], pot=(7,), tokens=(0, 0, 0))
     for seat in (0, 1):
         state = ENGINE.apply(state, seat, {"type": "pass"})
-    assert not state.over
+    assert ENGINE.current_seats(state) == (2,)
     state = ENGINE.apply(state, 2, {"type": "pass"})
-    assert state.over and ENGINE.legal_moves(state, 0) == []
+    assert ENGINE.current_seats(state) == () and ENGINE.legal_moves(state, 0) == []
+    assert ENGINE.view(state, None)["winners"] == [0, 1, 2]
 
 
 def test_a_placement_breaks_a_run_of_passes():
-    first = lay({(0, 1): 2, (1, 0): 2, (0, 0): 2}, [FIRST])
-    state = position(first, [[card_id(1, 2, 2), 1], [2]], pot=(7,), tokens=(0, 0))
-    state = replace(state, turn=1)
+    state = position(lay(ALL_TWOS, [FIRST]), [[card_id(1, 2, 2), 1], [2]], pot=(7,), tokens=(0, 0), turn=1)
     state = ENGINE.apply(state, 1, {"type": "pass"})
-    state = ENGINE.apply(state, 0, place(state, 0, (0, 0, 0), rotation=2))
-    assert state.passes == 0 and not state.over
+    state = ENGINE.apply(state, 0, place(state, 0, RIGHT, rotation=2))
+    assert state.passes == 0 and ENGINE.current_seats(state) == (1,)
 
 
 def test_most_tokens_win_and_equal_tops_share_the_win():
-    state = replace(position((), [[], [], []], tokens=(7, 9, 9)), over=True)
+    state = replace(position(lay(ALL_TWOS, [FIRST]), [[], [], []], tokens=(7, 9, 9)), over=True)
     outcome = ENGINE.outcome(state)
     assert outcome.winners == (1, 2) and outcome.draw and outcome.scores == (7, 9, 9)
+    view = ENGINE.view(state, None)
+    assert view["winners"] == [1, 2] and view["to_move"] == [] and "over" not in view
 
 
 # --- turns, errors, resigning ---------------------------------------------------------
@@ -506,27 +722,29 @@ def test_a_move_out_of_turn_is_refused():
         {"type": "place", "card": 0, "place": "1", "rotation": 3},
     ],
 )
-def test_malformed_moves_are_refused_with_a_sentence(move):
+def test_malformed_moves_are_refused_with_a_sentence_that_counts_from_one(move):
     state = ENGINE.new_game(2, 5)
     seat = ENGINE.current_seats(state)[0]
     with pytest.raises(IllegalMove) as error:
         ENGINE.apply(state, seat, move)
-    assert str(error.value)[0].isupper() and len(str(error.value)) > 20
+    text = str(error.value)
+    assert text[0].isupper() and len(text) > 20
+    assert "0" not in text  # no 0-based card, place or rotation numbers
 
 
 def test_a_resigned_seat_is_skipped_and_never_wins():
-    first = lay({(0, 1): 2, (1, 0): 2, (0, 0): 2}, [FIRST])
-    state = position(first, [[1], [2], [3]], pot=(7, 8, 9), tokens=(1, 20, 2))
+    state = position(lay(ALL_TWOS, [FIRST]), [[1], [2], [3]], pot=(7, 8, 9), tokens=(1, 20, 2))
     state = ENGINE.resign(state, 1)
+    assert ENGINE.view(state, None)["last_event"] == {"type": "resign", "seat": 1}
     state = ENGINE.apply(state, 0, {"type": "buy"})
     assert ENGINE.current_seats(state) == (2,)
     state = ENGINE.resign(state, 2)
     outcome = ENGINE.outcome(state)
-    assert state.over and outcome.winners == (0,)
+    assert ENGINE.current_seats(state) == () and outcome.winners == (0,)
 
 
 def test_resigning_on_ones_own_turn_hands_the_turn_on():
-    state = position(lay({(0, 1): 2, (1, 0): 2, (0, 0): 2}, [FIRST]), [[1], [2], [3]], pot=(7,))
+    state = position(lay(ALL_TWOS, [FIRST]), [[1], [2], [3]], pot=(7,))
     state = ENGINE.resign(state, 0)
     assert ENGINE.current_seats(state) == (1,)
     assert ENGINE.view(state, None)["resigned"] == [0]
@@ -535,13 +753,13 @@ def test_resigning_on_ones_own_turn_hands_the_turn_on():
 
 
 def test_a_resignation_in_the_last_round_removes_that_turn():
-    state = position(lay({(0, 1): 2, (1, 0): 2, (0, 0): 2}, [FIRST]), [[1], [2], [3]], pot=(9,))
+    state = position(lay(ALL_TWOS, [FIRST]), [[1], [2], [3]], pot=(9,))
     state = ENGINE.apply(state, 0, {"type": "buy"})  # last round: 1, 2, 0
     state = ENGINE.resign(state, 2)
     state = ENGINE.apply(state, 1, {"type": "pass"})
     assert ENGINE.current_seats(state) == (0,)
     state = ENGINE.apply(state, 0, {"type": "pass"})
-    assert state.over
+    assert ENGINE.current_seats(state) == ()
 
 
 # --- views and leaks ------------------------------------------------------------------
@@ -554,6 +772,13 @@ def test_a_seat_sees_its_own_hand_and_fits_but_nobody_elses():
     assert "hands" not in mine
     spectator = ENGINE.view(state, None)
     assert spectator["hand"] == [] and "fits" not in spectator and "swaps" not in spectator
+    assert "can_buy" not in spectator and "can_pass" not in spectator
+
+
+def test_only_the_seat_to_move_may_buy_or_pass():
+    state = position(lay(ALL_TWOS, [FIRST]), [[1], [2]], pot=(7,), tokens=(0, 0))
+    assert ENGINE.view(state, 0)["can_pass"] and not ENGINE.view(state, 1)["can_pass"]
+    assert not ENGINE.view(state, 0)["can_buy"]
 
 
 def test_fits_list_exactly_the_placements_legal_moves_offer():
@@ -569,36 +794,53 @@ def test_fits_list_exactly_the_placements_legal_moves_offer():
     assert from_fits == from_moves
 
 
-def test_open_hands_show_every_hand_in_every_view():
+def test_rulebook_note_for_parents_open_hands_show_every_hand_in_every_view():
+    """« les joueurs posent les cartes sur la table, face tournée vers le haut »."""
     state = ENGINE.new_game(3, 2, {"open_hands": True})
     for seat in (None, 0, 2):
         view = ENGINE.view(state, seat)
         assert [len(h) for h in view["hands"]] == [6, 6, 6]
 
 
-def hidden_twin(state: TriominosState, seat: int) -> TriominosState:
-    """Same public game, but `seat`'s hand swapped with pot cards and the pot reordered."""
-    hand, pot = state.hands[seat], state.pot
-    k = min(len(hand), len(pot))
-    new_hand = pot[:k] + hand[k:]
-    new_pot = tuple(reversed(hand[:k] + pot[k:]))
-    hands = tuple(new_hand if s == seat else h for s, h in enumerate(state.hands))
-    return replace(state, hands=hands, pot=new_pot)
+def hidden_twin(state: TriominosState, seat: int | None, rng: random.Random) -> TriominosState:
+    """The same game as `seat` knows it (None: a spectator), with what it cannot see dealt
+    again: the pot's order and, unless hands are open, every other seat's hand (sizes kept)."""
+    hidden = [] if state.open_hands else [s for s in range(state.players) if s != seat]
+    pool = [*state.pot, *(card for s in hidden for card in state.hands[s])]
+    dealt = pool[:]
+    rng.shuffle(dealt)
+    if dealt == pool:
+        dealt = dealt[1:] + dealt[:1]
+    hands = list(state.hands)
+    rest = dealt[len(state.pot) :]
+    for s in hidden:
+        hands[s], rest = tuple(rest[: len(hands[s])]), rest[len(hands[s]) :]
+    return replace(state, pot=tuple(dealt[: len(state.pot)]), hands=tuple(hands))
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_views_are_identical_when_only_other_hands_and_the_pot_order_differ(seed):
     state = playout(seed, 3, {}, steps=10)
-    twin = hidden_twin(state, 1)
-    assert twin != state
-    for seat in (None, 0, 2):
+    rng = random.Random(seed)
+    for seat in (None, 0, 1, 2):
+        twin = hidden_twin(state, seat, rng)
+        assert twin.hands != state.hands and twin.pot != state.pot
         assert ENGINE.view(state, seat) == ENGINE.view(twin, seat)
+
+
+def test_with_open_hands_only_the_pot_order_is_hidden():
+    state = playout(4, 3, {"open_hands": True}, steps=6)
+    twin = hidden_twin(state, None, random.Random(4))
+    assert twin.hands == state.hands and twin.pot != state.pot
+    assert ENGINE.view(twin, None) == ENGINE.view(state, None)
+    swapped = replace(state, hands=(state.hands[1], state.hands[0], state.hands[2]))
+    assert ENGINE.view(swapped, None) != ENGINE.view(state, None)
 
 
 @pytest.mark.parametrize("seed", [4, 5])
 def test_place_labels_are_the_same_whatever_the_hands(seed):
     state = playout(seed, 4, {}, steps=8)
-    twin = hidden_twin(hidden_twin(state, 0), 3)
+    twin = hidden_twin(state, None, random.Random(seed))
     assert ENGINE.view(state, 0)["places"] == ENGINE.view(twin, 0)["places"]
     assert ENGINE.view(state, 0)["places"] == ENGINE.view(state, None)["places"]
 
@@ -637,11 +879,15 @@ def check_invariants(state: TriominosState) -> None:
     for seat in (None, *range(state.players)):
         view = ENGINE.view(state, seat)
         assert json.loads(json.dumps(view)) == view
-    if state.over:
-        assert ENGINE.current_seats(state) == ()
-    else:
-        (seat,) = ENGINE.current_seats(state)
-        assert seat not in state.resigned and ENGINE.legal_moves(state, seat)
+        assert (view["winners"] is None) == bool(view["to_move"])
+    seats = ENGINE.current_seats(state)
+    if seats:
+        (seat,) = seats
+        moves = ENGINE.legal_moves(state, seat)
+        assert seat not in state.resigned and moves
+        assert ENGINE.timeout_move(state, seat) in moves
+        if {"type": "pass"} in moves:
+            assert all(m["type"] == "take_joker" for m in moves if m != {"type": "pass"})
 
 
 def assert_table_matches_and_is_connected(state: TriominosState) -> None:
@@ -688,3 +934,35 @@ def test_dump_and_load_round_trip_exactly_mid_game():
     text = ENGINE.dump(state)
     assert isinstance(text, str) and ENGINE.load(text) == state
     assert ENGINE.dump(ENGINE.load(text)) == text
+
+
+def test_a_save_from_before_the_starter_was_kept_still_loads():
+    state = ENGINE.new_game(3, 12)
+    saved = json.loads(ENGINE.dump(state))
+    del saved["starter"]
+    loaded = ENGINE.load(json.dumps(saved))
+    assert loaded.starter == chance(12, 2).randrange(3)  # the draw those games were dealt with
+    assert replace(loaded, starter=state.starter) == state
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        {"pot": [0, 0]},
+        {"tokens": [4, 4, 4]},
+        {"bank": 61},
+        {"table": []},
+        {"table": [[0, 0, 0, 1, 3]]},
+        {"turn": 2},
+        {"last_move": [0, "dance"]},
+        {"hands": "cards"},
+        {"players": "two"},
+        {"starter": -1},
+        {"colour": "red"},
+    ],
+    ids=lambda damage: next(iter(damage)),
+)
+def test_a_damaged_save_is_refused_with_a_game_error(damage):
+    saved = {**json.loads(ENGINE.dump(ENGINE.new_game(2, 1))), **damage}
+    with pytest.raises(GameError, match=r"cannot be read|damaged"):
+        ENGINE.load(json.dumps(saved))

@@ -1,4 +1,5 @@
-"""Rookie board image: deterministic, small, highlights the last flip, leaks nothing."""
+"""Rookie board image: deterministic, small, highlights the last flip, leaks nothing, and
+narrates in the one wording the cog uses too."""
 
 from __future__ import annotations
 
@@ -9,9 +10,11 @@ from dataclasses import replace
 import pytest
 from PIL import Image
 
+from games.base import first_seat
 from games.rookie import ENGINE, RookieState
 from render import rookie
-from render.common import HIGHLIGHT
+from render.common import HIGHLIGHT, SEAT_COLOURS, seat_label
+from tests.games.test_rookie import discards, flip, make, place, play, table
 
 
 def played(players: int, seed: int, options: dict, moves: int) -> RookieState:
@@ -34,6 +37,10 @@ def close(colour: tuple[int, ...], wanted: tuple[int, int, int]) -> bool:
     return all(abs(a - b) <= 12 for a, b in zip(colour, wanted, strict=True))
 
 
+def told(state: RookieState) -> list[str]:
+    return rookie.narrate(ENGINE.view(state, None), seat_label)
+
+
 @pytest.mark.parametrize(
     ("players", "options", "moves"),
     [
@@ -50,10 +57,11 @@ def test_every_variant_renders_the_same_bytes_twice_within_the_size_limit(player
     assert png.startswith(b"\x89PNG") and len(png) <= 300_000
     assert rookie.render(view) == png
     assert 500 <= image_of(png).width <= 800
+    assert Image.open(io.BytesIO(png)).mode == "P"
 
 
 def test_the_last_flip_is_outlined_in_the_highlight_colour():
-    state = ENGINE.apply(ENGINE.new_game(3, 2), 0, {"type": "flip", "position": 4})
+    state = ENGINE.apply(ENGINE.new_game(3, 2), first_seat(2, 3), {"type": "flip", "position": 4})
     x, y = rookie._cell_origin(4)
     edge = (x + 1, y + rookie.CELL_H // 2)
     assert close(image_of(rookie.render(ENGINE.view(state, None))).getpixel(edge), HIGHLIGHT)
@@ -67,12 +75,13 @@ def test_two_deals_differing_only_in_face_down_cards_give_identical_images():
     # Swap the top cards of two face-down stacks: nothing public changes.
     hidden = [p for p in range(9) if state.table[p] and p not in up]
     first, second = hidden[0], hidden[-1]
-    table = list(state.table)
-    table[first] = (*table[first][:-1], state.table[second][-1])
-    table[second] = (*table[second][:-1], state.table[first][-1])
-    other = replace(state, table=tuple(table))
+    stacks = list(state.table)
+    stacks[first] = (*stacks[first][:-1], state.table[second][-1])
+    stacks[second] = (*stacks[second][:-1], state.table[first][-1])
+    other = replace(state, table=tuple(stacks))
     assert rookie.render(ENGINE.view(other, None)) == rookie.render(ENGINE.view(state, None))
-    fresh = [rookie.render(ENGINE.view(ENGINE.new_game(4, seed), None)) for seed in (1, 2)]
+    seeds = [seed for seed in range(50) if first_seat(seed, 4) == 1][:2]
+    fresh = [rookie.render(ENGINE.view(ENGINE.new_game(4, seed), None)) for seed in seeds]
     assert fresh[0] == fresh[1]
 
 
@@ -85,3 +94,70 @@ def test_an_x_card_looks_unlike_every_colour_card():
     faces = {kind: rookie.card_sprite(kind, 40, 56).tobytes() for kind in rookie.CARD_FACES}
     assert len(set(faces.values())) == len(faces)
     assert rookie.card_sprite(None, 40, 56).tobytes() not in faces.values()
+
+
+def test_the_first_board_says_who_was_drawn_to_start():
+    seeds = {first_seat(seed, 3): seed for seed in range(30)}
+    for starter, seed in seeds.items():
+        view = ENGINE.view(ENGINE.new_game(3, seed), None)
+        assert rookie.narrate(view, seat_label) == [f"{seat_label(starter)} was drawn to start."]
+    # The header's seat tag is the starter's colour, and each starter gives another board.
+    images = {
+        starter: image_of(rookie.render(ENGINE.view(ENGINE.new_game(3, seed), None)))
+        for starter, seed in seeds.items()
+    }
+    assert len({image.tobytes() for image in images.values()}) == 3
+    tag_x = rookie.WIDTH - rookie.MARGIN - rookie._text_width("to move", 18) - 36 + 5
+    for starter, image in images.items():
+        assert close(image.getpixel((tag_x, rookie.HEADER // 2 - 8)), SEAT_COLOURS[starter])
+
+
+def test_narration_counts_positions_and_stacks_from_one_and_names_seats_by_letter():
+    state = play(make(table=table("", "BR", "", "BG", "BX", "BX", "BY", "BP", "RGB")), flip(8))
+    assert told(state) == ["A turned up a blue card from position 9; it moved to empty position 1."]
+    state = play(make(), flip(0), flip(1))
+    assert told(state) == ["A turned up a pair of red cards."]
+    assert told(play(state, place(0, 0, 2))) == ["A put the red pair on stacks 1 and 3."]
+    assert told(play(make(), flip(0), flip(2))) == [
+        "A turned up two different colours: both are face down again."
+    ]
+
+
+def test_a_rookie_is_told_with_what_it_took_from_whom():
+    others = (discards("X", "X", ""), discards("RB", "", "G"), discards("Y", "", ""))
+    state = play(make(discards=others), flip(4), flip(5), place(0, 2, 2))
+    assert told(state) == [
+        "A put the X pair on stack 3.",
+        "A secured three X tops: 4 cards onto the point stack.",
+        "Rookie! A takes every other player's unsecured cards: 3 cards from B, 1 card from C.",
+    ]
+    view = ENGINE.view(state, None)
+    assert rookie.prompt(view, seat_label) == (
+        "Spread the 4 cards taken (1 red, 1 yellow, 1 green, 1 blue) on A's stacks: choose the tops."
+    )
+
+
+def test_the_prompt_for_a_steal_names_both_neighbours_and_what_they_hold():
+    robbed = (discards("", "", ""), discards("R", "", ""), discards("GG", "B", ""))
+    state = play(make(discards=robbed), flip(4), flip(5), place(0, 0, 0))
+    assert rookie.prompt(ENGINE.view(state, None), seat_label) == (
+        "Take the unsecured cards of the player before you (C, 3 cards) or after you (B, 1 card)."
+    )
+
+
+def test_the_last_pair_in_the_kids_variant_is_told_once():
+    state = make(players=2, variant="kids", table=table("R", "R", *[""] * 7))
+    assert told(play(state, flip(0), flip(1))) == [
+        "A turned up a pair of red cards.",
+        "A took the last pair: 2 cards onto the point stack.",
+    ]
+    assert rookie.prompt(ENGINE.view(play(state, flip(0), flip(1)), None), seat_label) is None
+
+
+def test_a_long_narration_is_cut_to_the_band_and_still_renders():
+    others = (discards("X", "X", ""), discards("RB", "", "G"), discards("Y", "", ""))
+    view = ENGINE.view(play(make(discards=others), flip(4), flip(5), place(0, 2, 2)), None)
+    view["events"] = view["events"] * 4
+    lines = [line for sentence in rookie.narrate(view, seat_label) for line in rookie._wrap(sentence, 752)]
+    assert len(lines) > rookie.BAND_LINES
+    assert rookie.render(view).startswith(b"\x89PNG")

@@ -8,20 +8,24 @@ from dataclasses import replace
 
 from PIL import Image
 
+from games.base import first_seat
 from games.sequence_numbers import CARDS, CELLS_OF, ENGINE, SequenceState
-from render.common import HIGHLIGHT, SEAT_COLOURS
+from render.common import HIGHLIGHT, SEAT_COLOURS, seat_label
 from render.sequence_numbers import (
     CARD_GAP,
     CARD_H,
     CARD_W,
     CELL,
+    CHOICE,
     DEAD,
     PAD,
     cell_box,
     cell_centre,
+    narrate,
     render,
     render_hand,
 )
+from tests.games.test_sequence_numbers import card_for, hidden_twin, make, play, six_in_a_row
 
 PLUS = next(i for i, c in enumerate(CARDS) if c.kind == "plus")
 MINUS = next(i for i, c in enumerate(CARDS) if c.kind == "minus")
@@ -31,7 +35,9 @@ def image(png: bytes) -> Image.Image:
     return Image.open(io.BytesIO(png)).convert("RGB")
 
 
-def close(pixel: tuple[int, ...], colour: tuple[int, int, int], tolerance: int = 16) -> bool:
+def close(pixel: object, colour: tuple[int, int, int], tolerance: int = 16) -> bool:
+    """Whether an RGB pixel (as `getpixel` gives it) is within `tolerance` of `colour`."""
+    assert isinstance(pixel, tuple)
     return all(abs(a - b) <= tolerance for a, b in zip(pixel, colour, strict=True))
 
 
@@ -44,14 +50,14 @@ def midgame(players: int = 4, seed: int = 3, moves: int = 40) -> SequenceState:
 
 
 def locked_position() -> SequenceState:
-    """Team A has a locked row B2–F2; seat 0 holds plus cards."""
+    """Team 1 has a locked row B2–F2, team 2 a chip on F6; seat 0 holds plus cards."""
     state = ENGINE.new_game(4, seed=1)
-    chips = [None] * 100
+    chips: list[int | None] = [None] * 100
     run = tuple(range(11, 16))
     for cell in run:
         chips[cell] = 0
     chips[55] = 1
-    return replace(state, chips=tuple(chips), sequences=((run,), ()))
+    return replace(state, chips=tuple(chips), sequences=((run,), ()), turn=0)
 
 
 def test_the_same_view_gives_the_same_bytes() -> None:
@@ -59,20 +65,22 @@ def test_the_same_view_gives_the_same_bytes() -> None:
     assert render(view) == render(view)
 
 
-def test_the_board_is_a_discord_sized_png_under_300_kb() -> None:
+def test_the_board_is_a_discord_sized_palette_png_under_300_kb() -> None:
     png = render(ENGINE.view(midgame(6, 2, 60), None))
-    picture = image(png)
     assert png.startswith(b"\x89PNG") and len(png) <= 300_000
-    assert 500 <= picture.width <= 800
+    picture = Image.open(io.BytesIO(png))
+    assert picture.mode == "P" and 500 <= picture.width <= 800
+
+
+def test_every_board_is_mapped_onto_one_fixed_palette() -> None:
+    first = Image.open(io.BytesIO(render(ENGINE.view(midgame(2, 1, 10), None))))
+    second = Image.open(io.BytesIO(render(ENGINE.view(midgame(6, 4, 50), None))))
+    assert first.getpalette() == second.getpalette()
 
 
 def test_the_public_board_ignores_hands_so_every_seat_sees_the_same_image() -> None:
     state = midgame()
-    pool = [c for h in state.hands for c in h] + list(state.deck)
-    random.Random(5).shuffle(pool)
-    sizes = [len(h) for h in state.hands]
-    hands = tuple(tuple(pool[sum(sizes[:i]) : sum(sizes[: i + 1])]) for i in range(4))
-    twin = replace(state, hands=hands, deck=tuple(pool[sum(sizes) :]))
+    twin = hidden_twin(state, None, random.Random(5))
     assert twin.hands != state.hands
     public = render(ENGINE.view(state, None))
     assert render(ENGINE.view(twin, None)) == public
@@ -82,7 +90,7 @@ def test_the_public_board_ignores_hands_so_every_seat_sees_the_same_image() -> N
 def test_chips_appear_in_their_team_colour_on_their_cell() -> None:
     state = locked_position()
     picture = image(render(ENGINE.view(state, None)))
-    x, y = cell_centre(5, 5)  # F6, team B, not locked
+    x, y = cell_centre(5, 5)  # F6, team 2, not locked
     assert close(picture.getpixel((x - 15, y)), SEAT_COLOURS[1])
     x, y = cell_centre(7, 7)  # empty
     assert not any(close(picture.getpixel((x - 15, y)), c) for c in SEAT_COLOURS[:2])
@@ -105,6 +113,75 @@ def test_the_last_move_cell_is_outlined_in_the_highlight_colour() -> None:
     assert close(picture.getpixel((left + 1, top + CELL // 2)), HIGHLIGHT)
     other_left, other_top, _, _ = cell_box(2, 3)
     assert not close(picture.getpixel((other_left + 1, other_top + CELL // 2)), HIGHLIGHT)
+
+
+def test_the_runs_a_mover_may_lock_are_drawn_as_rails_beside_them() -> None:
+    """A3–E3 above row 3, B3–F3 below it: each rail spans its own five cells only."""
+    picture = image(render(ENGINE.view(six_in_a_row(), None)))
+    _, y = cell_centre(2, 0)
+    above, below = y - 25, y + 25
+    for col in range(5):  # A..E above
+        assert close(picture.getpixel((cell_centre(2, col)[0], above)), CHOICE, 40)
+    assert not close(picture.getpixel((cell_centre(2, 5)[0], above)), CHOICE, 40)
+    for col in range(1, 6):  # B..F below
+        assert close(picture.getpixel((cell_centre(2, col)[0], below)), CHOICE, 40)
+    assert not close(picture.getpixel((cell_centre(2, 0)[0], below)), CHOICE, 40)
+    plain = image(render(ENGINE.view(lock_a3_e3(), None)))
+    assert not close(plain.getpixel((cell_centre(2, 2)[0], above)), CHOICE, 40)
+
+
+def lock_a3_e3() -> SequenceState:
+    return ENGINE.apply(six_in_a_row(), 0, {"type": "lock", "from": "A3", "to": "E3"})
+
+
+# --- narration --------------------------------------------------------------------------
+
+
+def test_the_first_board_says_who_was_drawn_to_start() -> None:
+    seed = next(s for s in range(50) if first_seat(s, 4) == 2)
+    view = ENGINE.view(ENGINE.new_game(4, seed), None)
+    assert narrate(view, seat_label) == ["C was drawn to start."]
+    other = next(s for s in range(50) if first_seat(s, 4) == 1)
+    assert render(view) != render(ENGINE.view(ENGINE.new_game(4, other), None))
+
+
+def test_a_lock_choice_is_narrated_with_the_runs_to_choose_from() -> None:
+    view = ENGINE.view(six_in_a_row(), None)
+    text = CARDS[card_for("C3")].text
+    assert narrate(view, seat_label) == [
+        f"A played {text} on C3.",
+        "A made more than five in a row and chooses which five chips to lock: A3–E3 or B3–F3.",
+    ]
+    assert narrate(ENGINE.view(lock_a3_e3(), None), lambda seat: f"<{seat}>") == [
+        f"<0> played {text} on C3 and chose to lock A3–E3.",
+        "Team 1 completed a sequence (1/2): A3–E3.",
+    ]
+
+
+def test_a_chip_that_completes_sequences_is_narrated_with_them() -> None:
+    state = make(
+        2, chips=dict.fromkeys(["A5", "B5", "C5", "D5"], 1), hands=[[MINUS], [card_for("E5")]], turn=1
+    )
+    view = ENGINE.view(play(state, 1, card_for("E5"), "E5"), None)
+    assert narrate(view, seat_label)[1] == "B completed a sequence (1/1): A5–E5."
+
+
+def test_trades_removals_skips_and_resignations_are_narrated() -> None:
+    state = make(3, chips={"C3": 2}, hands=[[MINUS], [MINUS + 1], [card_for("E5")]])
+    view = ENGINE.view(play(state, 0, MINUS, "C3"), None)
+    assert narrate(view, seat_label) == [
+        "A removed a chip from C3 with a minus card.",
+        "B could not play a card and was skipped.",
+    ]
+    dead = card_for("E5")
+    chips = {f"{'ABCDEFGHIJ'[x % 10]}{x // 10 + 1}": 1 for x in CELLS_OF[CARDS[dead].answer]}
+    traded = ENGINE.apply(make(chips=chips, hands=[[dead, PLUS], [MINUS]]), 0, {"type": "trade", "card": 0})
+    assert narrate(ENGINE.view(traded, None), seat_label) == [f"A traded a dead card ({CARDS[dead].text})."]
+    resigned = ENGINE.resign(ENGINE.new_game(4, seed=2), 3)
+    assert narrate(ENGINE.view(resigned, None), seat_label) == ["D resigned."]
+
+
+# --- the hand ---------------------------------------------------------------------------
 
 
 def test_the_hand_shows_one_numbered_card_per_card_held_and_marks_dead_ones() -> None:

@@ -1,4 +1,5 @@
-"""Tetris Link board image: deterministic, small, and showing ghost and last move."""
+"""Tetris Link board image and narration: deterministic, small, showing the ghost, the
+last move and what just happened in the same words as the Discord message."""
 
 from __future__ import annotations
 
@@ -7,8 +8,20 @@ from dataclasses import replace
 
 from PIL import Image
 
-from games.tetris_link import ENGINE, drop
-from render.tetris_link import CELL, LAST_MOVE, _cell_box, render
+from games.base import first_seat
+from games.tetris_link import ENGINE, NO_FIT, NO_PIECE_LEFT, NO_SHAPE_LEFT, drop
+from render.common import BACKGROUND, seat_label
+from render.tetris_link import (
+    CELL,
+    HEIGHT,
+    LAST_MOVE,
+    PANEL_X,
+    SEAT_BLOCK_H,
+    SEAT_BLOCK_Y,
+    _cell_box,
+    narrate,
+    render,
+)
 
 
 def place(state, seat: int, shape: str, column: int, rotation: int = 0):
@@ -83,5 +96,104 @@ def test_the_viewer_and_the_end_of_the_game_render():
     state = ENGINE.new_game(2, seed=3)
     state = ENGINE.resign(state, 1)
     view = ENGINE.view(state, 0)
-    assert view["phase"] == "over"
+    assert view["winners"] == [0]
     assert render(view, viewer=0) != render(view)
+
+
+def news_area(view: dict) -> Image.Image:
+    """The part of the board under the players, where the narration is written."""
+    top = SEAT_BLOCK_Y + view["players"] * SEAT_BLOCK_H
+    return pixels(render(view)).crop((PANEL_X, top, PANEL_X + 270, HEIGHT))
+
+
+def test_the_board_writes_the_narration_under_the_players():
+    view = mid_game_view()
+    other = dict(view, last_event={"type": "resign", "seat": 1}, events=[])
+    assert news_area(view).tobytes() != news_area(other).tobytes()
+    silent = news_area(dict(view, last_event=None, events=[]))
+    assert silent.getcolors() == [(silent.width * silent.height, BACKGROUND)]
+
+
+def test_a_long_narration_is_cut_to_the_room_under_the_players():
+    view = ENGINE.view(ENGINE.new_game(4, seed=1), None)
+    rolls = [[seat % 4, "T"] for seat in range(80)] + [[0, "any"]]
+    area = news_area(dict(view, last_event={"type": "start", "seat": 0, "rolls": rolls}))
+    inked_rows = [y for y in range(area.height) if len(area.crop((0, y, area.width, y + 1)).getcolors()) > 1]
+    assert inked_rows and max(inked_rows) < area.height - 4  # written to near the bottom, not off it
+    assert area.height - max(inked_rows) < 30
+
+
+# ---------------------------------------------------------------- narration
+
+
+def letters(view: dict) -> list[str]:
+    return narrate(view, seat_label)
+
+
+def test_the_first_board_says_who_was_drawn_to_roll_first_the_rolls_and_who_starts():
+    seed = next(
+        s for s in range(100) if len(ENGINE.view(ENGINE.new_game(3, s), None)["last_event"]["rolls"]) > 2
+    )
+    view = ENGINE.view(ENGINE.new_game(3, seed), None)
+    rolls = view["last_event"]["rolls"]
+    drawn, starter = "ABC"[first_seat(seed, 3)], "ABC"[view["to_move"][0]]
+    names = {"I": "I", "O": "O", "T": "T", "S": "S/Z", "L": "L/J", "any": "logo"}
+    faces = ", ".join(f"{'ABC'[seat]} {names[face]}" for seat, face in rolls)
+    assert letters(view) == [
+        f"{drawn} was drawn to roll first.",
+        f"Starting rolls: {faces}.",
+        f"{starter} rolled the logo and starts.",
+    ]
+
+
+def test_without_dice_the_first_board_says_who_was_drawn_to_start():
+    view = ENGINE.view(ENGINE.new_game(4, seed=6, options={"dice": False}), None)
+    assert letters(view) == [f"{'ABCD'[first_seat(6, 4)]} was drawn to start."]
+
+
+def placed(shape: str, cells: list, gained: int = 0, penalty: int = 0, group: int = 1) -> dict:
+    event = {"type": "place", "seat": 1, "shape": shape, "cells": cells}
+    return {"last_event": {**event, "gained": gained, "gap_penalty": penalty, "group": group}, "events": []}
+
+
+def test_a_placement_is_told_with_its_columns_from_one_and_what_it_scored():
+    assert letters(placed("O", [[0, 0], [0, 1], [1, 0], [1, 1]])) == ["B placed an O in columns 1-2."]
+    assert letters(placed("I", [[0, 9], [1, 9], [2, 9], [3, 9]], 3, 1, 3)) == [
+        "B placed an I in column 10: +3 for a group of 3, -1 for an empty cell under it."
+    ]
+    assert letters(placed("T", [[2, 3], [2, 4], [2, 5], [3, 4]], 0, 2)) == [
+        "B placed a T in columns 4-6: -2 for empty cells under it."
+    ]
+
+
+def test_a_placed_s_or_l_is_named_as_the_figure_it_makes():
+    assert letters(placed("S", [[0, 0], [0, 1], [1, 1], [1, 2]]))[0].startswith("B placed an S ")
+    assert letters(placed("S", [[0, 1], [0, 2], [1, 0], [1, 1]]))[0].startswith("B placed a Z ")
+    assert letters(placed("L", [[0, 0], [0, 1], [1, 0], [2, 0]]))[0].startswith("B placed an L ")
+    assert letters(placed("L", [[0, 0], [0, 1], [1, 1], [2, 1]]))[0].startswith("B placed a J ")
+
+
+def test_skipped_turns_and_the_end_follow_the_decision():
+    view = {
+        "last_event": {"type": "resign", "seat": 0},
+        "events": [
+            {"type": "skip", "seat": 1, "die": "T", "reason": NO_SHAPE_LEFT},
+            {"type": "skip", "seat": 2, "die": "any", "reason": NO_FIT},
+            {"type": "skip", "seat": 3, "die": None, "reason": NO_FIT},
+            {"type": "skip", "seat": 1, "die": "I", "reason": NO_PIECE_LEFT},
+            {"type": "end", "seat": None, "reason": "tower full"},
+        ],
+    }
+    assert letters(view) == [
+        "A resigned.",
+        "B rolled T but has no T piece left: turn skipped.",
+        "C rolled the logo but no piece fits anywhere: turn skipped.",
+        "D has no piece that fits: turn skipped.",
+        "B has no pieces left: turn skipped.",
+        "The game ends: the tower is full.",
+    ]
+
+
+def test_the_narration_names_seats_the_way_it_is_told():
+    view = placed("O", [[0, 0], [0, 1], [1, 0], [1, 1]])
+    assert narrate(view, lambda seat: f"<@{100 + seat}>") == ["<@101> placed an O in columns 1-2."]

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import io
+import random
+import re
 from dataclasses import replace
 
 import pytest
 from PIL import Image
 
-from games.tremember import CELLS, ENGINE, HOLE, MOTIFS, NOBODY, TrememberState
-from render.common import BACKGROUND, HIGHLIGHT
+from games.tremember import CELLS, ENGINE, MOTIFS, TrememberState
+from render.common import BACKGROUND, HIGHLIGHT, seat_label
 from render.tremember import (
     ARROW,
     CARD,
@@ -17,17 +19,20 @@ from render.tremember import (
     X0,
     Y0,
     card_face,
+    motif_name,
+    narrate,
     render,
     render_card,
 )
-from tests.games.test_tremember import random_state
+from tests.games.test_tremember import hidden_twin, random_state
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
 def ordered_game(players: int = 2) -> TrememberState:
     """Card k at cell k (so pairs lie side by side), seat 0 to move."""
-    return replace(ENGINE.new_game(players, seed=3), grid=tuple(range(CELLS)), turn=0)
+    state = ENGINE.new_game(players, seed=3)
+    return replace(state, grid=tuple(range(CELLS)), turn=0, last_event=("start", 0))
 
 
 def play(state: TrememberState, *moves: tuple[str, object]) -> TrememberState:
@@ -127,16 +132,8 @@ def test_the_peek_never_changes_the_board_image():
 @pytest.mark.parametrize("seed", range(8))
 def test_deals_that_differ_only_in_face_down_cards_give_identical_images(seed):
     state = random_state(seed, 40 + 37 * seed)
-    shown = {card for _, card in state.last_flip}
-    hidden = [
-        cell
-        for cell, card in enumerate(state.grid)
-        if card != HOLE and state.found_by[card] == NOBODY and card != state.first_flip and card not in shown
-    ]
-    a, b = next((a, b) for a in hidden for b in hidden if state.grid[a] // 2 != state.grid[b] // 2)
-    grid = list(state.grid)
-    grid[a], grid[b] = grid[b], grid[a]
-    other = replace(state, grid=tuple(grid))
+    other = hidden_twin(state, None, random.Random(seed))
+    assert other != state
     assert render(ENGINE.view(state, None)) == render(ENGINE.view(other, None))
 
 
@@ -171,3 +168,83 @@ def test_a_joker_pair_is_framed_where_the_turned_board_put_it():
         assert near(image.getpixel((x - 2, y + CARD // 2)), HIGHLIGHT)
     x, y = cell_origin(0, 0)
     assert not near(image.getpixel((x - 2, y + CARD // 2)), HIGHLIGHT)
+
+
+def test_every_board_is_on_the_one_fixed_palette():
+    palettes = {
+        bytes(Image.open(io.BytesIO(render(ENGINE.view(random_state(seed, 60 * seed), None)))).getpalette())
+        for seed in range(4)
+    }
+    assert len(palettes) == 1
+
+
+def test_the_first_board_says_who_was_drawn_to_start():
+    for seed in range(6):
+        state = ENGINE.new_game(3, seed)
+        view = ENGINE.view(state, None)
+        assert narrate(view, seat_label)[0] == f"{seat_label(state.turn)} was drawn to start."
+    views = [ENGINE.view(ENGINE.new_game(2, seed), None) for seed in range(12)]
+    starters = {view["last_event"]["seat"]: render(view) for view in views}
+    assert len(starters) == 2 and len(set(starters.values())) == 2  # a different first board
+
+
+@pytest.mark.parametrize(
+    ("moves", "said"),
+    [
+        ([("take", [2, 2])], ["A took the card at C3: only they saw it."]),
+        (
+            [("take", [2, 2]), ("push", "top")],
+            ["A pushed column C down: the taken card lies face down at C1."],
+        ),
+        ([("take", [5, 5]), ("push", "left"), ("flip", [0, 0])], ["A turned a sun at A1."]),
+        ([("take", [5, 5]), ("push", "left"), ("flip", [4, 0])], ["A turned an arrow at A5."]),
+        (
+            [("take", [5, 5]), ("push", "left"), ("flip", [0, 0]), ("flip", [0, 2])],
+            ["A turned a sun at A1 and a moon at C1: no pair, both turn face down again."],
+        ),
+        (
+            [("take", [5, 5]), ("push", "left"), ("flip", [0, 0]), ("flip", [0, 1])],
+            ["A found a sun pair at A1 + B1: +3 (side by side).", "A plays again."],
+        ),
+    ],
+)
+def test_each_event_is_narrated_in_one_wording_with_board_coordinates(moves, said):
+    view = ENGINE.view(play(ordered_game(), *moves), None)
+    assert narrate(view, seat_label) == said
+    assert narrate(view, lambda seat: f"<@{seat}>")[0].startswith("<@0> ")
+
+
+def test_a_joker_pair_is_narrated_with_the_turn_of_the_board():
+    joker = 2 * MOTIFS.index("joker2")
+    grid = list(range(CELLS))
+    grid[0], grid[joker], grid[7], grid[joker + 1] = joker, 0, joker + 1, 7  # A1 and B2
+    state = replace(ordered_game(), grid=tuple(grid))
+    state = play(state, ("take", [5, 5]), ("push", "left"), ("flip", [0, 0]), ("flip", [1, 1]))
+    assert narrate(ENGINE.view(state, None), seat_label) == [
+        "A found a joker pair at A1 + B2: +2 (touching at a corner).",
+        "The whole board turned 90° clockwise: the pair lies at F1 + E2 now.",
+        "A plays again.",
+    ]
+
+
+def test_a_resignation_and_the_last_pair_are_narrated():
+    state = ENGINE.resign(ordered_game(3), 1)
+    assert narrate(ENGINE.view(state, None), seat_label) == ["B left the game; their points stay."]
+    last = ENGINE.view(random_state(4, 10_000), None)
+    assert last["winners"] is not None and not narrate(last, seat_label)[-1].endswith("plays again.")
+
+
+MOTIF_WORDS = re.compile(r"\b(" + "|".join(sorted({motif_name(m) for m in MOTIFS})) + r")\b")
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_narration_names_only_cards_the_board_shows(seed):
+    state = ENGINE.new_game(2 + seed % 4, seed)
+    rng = random.Random(seed)
+    while ENGINE.current_seats(state):
+        view = ENGINE.view(state, None)
+        shown = {motif_name(m) for row in view["board"] for m in row if m}
+        shown |= {motif_name(flip["motif"]) for flip in view["last_flip"] or []}
+        assert set(MOTIF_WORDS.findall(" ".join(narrate(view, seat_label)))) <= shown
+        seat = ENGINE.current_seats(state)[0]
+        state = ENGINE.apply(state, seat, rng.choice(ENGINE.legal_moves(state, seat)))

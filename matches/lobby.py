@@ -3,30 +3,40 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import Any
 
 import discord
 
-from cogs.components import lobby_view
-from cogs.match import DEFAULT_CLOCK_S, DEFAULT_MAX_TIMEOUTS, Match, clock_text, later, seat_name, tell
-from data.storage import MatchRow
+from data.storage import MatchRow, Storage
 from games import GameError
+from matches.board import Board
+from matches.clock import clock_for
+from matches.components import lobby_view
+from matches.game_ui import GameUI
+from matches.match import Match, clock_text, later, seat_name, tell
 
-if TYPE_CHECKING:
-    from cogs.framework import GameCog
 
+class Lobby:
+    """Seats players before a match and starts it (adding it to `running`)."""
 
-class LobbyDesk:
-    """The lobby half of `MatchService` (a mixin: it uses the service's storage and board)."""
+    def __init__(
+        self, storage: Storage, running: dict[int, Match], games: Mapping[str, GameUI], board: Board
+    ) -> None:
+        self.storage = storage
+        self.running = running
+        self.games = games
+        self.board = board
 
-    async def open_lobby(
+    async def open(
         self,
         interaction: discord.Interaction,
-        cog: GameCog,
-        options: dict[str, Any],
+        game: GameUI,
+        options: Mapping[str, Any],
         clock: int | None = None,
         invited: list[int] | None = None,
     ) -> None:
+        """Post a lobby; `clock` is seconds per move (0: none; None: the server's default)."""
         if interaction.guild_id is None or interaction.channel_id is None:
             await tell(interaction, "Matches are played in a server channel — use this there.")
             return
@@ -38,38 +48,28 @@ class LobbyDesk:
                 "ask a server admin to grant it, or use another channel.",
             )
             return
-        row = await self.storage.create_lobby(
-            game=cog.game,
+        row = await self.storage.matches.open_lobby(
+            game=game.game,
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
             host_id=interaction.user.id,
             seed=random.SystemRandom().randrange(2**31),
-            options=options,
-            clock_s=await self._clock_for(interaction.guild_id, clock),
+            options=dict(options),
+            clock_s=await clock_for(self.storage, interaction.guild_id, clock),
             invited=invited,
         )
         mentions = " ".join(f"<@{user}>" for user in invited or () if user != row.host_id)
         await interaction.response.send_message(
             f"{mentions} — press **Join** to confirm the rematch." if mentions else None,
-            embed=self._lobby_embed(cog, row),
+            embed=self._embed(game, row),
             view=lobby_view(row.id),
             allowed_mentions=discord.AllowedMentions(users=True),
         )
         message = await interaction.original_response()
-        await self.storage.set_message(row.id, message.id)
+        await self.storage.matches.set_board_message(row.id, message.id)
 
-    async def _clock_for(self, guild_id: int, chosen: int | None) -> int | None:
-        if chosen is None:
-            default, _ = await self.storage.guild_settings(guild_id)
-            chosen = DEFAULT_CLOCK_S if default is None else default
-        return chosen or None
-
-    async def max_timeouts(self, guild_id: int) -> int:
-        _, chosen = await self.storage.guild_settings(guild_id)
-        return chosen or DEFAULT_MAX_TIMEOUTS
-
-    def _lobby_embed(self, cog: GameCog, row: MatchRow) -> discord.Embed:
-        engine = cog.engine
+    def _embed(self, game: GameUI, row: MatchRow) -> discord.Embed:
+        engine = game.engine
         seats = "\n".join(
             f"{seat_name(seat)} · <@{user}>" + (" (host)" if user == row.host_id else "")
             for seat, user in enumerate(row.players)
@@ -89,99 +89,91 @@ class LobbyDesk:
             title=f"{engine.title} — lobby #{row.id}",
             description=(
                 f"**Players ({len(row.players)}/{engine.max_players}):**\n{seats}\n\n"
-                f"**Setup:** {cog.describe_options(row.options)}; {clock_text(row.clock_s)}.\n{how}"
+                f"**Setup:** {game.describe_options(row.options)}; {clock_text(row.clock_s)}.\n{how}"
             ),
             colour=discord.Colour.blurple(),
         )
         embed.set_footer(text=f"match {row.id}")
         return embed
 
-    async def on_lobby(self, interaction: discord.Interaction, match_id: int, action: str) -> None:
-        row = await self.storage.get(match_id)
+    async def on_button(self, interaction: discord.Interaction, match_id: int, action: str) -> None:
+        """Join / Leave / Start / Cancel pressed under a lobby."""
+        row = await self.storage.matches.get(match_id)
         if row is None or row.status != "lobby":
-            await tell(
-                interaction,
-                "This lobby is closed — start a new match with the game's `new` command.",
-            )
+            await tell(interaction, "This lobby is closed — start a new match with the game's `new` command.")
             return
-        cog = self.cogs[row.game]
+        game = self.games[row.game]
         user = interaction.user.id
         if action == "join":
-            await self._join(interaction, cog, row, user)
+            await self._join(interaction, game, row, user)
         elif action == "leave":
-            await self._leave(interaction, cog, row, user)
+            await self._leave(interaction, game, row, user)
         elif user != row.host_id:
             await tell(interaction, f"Only the host, <@{row.host_id}>, can {action} this lobby.")
         elif action == "cancel":
-            await self.storage.cancel(match_id)
+            await self.storage.matches.cancel_lobby(match_id)
             embed = discord.Embed(
-                title=f"{cog.engine.title} — lobby #{row.id}",
-                description="The host cancelled this match.",
+                title=f"{game.engine.title} — lobby #{row.id}", description="The host cancelled this match."
             )
             await interaction.response.edit_message(embed=embed, view=None)
         else:
-            await self._start(interaction, cog, row)
+            await self._start(interaction, game, row)
 
-    async def _join(self, interaction: discord.Interaction, cog: GameCog, row: MatchRow, user: int) -> None:
+    async def _join(self, interaction: discord.Interaction, game: GameUI, row: MatchRow, user: int) -> None:
         if user in row.players:
             await tell(interaction, "You already have a seat — wait for the host to press Start.")
         elif row.invited and user not in row.invited:
             await tell(
                 interaction, "This rematch is for the players of the last match — start your own with `new`."
             )
-        elif len(row.players) >= cog.engine.max_players:
+        elif len(row.players) >= game.engine.max_players:
             await tell(interaction, "This lobby is full — start another match with the `new` command.")
-        elif await self.storage.join(row.id, user):
-            row = await self.storage.get(row.id)
-            assert row is not None
-            if row.invited and set(row.players) == set(row.invited):
-                await self._start(interaction, cog, row)
+        elif await self.storage.matches.join_lobby(row.id, user):
+            joined = await self.storage.matches.get(row.id)
+            assert joined is not None
+            if joined.invited and set(joined.players) == set(joined.invited):
+                await self._start(interaction, game, joined)
             else:
-                await interaction.response.edit_message(embed=self._lobby_embed(cog, row))
+                await interaction.response.edit_message(embed=self._embed(game, joined))
         else:
             await tell(interaction, "This lobby just closed — start a new match.")
 
-    async def _leave(self, interaction: discord.Interaction, cog: GameCog, row: MatchRow, user: int) -> None:
+    async def _leave(self, interaction: discord.Interaction, game: GameUI, row: MatchRow, user: int) -> None:
         if user == row.host_id:
             await tell(interaction, "You are the host — press Cancel to close the lobby instead.")
-        elif await self.storage.leave(row.id, user):
-            await self._refresh_lobby(interaction, cog, row.id)
+        elif await self.storage.matches.leave_lobby(row.id, user):
+            left = await self.storage.matches.get(row.id)
+            assert left is not None
+            await interaction.response.edit_message(embed=self._embed(game, left))
         else:
             await tell(interaction, "You have no seat in this lobby.")
 
-    async def _refresh_lobby(self, interaction: discord.Interaction, cog: GameCog, match_id: int) -> None:
-        row = await self.storage.get(match_id)
-        assert row is not None
-        await interaction.response.edit_message(embed=self._lobby_embed(cog, row))
-
-    async def _start(self, interaction: discord.Interaction, cog: GameCog, row: MatchRow) -> None:
+    async def _start(self, interaction: discord.Interaction, game: GameUI, row: MatchRow) -> None:
         try:
             players = len(row.players)
-            state = cog.engine.new_game(players, row.seed, cog.game_options(row.options, players))
+            state = game.engine.new_game(players, row.seed, game.game_options(row.options, players))
         except GameError as error:
             await tell(interaction, f"{error} Wait for more players to join, or Cancel.")
             return
         await interaction.response.defer()
-        if not await self.storage.start(row.id, cog.engine.dump(state), later(row.clock_s)):
+        if not await self.storage.matches.start(row.id, game.engine.dump(state), later(row.clock_s)):
             await interaction.followup.send("This lobby already started or closed.", ephemeral=True)
             return
         row.status, row.turn, row.deadline = "running", 0, later(row.clock_s)
-        match = Match(row=row, engine=cog.engine, state=state)
+        match = Match(row=row, engine=game.engine, state=state)
         self.running[row.id] = match
-        await self._publish(interaction, match, previous_seats=())
+        await self.board.publish(interaction, match, previous_seats=())
 
-    async def _rematch(self, interaction: discord.Interaction, game: str, match_id: int) -> None:
+    async def rematch(self, interaction: discord.Interaction, match_id: int) -> None:
         """A new lobby with the same players and options; it starts once all confirmed."""
-        row = await self.storage.get(match_id)
+        row = await self.storage.matches.get(match_id)
         if row is None or row.status not in ("finished", "abandoned"):
             await tell(interaction, "A rematch can be asked for once the match is over.")
             return
         if interaction.user.id not in row.players:
             await tell(interaction, "Only its players can ask for a rematch — start your own with `new`.")
             return
-        await self.open_lobby(
-            interaction, self.cogs[game], row.options, row.clock_s or 0, invited=row.players
-        )
+        await self.open(interaction, self.games[row.game], row.options, row.clock_s or 0, invited=row.players)
 
 
 def _missing_permissions(interaction: discord.Interaction) -> str | None:

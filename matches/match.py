@@ -11,9 +11,9 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from cogs.components import items_view
 from data.storage import MatchRow
 from games import Engine
+from matches.components import items_view
 from render.common import SEAT_LETTERS
 
 SEAT_MARKS = ("🟦", "🟧", "🟩", "🟪", "⬜", "🟥")
@@ -99,12 +99,20 @@ class PrivateReply:
     items: list[discord.ui.Item] = field(default_factory=list)
 
 
-def private_payload(reply: PrivateReply, *, interactive: bool = True) -> dict[str, Any]:
+def private_payload(
+    reply: PrivateReply, *, interactive: bool = True, attachments: bool = False
+) -> dict[str, Any]:
+    """Message arguments for a private reply; `attachments` for an edit (it replaces the old files)."""
     payload: dict[str, Any] = {"content": reply.content}
-    if reply.image is not None:
-        payload["file"] = discord.File(io.BytesIO(reply.image), filename="private.png")
+    files = [discord.File(io.BytesIO(reply.image), filename="private.png")] if reply.image is not None else []
+    if attachments:
+        payload["attachments"] = files
+    elif files:
+        payload["file"] = files[0]
     if interactive and reply.items:
         payload["view"] = items_view(reply.items)
+    elif interactive and attachments:
+        payload["view"] = None  # an edit: the old controls go
     return payload
 
 

@@ -1,0 +1,111 @@
+"""`GameCog`: the base of every game's cog — its commands and how its matches look.
+
+A game's cog implements the `matches.game_ui.GameUI` hooks below; the match framework
+(`matches/`) does everything else: seats, locks, persistence, the board message, pings,
+DM notices, clocks and errors.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from games import ENGINES, Engine, Outcome
+from matches import MatchService
+from matches.match import Match, PrivateReply, seat_name
+from matches.presentation import Form
+
+if TYPE_CHECKING:
+    from bot import GameBot
+
+
+class GameCog(commands.GroupCog):
+    """Base of every game's cog. Subclasses set `game` and override the hooks below."""
+
+    game: str
+    private_label = "My view"
+    rules_text = ""
+
+    def __init__(self, bot: GameBot) -> None:
+        self.bot = bot
+        self.engine: Engine = ENGINES[self.game]
+        super().__init__()
+
+    @property
+    def service(self) -> MatchService:
+        return self.bot.matches
+
+    async def cog_load(self) -> None:
+        self.service.register(self)
+
+    # ------------------------------------------------------------------ hooks
+
+    def describe_options(self, options: Mapping[str, Any]) -> str:
+        """One line saying how the lobby's options set up the game."""
+        return ", ".join(f"{key}: {value}" for key, value in options.items()) or "standard rules"
+
+    def game_options(self, options: Mapping[str, Any], players: int) -> Mapping[str, Any]:
+        """The options the engine gets for `players` seats (some apply only to some counts)."""
+        return options
+
+    def board_image(self, view: dict, ui: Mapping[str, Any]) -> bytes:
+        """The PNG under the board message, from the spectator view."""
+        raise NotImplementedError
+
+    def present(self, view: dict, legal: list[dict], path: tuple[int, ...], *, private: bool) -> Form | None:
+        """How the seat to move's legal moves are offered (see matches/presentation.py)."""
+        return None
+
+    def headline(self, match: Match, view: dict) -> list[str]:
+        """Lines announcing what just happened (skips, scores, bonuses)."""
+        return []
+
+    def controls(self, match: Match, view: dict, ui: Mapping[str, Any]) -> list[discord.ui.Item]:
+        """The move components of the board message for the seat(s) to move."""
+        return []
+
+    async def on_component(
+        self,
+        interaction: discord.Interaction,
+        match: Match,
+        seat: int,
+        arg: str,
+        values: list[str],
+    ) -> None:
+        """A seated player to move used one of this game's components."""
+        raise NotImplementedError
+
+    def private_view(self, match: Match, seat: int) -> PrivateReply:
+        """What the "private view" button shows the seat (and the DM notice carries).
+
+        Called off the event loop, so it may render images.
+        """
+        return PrivateReply(content="This game has no secrets: everything is on the board.")
+
+    def score_text(self, view: dict, seat: int) -> str:
+        return f"{view['scores'][seat]} pts"
+
+    def seat_label(self, view: dict, seat: int) -> str:
+        """How a seat is marked in text; matches its colour and letter on the board."""
+        return seat_name(seat)
+
+    def result_lines(self, match: Match, outcome: Outcome) -> list[str]:
+        """Extra lines for the final board (e.g. the tie-break)."""
+        return [f"Decided by the tie-break: {outcome.tiebreak}."] if outcome.tiebreak else []
+
+    # --------------------------------------------------------------- commands
+
+    async def open_lobby(
+        self, interaction: discord.Interaction, options: dict[str, Any], clock: int | None = None
+    ) -> None:
+        """Post a lobby; `clock` is seconds per move (0: none; None: the server's default)."""
+        await self.service.open_lobby(interaction, self, options, clock)
+
+    @app_commands.command(name="rules", description="The rules of this game, short and clear")
+    async def rules(self, interaction: discord.Interaction) -> None:
+        embed = discord.Embed(title=f"{self.engine.title} — rules", description=self.rules_text)
+        await interaction.response.send_message(embed=embed, ephemeral=True)

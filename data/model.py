@@ -1,0 +1,80 @@
+"""The values storage speaks in, whatever the database behind it (SQLite today, PostgreSQL later)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, NamedTuple
+
+import discord
+
+
+class StorageError(RuntimeError):
+    """The database cannot be used; the message says what to fix."""
+
+
+@dataclass(slots=True)
+class MatchRow:
+    """One match as stored: plain values, the engine state as its dumped text."""
+
+    id: int
+    game: str
+    guild_id: int
+    channel_id: int
+    message_id: int | None
+    host_id: int
+    status: str
+    seed: int
+    options: dict[str, Any]
+    state: str | None
+    turn: int
+    ping_message_id: int | None
+    created_at: str
+    started_at: str | None
+    clock_s: int | None = None
+    deadline: str | None = None
+    reminded: bool = False
+    timeouts: dict[str, int] = field(default_factory=dict)
+    invited: list[int] | None = None
+    players: list[int] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatResult:
+    """How one seat ended a match."""
+
+    seat: int
+    user_id: int
+    team: int
+    score: int
+    winner: bool
+    resigned: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    """What a finished (or abandoned) match stores for leaderboards and history."""
+
+    draw: bool
+    seats: tuple[SeatResult, ...]
+    abandoned: bool = False
+    tiebreak: str | None = None
+
+
+class GuildSettings(NamedTuple):
+    """A server's choices; None where it kept the bot's default."""
+
+    clock_s: int | None = None  # the default turn clock of new matches, in seconds
+    max_timeouts: int | None = None  # time-outs in a row before a player is removed
+
+
+def now_iso() -> str:
+    """The current time as stored: ISO 8601 UTC, following the bot's clock."""
+    return discord.utils.utcnow().isoformat()
+
+
+def seconds_between(start: str | None, end: str) -> float:
+    """Seconds from one stored time to another (0 when the first is unknown)."""
+    if start is None:
+        return 0.0
+    return (datetime.fromisoformat(end) - datetime.fromisoformat(start)).total_seconds()

@@ -1,0 +1,182 @@
+"""The storage interface: what the bot asks of a database, whichever one it is.
+
+`Database` is what the bot holds (`bot.storage`); it exposes three repositories split by
+responsibility. `data.storage.Storage` implements them on SQLite; a PostgreSQL backend
+implements the same protocols (tests/data/test_interface.py checks an implementation's
+signatures against them). Every backend keeps these guarantees:
+
+- Every accepted move is one transaction: the new state, the move-log row and the turn
+  number (`turn = turn + 1` only where the turn is still the one the move was made at),
+  and with the final move the result and the ratings. So a move is applied at most once,
+  whichever process or click gets there first.
+- Reads never run a query per row (no N+1): a list of matches, results or ratings costs
+  a fixed number of queries however long it is.
+- Times are ISO 8601 UTC text (`data.model.now_iso`) at this interface.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any, Protocol
+
+from data.model import GuildSettings, MatchResult, MatchRow
+
+
+class MatchRepository(Protocol):
+    """Lobbies, seats, the move log, running matches, their deadlines and ping messages."""
+
+    async def open_lobby(
+        self,
+        *,
+        game: str,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        seed: int,
+        options: dict[str, Any],
+        clock_s: int | None = None,
+        invited: list[int] | None = None,
+    ) -> MatchRow:
+        """Store a new lobby with the host in seat 0 (`invited`: a rematch's players)."""
+        ...
+
+    async def join_lobby(self, match_id: int, user_id: int) -> bool:
+        """Seat `user_id` in the lobby; False if it is not a lobby or they sit already."""
+        ...
+
+    async def leave_lobby(self, match_id: int, user_id: int) -> bool:
+        """Unseat `user_id` from the lobby, closing the gap; False if they were not seated."""
+        ...
+
+    async def cancel_lobby(self, match_id: int) -> bool:
+        """Cancel a lobby (cancelled matches store no result); False if it already started."""
+        ...
+
+    async def start(self, match_id: int, state: str, deadline: str | None = None) -> bool:
+        """Turn a lobby into a running match at turn 0; False if it is no longer a lobby."""
+        ...
+
+    async def record_move(
+        self,
+        match_id: int,
+        *,
+        turn: int,
+        seat: int,
+        user_id: int | None,
+        move: dict[str, Any],
+        state: str,
+        result: MatchResult | None = None,
+        deadline: str | None = None,
+        timeouts: dict[str, int] | None = None,
+    ) -> bool:
+        """Commit one accepted move made at `turn` in one transaction: state, log row, turn
+        number and the clock; with `result` the match ends, its result and the ratings
+        stored in the same transaction. False, changing nothing, when the match is not
+        running at `turn` any more (another click or process got there first)."""
+        ...
+
+    async def set_board_message(self, match_id: int, message_id: int) -> None:
+        """Remember the message that shows the lobby or board."""
+        ...
+
+    async def set_ping_message(self, match_id: int, message_id: int | None) -> None:
+        """Remember (or forget, with None) the message that pings whose turn it is."""
+        ...
+
+    async def mark_reminded(self, match_id: int) -> None:
+        """Note that the players due were reminded of the deadline of this turn."""
+        ...
+
+    async def get(self, match_id: int) -> MatchRow | None:
+        """One match with its players, or None."""
+        ...
+
+    async def running(self) -> list[MatchRow]:
+        """Every running match with its players, oldest first."""
+        ...
+
+    async def resume_running(self, outage: timedelta) -> list[MatchRow]:
+        """In one transaction: push every running match's deadline back by `outage` (the
+        time the bot was away does not count against players) and return every running
+        match, oldest first, with the deadlines as now stored."""
+        ...
+
+    async def lobbies(self) -> list[MatchRow]:
+        """Every open lobby with its players, oldest first."""
+        ...
+
+    async def active_for(self, user_id: int, guild_id: int) -> list[MatchRow]:
+        """The lobbies and running matches `user_id` sits in on one server, newest first."""
+        ...
+
+    async def move_log(self, match_id: int) -> list[tuple[int, int, dict[str, Any]]]:
+        """The move log of a match as (turn, seat, move), in order."""
+        ...
+
+
+class LeagueRepository(Protocol):
+    """Results, ratings and what is read from them: leaderboards, stats and history.
+
+    Results and ratings are written by `MatchRepository.record_move` with the final move."""
+
+    async def rating_changes(self, match_id: int) -> dict[int, tuple[int, int]]:
+        """Each seat's shown rating (in the match's game) before and after a finished match."""
+        ...
+
+    async def leaderboard(self, guild_id: int, game: str, *, offset: int, limit: int) -> list[dict[str, Any]]:
+        """One page of a server's table, best first: dicts of user_id, rating, wins, games."""
+        ...
+
+    async def rated_players(self, guild_id: int, game: str) -> int:
+        """How many players a server's table of `game` has."""
+        ...
+
+    async def player_ratings(self, guild_id: int, user_id: int) -> list[dict[str, Any]]:
+        """A player's game, rating, wins and games for every game they played on a server."""
+        ...
+
+    async def recent_results(
+        self, guild_id: int, *, game: str | None = None, user_id: int | None = None, limit: int = 10
+    ) -> list[dict[str, Any]]:
+        """A server's latest finished matches, newest first: dicts of match_id, game, draw,
+        abandoned, duration_s, finished_at and seats (seat, user_id, score, winner, change)."""
+        ...
+
+
+class SettingsRepository(Protocol):
+    """The servers' settings and the bot's own facts (meta key/values)."""
+
+    async def for_guild(self, guild_id: int) -> GuildSettings:
+        """A server's settings (None where it kept the default)."""
+        ...
+
+    async def set_default_clock(self, guild_id: int, seconds: int) -> None:
+        """The turn clock new matches of a server get when the host chooses none."""
+        ...
+
+    async def set_max_timeouts(self, guild_id: int, count: int) -> None:
+        """How many time-outs in a row remove a player on a server."""
+        ...
+
+    async def get_meta(self, key: str) -> str | None:
+        """A fact the bot keeps about itself (e.g. when it was last up), or None."""
+        ...
+
+    async def set_meta(self, key: str, value: str) -> None:
+        """Store a fact the bot keeps about itself."""
+        ...
+
+
+class Database(Protocol):
+    """An open database: its repositories and how to close it."""
+
+    @property
+    def matches(self) -> MatchRepository: ...
+
+    @property
+    def league(self) -> LeagueRepository: ...
+
+    @property
+    def settings(self) -> SettingsRepository: ...
+
+    async def close(self) -> None: ...

@@ -1,0 +1,110 @@
+"""The turn clock: reminders before time runs out, and what happens when it does."""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timedelta
+
+import discord
+
+from data.storage import Storage
+from matches.board import Board
+from matches.match import DEFAULT_CLOCK_S, DEFAULT_MAX_TIMEOUTS, MAX_AUTO_MOVES, Match
+from matches.notices import Notices
+from matches.turns import Turns
+
+log = logging.getLogger(__name__)
+
+
+def reminder_lead(clock_s: int) -> timedelta:
+    """How long before the deadline the reminder goes out: a quarter of the clock, at most an hour."""
+    return timedelta(seconds=min(clock_s / 4, 3600))
+
+
+async def clock_for(storage: Storage, guild_id: int, chosen: int | None) -> int | None:
+    """Seconds per move of a new match: the host's choice, else the server's default (0: none)."""
+    if chosen is None:
+        default, _ = await storage.settings.for_guild(guild_id)
+        chosen = DEFAULT_CLOCK_S if default is None else default
+    return chosen or None
+
+
+class TurnClock:
+    """Reminds and times out the players of running matches whose deadline comes."""
+
+    def __init__(
+        self, storage: Storage, running: dict[int, Match], turns: Turns, board: Board, notices: Notices
+    ) -> None:
+        self.storage = storage
+        self.running = running
+        self.turns = turns
+        self.board = board
+        self.notices = notices
+
+    async def tick(self, now: datetime) -> None:
+        """Check every running match's deadline; one broken match never stops the others."""
+        for match in list(self.running.values()):
+            try:
+                await self._check(match, now)
+            except Exception:
+                log.exception("The clock of match %s failed", match.id)
+
+    @property
+    def running_clocks(self) -> bool:
+        return any(match.row.deadline for match in self.running.values())
+
+    async def _check(self, match: Match, now: datetime) -> None:
+        if match.row.deadline is None or match.row.clock_s is None:
+            return
+        deadline = datetime.fromisoformat(match.row.deadline)
+        if now >= deadline:
+            await self.time_out(match)
+        elif not match.row.reminded and now >= deadline - reminder_lead(match.row.clock_s):
+            await self.remind(match)
+
+    async def remind(self, match: Match) -> None:
+        """DM the players due that their time runs out soon (closed DMs: said in the channel)."""
+        match.row.reminded = True
+        await self.storage.matches.mark_reminded(match.id)
+        await self.notices.remind(match)
+
+    async def time_out(self, match: Match) -> None:
+        """The clock ran out: play the turn as the rules allow, or remove a player who keeps timing out."""
+        _, chosen = await self.storage.settings.for_guild(match.row.guild_id)
+        limit = chosen or DEFAULT_MAX_TIMEOUTS
+        async with match.lock:
+            seats = match.engine.current_seats(match.state)
+            deadline = match.row.deadline
+            # A move made while this waited for the lock has already reset the clock.
+            if not seats or deadline is None or discord.utils.utcnow() < datetime.fromisoformat(deadline):
+                return
+            seat = seats[0]
+            timeouts = {**match.row.timeouts, str(seat): match.row.timeouts.get(str(seat), 0) + 1}
+            mention = f"<@{match.players[seat]}>"
+            if timeouts[str(seat)] >= limit:
+                state = match.engine.resign(match.state, seat)
+                move = {"type": "resign", "reason": "timeout"}
+                note = f"⏰ {mention} ran out of time {limit} times in a row and was removed as resigned."
+                if not await self.turns.commit(match, seat, None, move, state, timeouts=timeouts):
+                    return
+            else:
+                note = f"⏰ {mention} ran out of time: " + await self._auto_play(match, seat, timeouts)
+            match.notes.append(note)
+        await self.board.publish(None, match, previous_seats=seats)
+
+    async def _auto_play(self, match: Match, seat: int, timeouts: dict[str, int]) -> str:
+        """Play the seat's turn for them with the engine's `timeout_move`: what the rules
+        allow an absent player, never a move that scores for them where a neutral one exists."""
+        played = []
+        for _ in range(MAX_AUTO_MOVES):
+            if seat not in match.engine.current_seats(match.state):
+                break
+            move = match.engine.timeout_move(match.state, seat)
+            state = match.engine.apply(match.state, seat, move)
+            if not await self.turns.commit(
+                match, seat, None, {**move, "by": "clock"}, state, timeouts=timeouts
+            ):
+                break
+            played.append(move.get("type", "move"))
+        kinds = ", ".join(dict.fromkeys(played)) or "nothing"
+        return f"the turn was played for them ({kinds})."

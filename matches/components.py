@@ -1,0 +1,283 @@
+"""Restart-proof components: every custom_id carries what its click needs.
+
+Move choices: `m:<match>:<turn>:<where>:<level>:<path>:<index>` (see matches/presentation.py;
+selects end in `s<first index>` and carry the index as their value).
+Game controls: `g:<game>:<match>:<turn>:<arg>` (buttons) and `gs:...` (selects).
+Lobby buttons: `lobby:<match>:<action>`. The framework routes them to the match service.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from matches.presentation import (
+    CONTROL_ROWS,
+    STYLES,
+    Choice,
+    Form,
+    as_select,
+    decode_path,
+    encode_path,
+    page_placeholder,
+    rows_needed,
+    select_pages,
+)
+
+if TYPE_CHECKING:
+    from matches.service import MatchService
+
+CUSTOM_ID_LIMIT = 100
+_GAME_ID = r"(?P<game>[a-z_]+):(?P<match>\d+):(?P<turn>\d+):(?P<arg>.*)"
+
+
+def game_custom_id(prefix: str, game: str, match_id: int, turn: int, arg: str) -> str:
+    custom_id = f"{prefix}:{game}:{match_id}:{turn}:{arg}"
+    if len(custom_id) > CUSTOM_ID_LIMIT:
+        raise ValueError(f"custom_id longer than Discord allows: {custom_id!r}")
+    return custom_id
+
+
+def _service(interaction: discord.Interaction) -> MatchService:
+    return interaction.client.matches  # type: ignore[attr-defined]
+
+
+class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"g:{_GAME_ID}"):
+    """A button of a match; `arg` says what it does (the game cog reads it)."""
+
+    def __init__(
+        self,
+        game: str,
+        match_id: int,
+        turn: int,
+        arg: str,
+        *,
+        label: str | None = None,
+        emoji: str | None = None,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        disabled: bool = False,
+        row: int | None = None,
+    ) -> None:
+        self.game, self.match_id, self.turn, self.arg = game, match_id, turn, arg
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                emoji=emoji,
+                style=style,
+                disabled=disabled,
+                custom_id=game_custom_id("g", game, match_id, turn, arg),
+            ),
+            row=row,
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> GameButton:
+        return cls(match["game"], int(match["match"]), int(match["turn"]), match["arg"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _service(interaction).on_component(
+            interaction, self.game, self.match_id, self.turn, self.arg, []
+        )
+
+
+class GameSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"gs:{_GAME_ID}"):
+    """A select menu of a match; the chosen values go to the game cog with `arg`."""
+
+    def __init__(
+        self,
+        game: str,
+        match_id: int,
+        turn: int,
+        arg: str,
+        *,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+        row: int | None = None,
+    ) -> None:
+        self.game, self.match_id, self.turn, self.arg = game, match_id, turn, arg
+        super().__init__(
+            discord.ui.Select(
+                custom_id=game_custom_id("gs", game, match_id, turn, arg),
+                options=options or [discord.SelectOption(label="-")],
+                placeholder=placeholder,
+            ),
+            row=row,
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> GameSelect:
+        return cls(match["game"], int(match["match"]), int(match["turn"]), match["arg"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        data: Any = interaction.data or {}
+        values = [str(value) for value in data.get("values", [])]
+        await _service(interaction).on_component(
+            interaction, self.game, self.match_id, self.turn, self.arg, values
+        )
+
+
+_CHOICE = (
+    r"m:(?P<match>\d{1,12}):(?P<turn>\d{1,6}):(?P<where>[bp]):(?P<level>\d{1,2}):"
+    r"(?P<path>(?:\d{1,3}(?:\.\d{1,3}){0,15})?):"
+)
+_CHOICE_BUTTON = _CHOICE + r"(?P<index>\d{1,3})"  # the option's index
+_CHOICE_SELECT = _CHOICE + r"s(?P<index>\d{1,3})"  # the index of the page's first option
+
+
+class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button], template=_CHOICE_BUTTON):
+    """One option of a move choice, as a button."""
+
+    def __init__(self, custom_id: str, *, label: str | None = None, **button: Any) -> None:
+        self.custom_id_ = custom_id
+        super().__init__(discord.ui.Button(label=label, custom_id=custom_id, **button))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ChoiceButton:
+        return cls(match[0])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _route_choice(interaction, _CHOICE_BUTTON, self.custom_id_, None)
+
+
+class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select], template=_CHOICE_SELECT):
+    """One page (at most 25 options) of a move choice, as a select menu."""
+
+    def __init__(self, custom_id: str, **select: Any) -> None:
+        self.custom_id_ = custom_id
+        super().__init__(discord.ui.Select(custom_id=custom_id, **select))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ChoiceSelect:
+        return cls(match[0])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        data: Any = interaction.data or {}
+        values = data.get("values") or [""]
+        await _route_choice(interaction, _CHOICE_SELECT, self.custom_id_, str(values[0]))
+
+
+async def _route_choice(
+    interaction: discord.Interaction, template: str, custom_id: str, value: str | None
+) -> None:
+    parts = re.fullmatch(template, custom_id)
+    assert parts is not None  # discord.py matched the template before calling back
+    index = value if value is not None else parts["index"]
+    await _service(interaction).on_choice(
+        interaction,
+        match_id=int(parts["match"]),
+        turn=int(parts["turn"]),
+        where=parts["where"],
+        level=int(parts["level"]),
+        path=decode_path(parts["path"]),
+        index=int(index) if index.isdigit() and len(index) <= 3 else -1,
+    )
+
+
+def form_items(match_id: int, turn: int, where: str, form: Form) -> list[discord.ui.Item]:
+    """The components of a form, level by level, in at most `CONTROL_ROWS` rows."""
+    items: list[discord.ui.Item] = []
+    path = encode_path(form.path)
+    row = 0
+    for level, choice in enumerate(form.choices):
+        prefix = f"m:{match_id}:{turn}:{where}:{level}:{path}"
+        select = as_select(choice) or row + rows_needed(choice) > CONTROL_ROWS
+        needed = rows_needed(Choice(choice.placeholder, choice.options, select))
+        if row + needed > CONTROL_ROWS:
+            raise ValueError(f"The choices of match {match_id} need more than {CONTROL_ROWS} rows")
+        items += _select(prefix, choice, row) if select else _buttons(prefix, choice, row)
+        row += needed
+    return items
+
+
+def _buttons(prefix: str, choice: Choice, row: int) -> list[discord.ui.Item]:
+    return [
+        ChoiceButton(
+            f"{prefix}:{index}",
+            label=option.label,
+            emoji=option.emoji,
+            style=STYLES["primary"] if option.selected else STYLES[option.style],
+            disabled=option.disabled,
+            row=row + index // 5,
+        )
+        for index, option in enumerate(choice.options)
+    ]
+
+
+def _select(prefix: str, choice: Choice, row: int) -> list[discord.ui.Item]:
+    pages = [(start, page) for start, page in select_pages(choice) if any(not o.disabled for o in page)]
+    return [
+        ChoiceSelect(
+            f"{prefix}:s{start}",
+            placeholder=page_placeholder(choice, page, len(pages)),
+            options=[
+                discord.SelectOption(
+                    label=option.label[:100],
+                    value=str(start + offset),
+                    description=option.description[:100] if option.description else None,
+                    emoji=option.emoji,
+                    default=option.selected,
+                )
+                for offset, option in enumerate(page)
+                if not option.disabled
+            ],
+            row=row + number,
+        )
+        for number, (start, page) in enumerate(pages)
+    ]
+
+
+LOBBY_ACTIONS = {
+    "join": ("Join", discord.ButtonStyle.success),
+    "leave": ("Leave", discord.ButtonStyle.secondary),
+    "start": ("Start", discord.ButtonStyle.primary),
+    "cancel": ("Cancel", discord.ButtonStyle.danger),
+}
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"lobby:(?P<match>\d+):(?P<action>join|leave|start|cancel)",
+):
+    """Join / Leave / Start / Cancel under a lobby."""
+
+    def __init__(self, match_id: int, action: str) -> None:
+        self.match_id, self.action = match_id, action
+        label, style = LOBBY_ACTIONS[action]
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"lobby:{match_id}:{action}"))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> LobbyButton:
+        return cls(int(match["match"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _service(interaction).on_lobby(interaction, self.match_id, self.action)
+
+
+def lobby_view(match_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for action in LOBBY_ACTIONS:
+        view.add_item(LobbyButton(match_id, action))
+    return view
+
+
+def items_view(items: list[discord.ui.Item]) -> discord.ui.View:
+    """A never-expiring view holding `items` (all dynamic, so nothing is kept in memory)."""
+    view = discord.ui.View(timeout=None)
+    for item in items:
+        view.add_item(item)
+    return view
+
+
+DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, GameButton, GameSelect, LobbyButton)

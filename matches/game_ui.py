@@ -1,0 +1,62 @@
+"""What the match framework needs of a game's user interface (its cog implements it)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+import discord
+
+from games import Engine, Outcome
+from matches.match import Match, PrivateReply
+from matches.presentation import Form
+
+
+class GameUI(Protocol):
+    """A game as players meet it in Discord: its engine plus how its matches look."""
+
+    game: str
+    engine: Engine
+    private_label: str
+
+    def describe_options(self, options: Mapping[str, Any]) -> str:
+        """One line saying how the lobby's options set up the game."""
+        ...
+
+    def game_options(self, options: Mapping[str, Any], players: int) -> Mapping[str, Any]:
+        """The options the engine gets for `players` seats."""
+        ...
+
+    def board_image(self, view: dict, ui: Mapping[str, Any]) -> bytes:
+        """The PNG under the board message, from the spectator view (`ui`: a form's preview)."""
+        ...
+
+    def present(self, view: dict, legal: list[dict], path: tuple[int, ...], *, private: bool) -> Form | None:
+        """How the legal moves of the seat to move are offered (see matches/presentation.py):
+        on the board from the spectator view, or (`private`) in the seat's own reply from its view.
+        None: the game builds its components itself with `controls` and `on_component`."""
+        ...
+
+    def headline(self, match: Match, view: dict) -> list[str]:
+        """Lines announcing what just happened."""
+        ...
+
+    def controls(self, match: Match, view: dict, ui: Mapping[str, Any]) -> list[discord.ui.Item]:
+        """The move components of the board message."""
+        ...
+
+    async def on_component(
+        self, interaction: discord.Interaction, match: Match, seat: int, arg: str, values: list[str]
+    ) -> None:
+        """A seated player to move used one of the game's components."""
+        ...
+
+    def private_view(self, match: Match, seat: int) -> PrivateReply:
+        """What the seat alone sees (called off the event loop)."""
+        ...
+
+    def score_text(self, view: dict, seat: int) -> str: ...
+
+    def seat_label(self, view: dict, seat: int) -> str: ...
+
+    def result_lines(self, match: Match, outcome: Outcome) -> list[str]: ...

@@ -1,0 +1,98 @@
+"""Messages to players outside the board: the ping of whoever is due, DM notices and
+reminders, and the note in the channel when a player's DMs are closed."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Any
+
+import discord
+
+from data.storage import Storage
+from matches.game_ui import GameUI
+from matches.match import Match, private_payload
+from matches.private import private_reply
+
+log = logging.getLogger(__name__)
+
+
+class Notices:
+    """Pings in the channel and DMs to players."""
+
+    def __init__(self, bot: discord.Client, storage: Storage, games: Mapping[str, GameUI]) -> None:
+        self.bot = bot
+        self.storage = storage
+        self.games = games
+
+    async def ping(self, match: Match, seats: list[int]) -> None:
+        """Mention the players now due (an edit pings nobody), replacing the last ping."""
+        channel = self.bot.get_partial_messageable(match.row.channel_id)
+        mentions = " ".join(f"<@{match.players[seat]}>" for seat in seats)
+        try:
+            message = await channel.send(
+                f"{mentions} — your turn in **{match.engine.title} #{match.id}**: {match.jump_url()}",
+                allowed_mentions=discord.AllowedMentions(users=True),
+            )
+        except discord.HTTPException as error:
+            log.warning("Could not ping in match %s: %s", match.id, error)
+            return
+        await self.clear_ping(match)
+        match.row.ping_message_id = message.id
+        await self.storage.matches.set_ping_message(match.id, message.id)
+
+    async def clear_ping(self, match: Match) -> None:
+        old = match.row.ping_message_id
+        if old is None:
+            return
+        channel = self.bot.get_partial_messageable(match.row.channel_id)
+        with contextlib.suppress(discord.HTTPException):  # already gone: nothing to tidy
+            await channel.get_partial_message(old).delete()
+        if match.row.ping_message_id == old:
+            match.row.ping_message_id = None
+            await self.storage.matches.set_ping_message(match.id, None)
+
+    async def notify(self, match: Match, seat: int) -> None:
+        """DM the player whose turn it is, with their private view."""
+        reply = await asyncio.to_thread(private_reply, self.games[match.row.game], match, seat)
+        notice = f"Your turn in **{match.engine.title} #{match.id}**: {match.jump_url()}"
+        payload = private_payload(reply, interactive=False)
+        payload["content"] = f"{notice}\n{payload['content']}"
+        await self.dm(match, seat, payload)
+
+    async def remind(self, match: Match) -> None:
+        """DM the players due that their time runs out soon."""
+        due = int(datetime.fromisoformat(match.row.deadline).timestamp()) if match.row.deadline else 0
+        for seat in match.engine.current_seats(match.state):
+            text = (
+                f"⏰ Your time in **{match.engine.title} #{match.id}** runs out <t:{due}:R>: "
+                f"{match.jump_url()}"
+            )
+            await self.dm(match, seat, {"content": text})
+
+    async def dm(self, match: Match, seat: int, payload: dict[str, Any]) -> None:
+        """Send a DM; closed DMs are said in the channel, once per player and match."""
+        user_id = match.players[seat]
+        try:
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            await user.send(**payload)
+        except discord.Forbidden:
+            await self._dms_closed(match, seat)
+        except discord.HTTPException as error:
+            log.warning("Could not DM user %s: %s", user_id, error)
+
+    async def _dms_closed(self, match: Match, seat: int) -> None:
+        user_id = match.players[seat]
+        if user_id in match.dm_closed:
+            return
+        match.dm_closed.add(user_id)
+        label = self.games[match.row.game].private_label
+        channel = self.bot.get_partial_messageable(match.row.channel_id)
+        await channel.send(
+            f"<@{user_id}>, I cannot send you direct messages, so your turn notices come here. "
+            f"Use the **{label}** button on the board to see what only you may see.",
+            allowed_mentions=discord.AllowedMentions(users=True),
+        )

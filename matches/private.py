@@ -1,0 +1,107 @@
+"""A seat's private reply: what it alone sees, with its choices when it is to move, kept
+current on screen — after the seat's move its last private reply is redrawn, so nothing
+it no longer holds (a card pushed back, a card played) stays in view."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+
+import discord
+
+from matches.components import form_items
+from matches.game_ui import GameUI
+from matches.match import Match, PrivateReply, private_payload
+
+log = logging.getLogger(__name__)
+
+
+def private_reply(game: GameUI, match: Match, seat: int, path: tuple[int, ...] = ()) -> PrivateReply:
+    """What the seat alone sees, with its choices when it is to move (runs off the event loop)."""
+    reply = game.private_view(match, seat)
+    if match.row.status != "running" or seat not in match.engine.current_seats(match.state):
+        return reply
+    legal = match.engine.legal_moves(match.state, seat)
+    form = game.present(match.view(seat), legal, path, private=True)
+    if form is None or not form.choices:
+        return reply
+    return replace(reply, items=[*form_items(match.id, match.turn, "p", form), *reply.items])
+
+
+@dataclass(slots=True)
+class Shown:
+    """An ephemeral message on a player's screen: the interaction's response, or a follow-up."""
+
+    interaction: discord.Interaction
+    followup_id: int | None = None
+
+    async def edit(self, payload: dict) -> None:
+        if self.followup_id is None:
+            await self.interaction.edit_original_response(**payload)
+        else:
+            await self.interaction.followup.edit_message(self.followup_id, **payload)
+
+
+class PrivateReplies:
+    """Sends private replies and remembers the last one of each seat, to keep it current."""
+
+    def __init__(self, games: Mapping[str, GameUI]) -> None:
+        self.games = games
+        self.shown: dict[tuple[int, int], Shown] = {}
+
+    async def reply(self, match: Match, seat: int, path: tuple[int, ...] = ()) -> PrivateReply:
+        return await asyncio.to_thread(private_reply, self.games[match.row.game], match, seat, path)
+
+    async def send(self, interaction: discord.Interaction, match: Match, seat: int) -> None:
+        """Answer a press of the private button with the seat's reply."""
+        payload = private_payload(await self.reply(match, seat))
+        await interaction.response.send_message(**payload, ephemeral=True)
+        self.shown[match.id, seat] = Shown(interaction)
+
+    async def navigate(
+        self, interaction: discord.Interaction, match: Match, seat: int, path: tuple[int, ...]
+    ) -> None:
+        """A choice in the private reply led one level deeper: redraw it there."""
+        payload = private_payload(await self.reply(match, seat, path), attachments=True)
+        await interaction.response.edit_message(**payload)
+        self.shown[match.id, seat] = Shown(interaction)
+
+    async def after_move(
+        self, interaction: discord.Interaction, match: Match, seat: int, *, where: str
+    ) -> None:
+        """The seat moved: redraw its reply on screen; after a board move that leaves it more
+        to decide in private (a card taken to peek at), show that privately."""
+        if where == "p":
+            self.shown[match.id, seat] = Shown(interaction)
+        await self.refresh(match, seat)
+        if where == "b" and await self._has_private_choices(match, seat):
+            payload = private_payload(await self.reply(match, seat))
+            message = await interaction.followup.send(**payload, ephemeral=True, wait=True)
+            self.shown[match.id, seat] = Shown(interaction, message.id)
+        if match.row.status != "running":
+            self.forget(match)
+
+    async def refresh(self, match: Match, seat: int) -> None:
+        shown = self.shown.get((match.id, seat))
+        if shown is None:
+            return
+        payload = private_payload(await self.reply(match, seat), attachments=True)
+        try:
+            await shown.edit(payload)
+        except discord.HTTPException as error:  # dismissed, or its token expired (15 minutes)
+            log.info("A private reply of match %s could not be redrawn: %s", match.id, error)
+            del self.shown[match.id, seat]
+
+    def forget(self, match: Match) -> None:
+        for key in [key for key in self.shown if key[0] == match.id]:
+            del self.shown[key]
+
+    async def _has_private_choices(self, match: Match, seat: int) -> bool:
+        if match.row.status != "running" or seat not in match.engine.current_seats(match.state):
+            return False
+        game = self.games[match.row.game]
+        legal = match.engine.legal_moves(match.state, seat)
+        form = game.present(match.view(seat), legal, (), private=True)
+        return form is not None and bool(form.choices)

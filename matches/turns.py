@@ -1,0 +1,211 @@
+"""Turns: a move is applied under the match lock, committed, then shown; resignations
+and the private view of a seat."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import discord
+
+from data.storage import MatchResult, SeatResult, Storage
+from games import GameError, Outcome
+from matches.board import Board
+from matches.components import GameButton, items_view
+from matches.game_ui import GameUI
+from matches.match import RESIGN_CONFIRM, Match, later, tell
+from matches.presentation import next_path
+from matches.private import PrivateReplies
+
+STALE = "Another move came first — use the latest board."
+
+
+class Turns:
+    """Applies and stores the moves of running matches (`running`, shared with the service)."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        running: dict[int, Match],
+        games: Mapping[str, GameUI],
+        board: Board,
+        replies: PrivateReplies,
+    ) -> None:
+        self.storage = storage
+        self.running = running
+        self.games = games
+        self.board = board
+        self.replies = replies
+
+    async def play(
+        self,
+        interaction: discord.Interaction,
+        match: Match,
+        seat: int,
+        move: dict[str, Any],
+        *,
+        turn: int,
+        private_note: str | None = None,
+    ) -> bool:
+        """Apply, commit and show one move made at `turn`; False when it was refused."""
+        await interaction.response.defer()
+        async with match.lock:
+            if turn != match.turn:
+                await tell(interaction, STALE)
+                return False
+            previous_seats = match.engine.current_seats(match.state)
+            try:
+                state = match.engine.apply(match.state, seat, move)
+            except GameError as error:
+                await tell(interaction, str(error))
+                return False
+            if not await self.commit(match, seat, interaction.user.id, move, state):
+                await tell(interaction, STALE)
+                return False
+        if private_note is not None:
+            await interaction.edit_original_response(content=private_note, attachments=[], view=None)
+        await self.board.publish(interaction, match, previous_seats=previous_seats)
+        return True
+
+    async def show(
+        self,
+        interaction: discord.Interaction,
+        match: Match,
+        ui: Mapping[str, Any],
+        path: tuple[int, ...] = (),
+    ) -> None:
+        """Redraw the board with a partial choice (e.g. a ghost piece) without making a move."""
+        await interaction.response.defer()
+        await self.board.edit(interaction, match, ui, path)
+
+    async def commit(
+        self,
+        match: Match,
+        seat: int,
+        user_id: int | None,
+        move: dict[str, Any],
+        state: Any,
+        *,
+        timeouts: dict[str, int] | None = None,
+    ) -> bool:
+        """Store the move in one transaction; only then does memory follow.
+
+        `user_id` is None for a move the turn clock made; a player's own move clears
+        their count of time-outs in a row.
+        """
+        outcome = match.engine.outcome(state)
+        abandoned = move.get("reason") == "timeout"
+        result = _result(match, state, outcome, abandoned=abandoned) if outcome else None
+        if timeouts is None:
+            timeouts = {key: n for key, n in match.row.timeouts.items() if key != str(seat)}
+        deadline = later(match.row.clock_s) if outcome is None else None
+        saved = await self.storage.matches.record_move(
+            match.id,
+            turn=match.turn,
+            seat=seat,
+            user_id=user_id,
+            move=move,
+            state=match.engine.dump(state),
+            result=result,
+            deadline=deadline,
+            timeouts=timeouts,
+        )
+        if not saved:
+            await self._reload(match)
+            return False
+        match.state = state
+        match.row.turn += 1
+        match.row.deadline, match.row.reminded, match.row.timeouts = deadline, False, timeouts
+        if outcome is not None:
+            match.row.status = "abandoned" if abandoned else "finished"
+            match.rating_changes = await self.storage.league.rating_changes(match.id)
+            self.running.pop(match.id, None)
+        return True
+
+    async def _reload(self, match: Match) -> None:
+        """Another process moved first: take the stored state as the truth."""
+        row = await self.storage.matches.get(match.id)
+        if row is None or row.state is None:
+            return
+        match.row, match.state = row, match.engine.load(row.state)
+        if row.status != "running":
+            self.running.pop(match.id, None)
+
+    async def ask_resign(self, interaction: discord.Interaction, match: Match) -> None:
+        confirm = GameButton(
+            match.row.game,
+            match.id,
+            match.turn,
+            RESIGN_CONFIRM,
+            label="Yes, resign",
+            style=discord.ButtonStyle.danger,
+        )
+        await interaction.response.send_message(
+            f"Resign from {match.engine.title} #{match.id}? You cannot take it back.",
+            view=items_view([confirm]),
+            ephemeral=True,
+        )
+
+    async def resign(self, interaction: discord.Interaction, match: Match, seat: int) -> None:
+        await interaction.response.defer()
+        async with match.lock:
+            previous_seats = match.engine.current_seats(match.state)
+            try:
+                state = match.engine.resign(match.state, seat)
+            except GameError as error:
+                await tell(interaction, str(error))
+                return
+            if not await self.commit(match, seat, interaction.user.id, {"type": "resign"}, state):
+                await tell(interaction, "The match changed meanwhile — try again.")
+                return
+        await interaction.edit_original_response(content="You resigned.", view=None)
+        await self.board.publish(interaction, match, previous_seats=previous_seats)
+
+    async def choose(
+        self,
+        interaction: discord.Interaction,
+        match: Match,
+        seat: int,
+        *,
+        where: str,
+        level: int,
+        path: tuple[int, ...],
+        index: int,
+    ) -> None:
+        """An option of a form was chosen: make its move, or show the next level."""
+        game = self.games[match.row.game]
+        private = where == "p"
+        legal = match.engine.legal_moves(match.state, seat)
+        form = game.present(match.view(seat if private else None), legal, path, private=private)
+        option = form.option(level, index) if form is not None else None
+        if form is None or option is None or (option.move is not None and option.move not in legal):
+            await tell(interaction, "That choice is no longer on offer — use the latest board.")
+        elif option.move is not None:
+            if await self.play(interaction, match, seat, option.move, turn=match.turn):
+                await self.replies.after_move(interaction, match, seat, where=where)
+        elif private:
+            await self.replies.navigate(interaction, match, seat, next_path(form, level, index))
+        else:
+            await self.show(interaction, match, {}, next_path(form, level, index))
+
+
+def _result(match: Match, state: Any, outcome: Outcome, *, abandoned: bool) -> MatchResult:
+    teams = outcome.teams or tuple((seat,) for seat in range(len(match.players)))
+    team_of = {seat: index for index, team in enumerate(teams) for seat in team}
+    resigned = set(match.engine.view(state, None)["resigned"])
+    return MatchResult(
+        draw=outcome.draw,
+        abandoned=abandoned,
+        tiebreak=outcome.tiebreak,
+        seats=tuple(
+            SeatResult(
+                seat=seat,
+                user_id=user,
+                team=team_of.get(seat, seat),
+                score=outcome.scores[seat],
+                winner=seat in outcome.winners,
+                resigned=seat in resigned,
+            )
+            for seat, user in enumerate(match.players)
+        ),
+    )
