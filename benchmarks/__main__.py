@@ -132,7 +132,7 @@ async def _time_drops(env: Any, channel: Any, board_id: int, members: dict, coun
 
 
 def bench_bot() -> None:
-    print("One move through the whole bot in SimCord (budget: median <= 40 ms)")
+    print("One move through the whole bot in SimCord (budget: median <= 25 ms)")
     times = asyncio.run(_tetris_moves(30))
     print(
         f"  tetris_link Drop   median {median_ms(times):5.1f} ms  max {max(times) * 1000:5.1f} ms  "

@@ -7,8 +7,8 @@ DM notices, clocks and errors.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Coroutine, Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -16,11 +16,26 @@ from discord.ext import commands
 
 from games import ENGINES, Engine, Outcome
 from matches import MatchService
-from matches.match import Match, PrivateReply, seat_name
+from matches.match import CLOCK_CHOICES, CLOCK_HELP, Match, PrivateReply, seat_name
 from matches.presentation import Form
 
 if TYPE_CHECKING:
     from bot import GameBot
+
+
+NewCallback = TypeVar("NewCallback", bound=Callable[..., Coroutine[Any, Any, None]])
+
+
+def new_command(description: str, **options: str) -> Callable[[NewCallback], app_commands.Command]:
+    """Declare a game's `/<game> new`: its description, the help of its options, and the
+    turn clock option every game's `new` takes (`clock: int | None = None`)."""
+
+    def declare(callback: NewCallback) -> app_commands.Command:
+        callback = app_commands.choices(clock=CLOCK_CHOICES)(callback)
+        callback = app_commands.describe(clock=CLOCK_HELP, **options)(callback)
+        return app_commands.command(name="new", description=description)(callback)
+
+    return declare
 
 
 class GameCog(commands.GroupCog):

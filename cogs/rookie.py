@@ -11,11 +11,10 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
-from discord import app_commands
 
-from cogs.game import GameCog
+from cogs.game import GameCog, new_command
 from games.base import Outcome
-from matches.match import CLOCK_CHOICES, CLOCK_HELP, Match, PrivateReply, seat_name
+from matches.match import Match, PrivateReply, seat_name
 from matches.presentation import Choice, Form, Option
 from render.rookie import cards, narrate, prompt, render
 
@@ -170,13 +169,11 @@ class Rookie(GameCog, group_name="rookie", group_description="Play Rookie"):
     private_label = "My stacks"
     rules_text = RULES
 
-    @app_commands.command(name="new", description="Open a Rookie lobby (2–6 players)")
-    @app_commands.describe(
+    @new_command(
+        "Open a Rookie lobby (2–6 players)",
         variant="standard; team: pairs of partners, 4 or 6 players; kids: no X cards, pairs score at once",
         deck="standard: 108 cards; pocket: 72 cards for a shorter game",
-        clock=CLOCK_HELP,
     )
-    @app_commands.choices(clock=CLOCK_CHOICES)
     async def new(
         self,
         interaction: discord.Interaction,

@@ -6,11 +6,10 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import discord
-from discord import app_commands
 
-from cogs.game import GameCog
+from cogs.game import GameCog, new_command
 from games.tetris_link import COLUMNS, SHAPES, drop, orientations
-from matches.match import CLOCK_CHOICES, CLOCK_HELP, Match, PrivateReply, seat_name
+from matches.match import Match, PrivateReply, seat_name
 from matches.presentation import Choice, Form, Option
 from render.tetris_link import FACE_NAMES, narrate, render
 
@@ -104,12 +103,10 @@ class TetrisLink(GameCog, group_name="tetrislink", group_description="Play Tetri
     private_label = "My pieces"
     rules_text = RULES
 
-    @app_commands.command(name="new", description="Open a Tetris Link lobby (2–4 players)")
-    @app_commands.describe(
+    @new_command(
+        "Open a Tetris Link lobby (2–4 players)",
         dice="Roll the shape die each turn, as the rulebook says (off: house variant, any shape)",
-        clock=CLOCK_HELP,
     )
-    @app_commands.choices(clock=CLOCK_CHOICES)
     async def new(
         self, interaction: discord.Interaction, dice: bool = True, clock: int | None = None
     ) -> None:

@@ -11,11 +11,10 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import discord
-from discord import app_commands
 
-from cogs.game import GameCog
+from cogs.game import GameCog, new_command
 from games.base import Outcome
-from matches.match import CLOCK_CHOICES, CLOCK_HELP, Match, PrivateReply
+from matches.match import Match, PrivateReply
 from matches.presentation import CONTROL_ROWS, SELECT_LIMIT, Choice, Form, Option, rows_needed
 from render.triominos import narrate, render, render_hand, tokens
 
@@ -178,13 +177,11 @@ class Triominos(GameCog, group_name="triominos", group_description="Play My Firs
     private_label = "My hand"
     rules_text = RULES
 
-    @app_commands.command(name="new", description="Open a My First Triominos lobby (2–4 players)")
-    @app_commands.describe(
+    @new_command(
+        "Open a My First Triominos lobby (2–4 players)",
         open_hands="Show every player's hand in the channel (good for a first game)",
         joker="Play with the joker (off: the joker stays in the box)",
-        clock=CLOCK_HELP,
     )
-    @app_commands.choices(clock=CLOCK_CHOICES)
     async def new(
         self,
         interaction: discord.Interaction,

@@ -11,6 +11,7 @@ from data.storage import Storage
 from matches.board import Board
 from matches.match import DEFAULT_CLOCK_S, DEFAULT_MAX_TIMEOUTS, MAX_AUTO_MOVES, Match
 from matches.notices import Notices
+from matches.private import PrivateReplies
 from matches.turns import Turns
 
 log = logging.getLogger(__name__)
@@ -33,13 +34,20 @@ class TurnClock:
     """Reminds and times out the players of running matches whose deadline comes."""
 
     def __init__(
-        self, storage: Storage, running: dict[int, Match], turns: Turns, board: Board, notices: Notices
+        self,
+        storage: Storage,
+        running: dict[int, Match],
+        turns: Turns,
+        board: Board,
+        notices: Notices,
+        replies: PrivateReplies,
     ) -> None:
         self.storage = storage
         self.running = running
         self.turns = turns
         self.board = board
         self.notices = notices
+        self.replies = replies
 
     async def tick(self, now: datetime) -> None:
         """Check every running match's deadline; one broken match never stops the others."""
@@ -91,6 +99,7 @@ class TurnClock:
                 note = f"⏰ {mention} ran out of time: " + await self._auto_play(match, seat, timeouts)
             match.notes.append(note)
         await self.board.publish(None, match, previous_seats=seats)
+        await self.replies.refresh(match, seat)  # what was played for them leaves their screen
 
     async def _auto_play(self, match: Match, seat: int, timeouts: dict[str, int]) -> str:
         """Play the seat's turn for them with the engine's `timeout_move`: what the rules

@@ -9,6 +9,7 @@ Lobby buttons: `lobby:<match>:<action>`. The framework routes them to the match 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -191,7 +192,7 @@ def form_items(match_id: int, turn: int, where: str, form: Form) -> list[discord
     for level, choice in enumerate(form.choices):
         prefix = f"m:{match_id}:{turn}:{where}:{level}:{path}"
         select = as_select(choice) or row + rows_needed(choice) > CONTROL_ROWS
-        needed = rows_needed(Choice(choice.placeholder, choice.options, select))
+        needed = rows_needed(replace(choice, select=select))
         if row + needed > CONTROL_ROWS:
             raise ValueError(f"The choices of match {match_id} need more than {CONTROL_ROWS} rows")
         items += _select(prefix, choice, row) if select else _buttons(prefix, choice, row)
@@ -207,7 +208,7 @@ def _buttons(prefix: str, choice: Choice, row: int) -> list[discord.ui.Item]:
             emoji=option.emoji,
             style=STYLES["primary"] if option.selected else STYLES[option.style],
             disabled=option.disabled,
-            row=row + index // 5,
+            row=row + index // choice.columns,
         )
         for index, option in enumerate(choice.options)
     ]

@@ -53,20 +53,23 @@ class Option:
 @dataclass(frozen=True, slots=True)
 class Choice:
     """One level of decision. `select`: a menu (paged past 25) rather than buttons;
-    None lets the framework choose (buttons while they fit in a row or two)."""
+    None lets the framework choose (buttons while they fit in two rows)."""
 
     placeholder: str
     options: tuple[Option, ...]
     select: bool | None = None
+    columns: int = BUTTONS_PER_ROW  # buttons per row (a 3×3 grid: 3)
 
 
 @dataclass(frozen=True, slots=True)
 class Form:
-    """What a seat may choose now, level by level, the picks it shows, and what the board previews."""
+    """What a seat may choose now, level by level, the picks it shows, what the board
+    previews, and (`caption`) a line the private reply adds to say what to choose."""
 
     choices: tuple[Choice, ...] = ()
     path: tuple[int, ...] = ()
     preview: Mapping[str, Any] = field(default_factory=dict)
+    caption: str | None = None
 
     def option(self, level: int, index: int) -> Option | None:
         """The option a click names, if the form still offers it."""
@@ -95,13 +98,18 @@ def decode_path(text: str) -> tuple[int, ...]:
 def as_select(choice: Choice) -> bool:
     if choice.select is not None:
         return choice.select
-    return len(choice.options) > 2 * BUTTONS_PER_ROW
+    return len(choice.options) > 2 * choice.columns
 
 
 def rows_needed(choice: Choice) -> int:
     if as_select(choice):
         return -(-len(choice.options) // SELECT_LIMIT)
-    return -(-len(choice.options) // BUTTONS_PER_ROW)
+    return -(-len(choice.options) // choice.columns)
+
+
+def form_rows(form: Form) -> int:
+    """The rows a form takes on screen; games keep it within `CONTROL_ROWS`."""
+    return sum(rows_needed(choice) for choice in form.choices)
 
 
 def select_pages(choice: Choice) -> list[tuple[int, tuple[Option, ...]]]:

@@ -1,6 +1,7 @@
 """A seat's private reply: what it alone sees, with its choices when it is to move, kept
-current on screen — after the seat's move its last private reply is redrawn, so nothing
-it no longer holds (a card pushed back, a card played) stays in view."""
+current on screen — after the seat's move (its own or the clock's) its private replies
+still on screen are redrawn, so nothing it no longer holds (a card pushed back, a card
+played) stays in view."""
 
 from __future__ import annotations
 
@@ -27,7 +28,8 @@ def private_reply(game: GameUI, match: Match, seat: int, path: tuple[int, ...] =
     form = game.present(match.view(seat), legal, path, private=True)
     if form is None or not form.choices:
         return reply
-    return replace(reply, items=[*form_items(match.id, match.turn, "p", form), *reply.items])
+    content = f"{reply.content}\n{form.caption}" if form.caption else reply.content
+    return replace(reply, content=content, items=[*form_items(match.id, match.turn, "p", form), *reply.items])
 
 
 @dataclass(slots=True)
@@ -44,12 +46,23 @@ class Shown:
             await self.interaction.followup.edit_message(self.followup_id, **payload)
 
 
+KEPT_REPLIES = 5  # per seat: older ones are past Discord's 15 minutes for edits anyway
+
+
 class PrivateReplies:
-    """Sends private replies and remembers the last one of each seat, to keep it current."""
+    """Sends private replies and remembers each seat's latest ones, to keep them current."""
 
     def __init__(self, games: Mapping[str, GameUI]) -> None:
         self.games = games
-        self.shown: dict[tuple[int, int], Shown] = {}
+        self.shown: dict[tuple[int, int], list[Shown]] = {}
+
+    def _remember(self, match: Match, seat: int, shown: Shown) -> None:
+        kept = [
+            old
+            for old in self.shown.get((match.id, seat), [])
+            if (old.interaction.id, old.followup_id) != (shown.interaction.id, shown.followup_id)
+        ]
+        self.shown[match.id, seat] = [*kept, shown][-KEPT_REPLIES:]
 
     async def reply(self, match: Match, seat: int, path: tuple[int, ...] = ()) -> PrivateReply:
         return await asyncio.to_thread(private_reply, self.games[match.row.game], match, seat, path)
@@ -58,7 +71,7 @@ class PrivateReplies:
         """Answer a press of the private button with the seat's reply."""
         payload = private_payload(await self.reply(match, seat))
         await interaction.response.send_message(**payload, ephemeral=True)
-        self.shown[match.id, seat] = Shown(interaction)
+        self._remember(match, seat, Shown(interaction))
 
     async def navigate(
         self, interaction: discord.Interaction, match: Match, seat: int, path: tuple[int, ...]
@@ -66,7 +79,7 @@ class PrivateReplies:
         """A choice in the private reply led one level deeper: redraw it there."""
         payload = private_payload(await self.reply(match, seat, path), attachments=True)
         await interaction.response.edit_message(**payload)
-        self.shown[match.id, seat] = Shown(interaction)
+        self._remember(match, seat, Shown(interaction))
 
     async def after_move(
         self, interaction: discord.Interaction, match: Match, seat: int, *, where: str
@@ -74,25 +87,31 @@ class PrivateReplies:
         """The seat moved: redraw its reply on screen; after a board move that leaves it more
         to decide in private (a card taken to peek at), show that privately."""
         if where == "p":
-            self.shown[match.id, seat] = Shown(interaction)
+            self._remember(match, seat, Shown(interaction))
         await self.refresh(match, seat)
         if where == "b" and await self._has_private_choices(match, seat):
             payload = private_payload(await self.reply(match, seat))
             message = await interaction.followup.send(**payload, ephemeral=True, wait=True)
-            self.shown[match.id, seat] = Shown(interaction, message.id)
+            self._remember(match, seat, Shown(interaction, message.id))
         if match.row.status != "running":
             self.forget(match)
 
     async def refresh(self, match: Match, seat: int) -> None:
-        shown = self.shown.get((match.id, seat))
-        if shown is None:
+        """Redraw the seat's private replies still on screen; forget those Discord refuses."""
+        shown = self.shown.pop((match.id, seat), [])
+        if not shown:
             return
         payload = private_payload(await self.reply(match, seat), attachments=True)
-        try:
-            await shown.edit(payload)
-        except discord.HTTPException as error:  # dismissed, or its token expired (15 minutes)
-            log.info("A private reply of match %s could not be redrawn: %s", match.id, error)
-            del self.shown[match.id, seat]
+        kept = []
+        for message in shown:
+            try:
+                await message.edit(payload)
+            except discord.HTTPException as error:  # dismissed, or its token expired (15 minutes)
+                log.info("A private reply of match %s could not be redrawn: %s", match.id, error)
+            else:
+                kept.append(message)
+        if kept and match.row.status == "running":
+            self.shown[match.id, seat] = kept
 
     def forget(self, match: Match) -> None:
         for key in [key for key in self.shown if key[0] == match.id]:

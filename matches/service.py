@@ -35,7 +35,7 @@ class MatchService:
         self.replies = PrivateReplies(self.games)
         self.turns = Turns(storage, self.running, self.games, self.board, self.replies)
         self.lobby = Lobby(storage, self.running, self.games, self.board)
-        self.clock = TurnClock(storage, self.running, self.turns, self.board, self.notices)
+        self.clock = TurnClock(storage, self.running, self.turns, self.board, self.notices, self.replies)
 
     def register(self, game: GameUI) -> None:
         self.games[game.game] = game
