@@ -71,28 +71,13 @@ class GameCog(commands.GroupCog):
         """The PNG under the board message, from the spectator view."""
         raise NotImplementedError
 
-    def present(self, view: dict, legal: list[dict], path: tuple[int, ...], *, private: bool) -> Form | None:
+    def present(self, view: dict, legal: list[dict], path: tuple[int, ...], *, private: bool) -> Form:
         """How the seat to move's legal moves are offered (see matches/presentation.py)."""
-        return None
+        return Form()
 
     def headline(self, match: Match, view: dict) -> list[str]:
         """Lines announcing what just happened (skips, scores, bonuses)."""
         return []
-
-    def controls(self, match: Match, view: dict, ui: Mapping[str, Any]) -> list[discord.ui.Item]:
-        """The move components of the board message for the seat(s) to move."""
-        return []
-
-    async def on_component(
-        self,
-        interaction: discord.Interaction,
-        match: Match,
-        seat: int,
-        arg: str,
-        values: list[str],
-    ) -> None:
-        """A seated player to move used one of this game's components."""
-        raise NotImplementedError
 
     def private_view(self, match: Match, seat: int) -> PrivateReply:
         """What the "private view" button shows the seat (and the DM notice carries).

@@ -34,7 +34,7 @@ class Board:
         self, interaction: discord.Interaction | None, match: Match, *, previous_seats: tuple[int, ...]
     ) -> None:
         """After a move: redraw the board, then ping and notify a newly due player."""
-        await self.edit(interaction, match, {})
+        await self.edit(interaction, match)
         match.notes.clear()
         seats = match.engine.current_seats(match.state) if match.row.status == "running" else ()
         due = [seat for seat in seats if seat not in previous_seats]
@@ -49,11 +49,11 @@ class Board:
         self,
         interaction: discord.Interaction | None,
         match: Match,
-        ui: Mapping[str, Any],
         path: tuple[int, ...] = (),
     ) -> None:
-        """Redraw the board message in place (through the interaction when it is the board)."""
-        payload = await self.payload(match, ui, path)
+        """Redraw the board message in place (through the interaction when it is the board),
+        with the choices picked so far (`path`) on it."""
+        payload = await self.payload(match, path)
         if (
             interaction is not None
             and interaction.message is not None
@@ -64,27 +64,21 @@ class Board:
             channel = self.bot.get_partial_messageable(match.row.channel_id)
             await channel.get_partial_message(match.row.message_id).edit(**payload)
 
-    async def payload(
-        self, match: Match, ui: Mapping[str, Any], path: tuple[int, ...] = ()
-    ) -> dict[str, Any]:
+    async def payload(self, match: Match, path: tuple[int, ...] = ()) -> dict[str, Any]:
         """Embed, image and components of the board message, rendered off the event loop.
 
-        The seat to move's choices on the board come from the game's form at `path`
-        (its preview is drawn on the image); games without one build their own controls."""
+        The seat to move's choices on the board come from the game's form at `path`;
+        its preview (a partial choice) is drawn on the image."""
         game = self.games[match.row.game]
         view = match.view(None)
         form = self.board_form(match, path)
-        if form is not None:
-            ui = form.preview
-        image = await asyncio.to_thread(game.board_image, view, ui)
+        image = await asyncio.to_thread(game.board_image, view, form.preview)
         embed = self.embed(game, match, view)
         embed.set_image(url="attachment://board.png")
         if match.row.status != "running":
             items = [self._rematch_button(match)]
-        elif form is not None:
-            items = [*form_items(match.id, match.turn, "b", form), *self._framework_buttons(game, match)]
         else:
-            items = [*game.controls(match, view, ui), *self._framework_buttons(game, match)]
+            items = [*form_items(match.id, match.turn, "b", form), *self._framework_buttons(game, match)]
         return {
             "content": None,
             "embed": embed,
@@ -92,8 +86,8 @@ class Board:
             "view": items_view(items),
         }
 
-    def board_form(self, match: Match, path: tuple[int, ...] = ()) -> Form | None:
-        """The choices the board offers the (first) seat to move, or None for a game without forms."""
+    def board_form(self, match: Match, path: tuple[int, ...] = ()) -> Form:
+        """The choices the board offers the (first) seat to move."""
         seats = match.engine.current_seats(match.state) if match.row.status == "running" else ()
         legal = match.engine.legal_moves(match.state, seats[0]) if seats else []
         return self.games[match.row.game].present(match.view(None), legal, path, private=False)

@@ -2,7 +2,9 @@
 
 Move choices: `m:<match>:<turn>:<where>:<level>:<path>:<index>` (see matches/presentation.py;
 selects end in `s<first index>` and carry the index as their value).
-Game controls: `g:<game>:<match>:<turn>:<arg>` (buttons) and `gs:...` (selects).
+The framework's own buttons (private view, resign, rematch): `g:<game>:<match>:<turn>:<arg>`;
+`g:`/`gs:` ids with other args are game controls of boards drawn by an earlier version of the
+bot, answered by drawing the current board.
 Lobby buttons: `lobby:<match>:<action>`. The framework routes them to the match service.
 """
 
@@ -46,7 +48,7 @@ def _service(interaction: discord.Interaction) -> MatchService:
 
 
 class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"g:{_GAME_ID}"):
-    """A button of a match; `arg` says what it does (the game cog reads it)."""
+    """A framework button of a match; `arg` says what it does."""
 
     def __init__(
         self,
@@ -86,7 +88,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"g:{_GAME
 
 
 class GameSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"gs:{_GAME_ID}"):
-    """A select menu of a match; the chosen values go to the game cog with `arg`."""
+    """A game's select menu on a board drawn by an earlier version of the bot (see above)."""
 
     def __init__(
         self,

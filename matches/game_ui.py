@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Protocol
 
-import discord
-
 from games import Engine, Outcome
 from matches.match import Match, PrivateReply
 from matches.presentation import Form
@@ -31,24 +29,13 @@ class GameUI(Protocol):
         """The PNG under the board message, from the spectator view (`ui`: a form's preview)."""
         ...
 
-    def present(self, view: dict, legal: list[dict], path: tuple[int, ...], *, private: bool) -> Form | None:
+    def present(self, view: dict, legal: list[dict], path: tuple[int, ...], *, private: bool) -> Form:
         """How the legal moves of the seat to move are offered (see matches/presentation.py):
-        on the board from the spectator view, or (`private`) in the seat's own reply from its view.
-        None: the game builds its components itself with `controls` and `on_component`."""
+        on the board from the spectator view, or (`private`) in the seat's own reply from its view."""
         ...
 
     def headline(self, match: Match, view: dict) -> list[str]:
         """Lines announcing what just happened."""
-        ...
-
-    def controls(self, match: Match, view: dict, ui: Mapping[str, Any]) -> list[discord.ui.Item]:
-        """The move components of the board message."""
-        ...
-
-    async def on_component(
-        self, interaction: discord.Interaction, match: Match, seat: int, arg: str, values: list[str]
-    ) -> None:
-        """A seated player to move used one of the game's components."""
         ...
 
     def private_view(self, match: Match, seat: int) -> PrivateReply:

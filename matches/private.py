@@ -26,7 +26,7 @@ def private_reply(game: GameUI, match: Match, seat: int, path: tuple[int, ...] =
         return reply
     legal = match.engine.legal_moves(match.state, seat)
     form = game.present(match.view(seat), legal, path, private=True)
-    if form is None or not form.choices:
+    if not form.choices:
         return reply
     content = f"{reply.content}\n{form.caption}" if form.caption else reply.content
     return replace(reply, content=content, items=[*form_items(match.id, match.turn, "p", form), *reply.items])
@@ -46,11 +46,10 @@ class Shown:
             await self.interaction.followup.edit_message(self.followup_id, **payload)
 
 
-KEPT_REPLIES = 5  # per seat: older ones are past Discord's 15 minutes for edits anyway
-
-
 class PrivateReplies:
-    """Sends private replies and remembers each seat's latest ones, to keep them current."""
+    """Sends private replies and remembers every one still on a seat's screen, to keep it
+    current; one is forgotten when Discord refuses to edit it (dismissed, or older than
+    15 minutes) or when its match ends."""
 
     def __init__(self, games: Mapping[str, GameUI]) -> None:
         self.games = games
@@ -62,16 +61,23 @@ class PrivateReplies:
             for old in self.shown.get((match.id, seat), [])
             if (old.interaction.id, old.followup_id) != (shown.interaction.id, shown.followup_id)
         ]
-        self.shown[match.id, seat] = [*kept, shown][-KEPT_REPLIES:]
+        self.shown[match.id, seat] = [*kept, shown]
 
     async def reply(self, match: Match, seat: int, path: tuple[int, ...] = ()) -> PrivateReply:
         return await asyncio.to_thread(private_reply, self.games[match.row.game], match, seat, path)
 
     async def send(self, interaction: discord.Interaction, match: Match, seat: int) -> None:
         """Answer a press of the private button with the seat's reply."""
+        turn = match.turn
         payload = private_payload(await self.reply(match, seat))
         await interaction.response.send_message(**payload, ephemeral=True)
-        self._remember(match, seat, Shown(interaction))
+        await self._keep(match, seat, Shown(interaction), turn)
+
+    async def _keep(self, match: Match, seat: int, shown: Shown, turn: int) -> None:
+        """Remember a reply just sent; if a move came while it was on its way, redraw it."""
+        self._remember(match, seat, shown)
+        if match.turn != turn:
+            await self.refresh(match, seat)
 
     async def navigate(
         self, interaction: discord.Interaction, match: Match, seat: int, path: tuple[int, ...]
@@ -90,18 +96,15 @@ class PrivateReplies:
             self._remember(match, seat, Shown(interaction))
         await self.refresh(match, seat)
         if where == "b" and await self._has_private_choices(match, seat):
+            turn = match.turn
             payload = private_payload(await self.reply(match, seat))
             message = await interaction.followup.send(**payload, ephemeral=True, wait=True)
-            self._remember(match, seat, Shown(interaction, message.id))
-        if match.row.status != "running":
-            self.forget(match)
+            await self._keep(match, seat, Shown(interaction, message.id), turn)
 
     async def refresh(self, match: Match, seat: int) -> None:
         """Redraw the seat's private replies still on screen; forget those Discord refuses."""
         shown = self.shown.pop((match.id, seat), [])
-        if not shown:
-            return
-        payload = private_payload(await self.reply(match, seat), attachments=True)
+        payload = private_payload(await self.reply(match, seat), attachments=True) if shown else {}
         kept = []
         for message in shown:
             try:
@@ -110,7 +113,9 @@ class PrivateReplies:
                 log.info("A private reply of match %s could not be redrawn: %s", match.id, error)
             else:
                 kept.append(message)
-        if kept and match.row.status == "running":
+        if match.row.status != "running":
+            self.forget(match)
+        elif kept:
             self.shown[match.id, seat] = kept
 
     def forget(self, match: Match) -> None:
@@ -123,4 +128,4 @@ class PrivateReplies:
         game = self.games[match.row.game]
         legal = match.engine.legal_moves(match.state, seat)
         form = game.present(match.view(seat), legal, (), private=True)
-        return form is not None and bool(form.choices)
+        return bool(form.choices)

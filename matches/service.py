@@ -102,8 +102,10 @@ class MatchService:
         elif arg == RESIGN_CONFIRM:
             if await self._current(interaction, match, turn):
                 await self.turns.resign(interaction, match, seat)
-        elif await self._current(interaction, match, turn) and await self._to_move(interaction, match, seat):
-            await self.games[match.row.game].on_component(interaction, match, seat, arg, values)
+        elif await self._current(interaction, match, turn):
+            # A control of a board drawn before this version of the bot: draw the current one.
+            await tell(interaction, "These buttons are from an older version of the board — use the new one.")
+            await self.board.edit(None, match)
 
     async def on_choice(
         self,
@@ -152,20 +154,3 @@ class MatchService:
             return True
         await tell(interaction, f"It is not your turn — {self.board.to_move_text(match)} to move.")
         return False
-
-    async def play(
-        self,
-        interaction: discord.Interaction,
-        match: Match,
-        seat: int,
-        move: dict[str, Any],
-        *,
-        turn: int,
-        private_note: str | None = None,
-    ) -> bool:
-        """Apply, commit and show one move made at `turn`; False when it was refused."""
-        return await self.turns.play(interaction, match, seat, move, turn=turn, private_note=private_note)
-
-    async def show(self, interaction: discord.Interaction, match: Match, ui: Mapping[str, Any]) -> None:
-        """Redraw the board with a UI state (e.g. a ghost piece) without making a move."""
-        await self.turns.show(interaction, match, ui)

@@ -45,7 +45,6 @@ class Turns:
         move: dict[str, Any],
         *,
         turn: int,
-        private_note: str | None = None,
     ) -> bool:
         """Apply, commit and show one move made at `turn`; False when it was refused."""
         await interaction.response.defer()
@@ -62,8 +61,6 @@ class Turns:
             if not await self.commit(match, seat, interaction.user.id, move, state):
                 await tell(interaction, STALE)
                 return False
-        if private_note is not None:
-            await interaction.edit_original_response(content=private_note, attachments=[], view=None)
         await self.board.publish(interaction, match, previous_seats=previous_seats)
         return True
 
@@ -71,12 +68,11 @@ class Turns:
         self,
         interaction: discord.Interaction,
         match: Match,
-        ui: Mapping[str, Any],
-        path: tuple[int, ...] = (),
+        path: tuple[int, ...],
     ) -> None:
         """Redraw the board with a partial choice (e.g. a ghost piece) without making a move."""
         await interaction.response.defer()
-        await self.board.edit(interaction, match, ui, path)
+        await self.board.edit(interaction, match, path)
 
     async def commit(
         self,
@@ -160,6 +156,7 @@ class Turns:
                 return
         await interaction.edit_original_response(content="You resigned.", view=None)
         await self.board.publish(interaction, match, previous_seats=previous_seats)
+        await self.replies.refresh(match, seat)  # nothing they held stays on their screen
 
     async def choose(
         self,
@@ -177,8 +174,8 @@ class Turns:
         private = where == "p"
         legal = match.engine.legal_moves(match.state, seat)
         form = game.present(match.view(seat if private else None), legal, path, private=private)
-        option = form.option(level, index) if form is not None else None
-        if form is None or option is None or (option.move is not None and option.move not in legal):
+        option = form.option(level, index)
+        if option is None or (option.move is not None and option.move not in legal):
             await tell(interaction, "That choice is no longer on offer — use the latest board.")
         elif option.move is not None:
             if await self.play(interaction, match, seat, option.move, turn=match.turn):
@@ -186,7 +183,7 @@ class Turns:
         elif private:
             await self.replies.navigate(interaction, match, seat, next_path(form, level, index))
         else:
-            await self.show(interaction, match, {}, next_path(form, level, index))
+            await self.show(interaction, match, next_path(form, level, index))
 
 
 def _result(match: Match, state: Any, outcome: Outcome, *, abandoned: bool) -> MatchResult:

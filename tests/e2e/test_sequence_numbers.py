@@ -2,7 +2,8 @@
 the first seat drawn by lot, and the mover's choice of which five lock.
 
 Every move is made the way a player makes it: "My hand" on the board, the card in the
-menu, then a cell button or menu (or a "Lock A3–E3" button). The engine state behind a board is read only to
+menu, then a cell button or menu (or a "Lock A3–E3" button); menus are read by their
+options' labels (a value is only the option's index). The engine state behind a board is read only to
 decide which legal choice to click (or, in a few tests, to set up a position); every
 assertion is about what a member sees.
 """
@@ -16,12 +17,12 @@ from dataclasses import replace
 from typing import Any
 
 from PIL import Image
+from simcord.actors import _component_interaction, _visible_message
 
 from bot import create_bot
-from cogs.sequence_numbers import parse_cell
 from games.sequence_numbers import CARDS, CELLS_OF, CORNERS, DIRECTIONS, SIZE, _windows, cell_name, team_of
 from matches.match import seat_name
-from render.sequence_numbers import CHOICE, cell_centre
+from render.sequence_numbers import CHOICE, cell_centre, parse_cell
 from tests.e2e.helpers import button_labels, channel_message, components, mover, open_and_start
 
 MY_HAND = "My hand"
@@ -83,6 +84,18 @@ def card_menu_id(message: Any) -> str:
     return menu(message, CARD_MENU).custom_id
 
 
+async def pick(player: Any, message: Any, placeholder: str, label: str) -> Any:
+    """Choose the option labelled `label` (a card: by its number) in the menu with `placeholder`."""
+    found = menu(message, placeholder)
+    value = next(o.value for o in found.options if label in (o.label, o.label.split(" · ")[0]))
+    return await player.select(message, [value], custom_id=found.custom_id)
+
+
+def first_line(message: Any) -> str:
+    """The hand reply's first line: after a move of the seat's own, what that move did."""
+    return message.content.split("\n", 1)[0]
+
+
 def seen(table: Any, message: Any, viewer: Any) -> Any:
     """A message as `viewer` sees it now (ephemeral replies included)."""
     return channel_message(table.channel, message.id, viewer=viewer)
@@ -105,17 +118,17 @@ async def make_move(table: Any, player: Any, hand: Any, move: dict) -> Any:
         )
         await player.click(hand, label=trade)
         return seen(table, hand, player)
-    await player.select(hand, [str(move["card"])], custom_id=card_menu_id(hand))
+    await pick(player, hand, CARD_MENU, str(move["card"] + 1))
     hand = seen(table, hand, player)
     cell = cell_name(move["row"] * SIZE + move["col"])
     if cell in button_labels(hand):
         await player.click(hand, label=cell)
-    elif (cells := menu(hand, "Choose the cell")) is not None:
-        await player.select(hand, [cell], custom_id=cells.custom_id)
+    elif menu(hand, "Choose the cell") is not None:
+        await pick(player, hand, "Choose the cell", cell)
     else:
-        await player.select(hand, [str(move["row"])], custom_id=menu(hand, "Choose the row").custom_id)
+        await pick(player, hand, "Choose the row", f"Row {move['row'] + 1}")
         hand = seen(table, hand, player)
-        await player.select(hand, [cell], custom_id=menu(hand, "Choose the column").custom_id)
+        await pick(player, hand, "Choose the column", cell)
     return seen(table, hand, player)
 
 
@@ -198,9 +211,8 @@ async def own_cards(player: Any, board: Any) -> list[str]:
 
 def at(name: str) -> int:
     """The cell index of a `C4`-style name."""
-    cell = parse_cell(name)
-    assert cell is not None
-    return cell
+    row, col = parse_cell(name)
+    return row * SIZE + col
 
 
 def seat_of(table: Any, member: Any) -> int:
@@ -240,9 +252,10 @@ async def test_two_players_play_through_the_hand_messages_to_a_win(table):
     board = await play_to_the_end(table, board, table.players)
 
     text = board.embeds[0].description
-    assert re.search(r"completed a sequence \(1/1\): [A-J]\d+–[A-J]\d+\.", text)
-    assert re.search(r"<@\d+> wins!", text)
-    assert "sequences 1/1" in board.embeds[0].fields[0].value
+    # The winning chip may complete two sequences at once (two lines through it).
+    won = re.search(r"completed (?:a sequence|2 sequences) \(([12])/1\): [A-J]\d+–[A-J]\d+[ .]", text)
+    assert won and re.search(r"<@\d+> wins!", text)
+    assert f"sequences {won[1]}/1" in board.embeds[0].fields[0].value
     assert MY_HAND not in button_labels(board)  # nothing left to play
 
 
@@ -284,21 +297,23 @@ async def test_the_hand_is_private_and_playable_only_on_your_turn(table):
     cells = [label for label in button_labels(hand) if re.fullmatch(r"[A-J]\d+", label)]
     assert 1 <= len(cells) <= 2 and cells == card.description.removeprefix("goes on ").split(" or ")
     assert f"Card {int(card.value) + 1}, **" in hand.content
-    stale = await open_hand(player, board)  # a second hand message, soon out of date
+    assert [o.label for o in menu(hand, CARD_MENU).options if o.default] == [card.label]
+    earlier = await open_hand(player, board)  # a second hand message on screen
 
     await player.click(hand, label=cells[0])
 
-    hand = seen(table, hand, player)
-    assert hand.content.startswith("You played ") and hand.content.endswith(f" on {cells[0]}.")
-    assert not hand.components and not hand.attachments
+    hand = seen(table, hand, player)  # redrawn: the new hand, without the card played
+    assert first_line(hand).startswith("You played ") and first_line(hand).endswith(f" on {cells[0]}.")
+    assert not hand.components and "when it is your turn" in hand.content
+    assert not shows_card(hand.content.split("):", 1)[1], card.label.split(" · ")[1])
     board = channel_message(table.channel, board.id)
     assert f"on {cells[0]}." in board.embeds[0].description
-    refused = await player.select(stale, ["0"], custom_id=card_menu_id(stale))
-    assert refused.ephemeral and "out of date" in refused.response.content
+    earlier = seen(table, earlier, player)  # redrawn too: no card played stays in view
+    assert not earlier.components and earlier.content == hand.content
     notice = other.user.dm_channel.history()[-1]
     assert notice.content.startswith("Your turn in **Sequence Numbers #")
     assert f"your hand ({seat_name(seat_of(table, other))})" in notice.content and notice.attachments
-    assert not [m for m in table.channel.history(viewer=other) if m.id in (hand.id, stale.id)]
+    assert not [m for m in table.channel.history(viewer=other) if m.id in (hand.id, earlier.id)]
 
 
 async def test_teammates_never_see_each_others_cards(table):
@@ -345,9 +360,9 @@ async def test_a_minus_card_removes_an_opponent_chip_from_a_menu(table):
     assert all(o.description.startswith(f"{seat_name(1 - seat)} chip on ") for o in cells)
     before = await board.attachments[0].read()
 
-    await player.select(hand, ["D7"], custom_id=menu(hand, "Choose the cell").custom_id)
+    await pick(player, hand, "Choose the cell", "D7")
 
-    assert seen(table, hand, player).content == "You removed the chip on D7 with a minus card."
+    assert first_line(seen(table, hand, player)) == "You removed a chip from D7 with a minus card."
     board = channel_message(table.channel, board.id)
     assert f"{named(table, player)} removed a chip from D7 with a minus card." in board.embeds[0].description
     assert await board.attachments[0].read() != before
@@ -364,14 +379,14 @@ async def test_a_plus_card_picks_a_row_then_a_column(table):
     rows = menu(hand, "Choose the row").options
     assert [o.label for o in rows] == [f"Row {n}" for n in range(1, 11)]
     assert rows[0].description == "8 cells" and rows[4].description == "10 cells"  # no corners
-    await player.select(hand, ["4"], custom_id=menu(hand, "Choose the row").custom_id)
+    await pick(player, hand, "Choose the row", "Row 5")
     hand = seen(table, hand, player)
     columns = menu(hand, "Choose the column").options
     assert [o.label for o in columns] == [f"{c}5" for c in "ABCDEFGHIJ"]
 
-    await player.select(hand, ["C5"], custom_id=menu(hand, "Choose the column").custom_id)
+    await pick(player, hand, "Choose the column", "C5")
 
-    assert seen(table, hand, player).content == "You put a chip on C5 with a plus card."
+    assert first_line(seen(table, hand, player)) == "You played a plus card on C5."
     board = channel_message(table.channel, board.id)
     assert f"{named(table, player)} played a plus card on C5." in board.embeds[0].description
 
@@ -394,18 +409,19 @@ async def test_a_dead_card_is_traded_once_and_refused_when_played(table):
         f"Trade dead card 2 ({dead_texts[1]})",
     ]
     assert menu(hand, CARD_MENU).options[0].description == "dead: both of its cells are taken"
-    refused = await player.select(hand, ["0"], custom_id=card_menu_id(hand))
-    assert refused.ephemeral and refused.response.content.startswith(f"Card 1 ({dead_texts[0]}) is dead")
+    await player.select(hand, ["0"], custom_id=card_menu_id(hand))
+    hand = seen(table, hand, player)  # the card cannot be played: the reply says why, no cell
+    assert f"Card 1 ({dead_texts[0]}) is dead" in hand.content and not menu(hand, "Choose the cell")
 
     await player.click(hand, label=f"Trade dead card 1 ({dead_texts[0]})")
 
     hand = seen(table, hand, player)
-    assert hand.content.startswith(f"You traded {dead_texts[0]} for a new card.")
+    assert first_line(hand) == f"You traded a dead card ({dead_texts[0]})."
     assert not [label for label in button_labels(hand) if label.startswith("Trade")]  # once a turn
     assert not shows_card(hand.content.split("\n", 1)[1], dead_texts[0])
     dead = next(o for o in menu(hand, CARD_MENU).options if o.label == f"1 · {dead_texts[1]}")
-    refused = await player.select(hand, [dead.value], custom_id=card_menu_id(hand))
-    assert "traded a dead card this turn already" in refused.response.content
+    await player.select(hand, [dead.value], custom_id=card_menu_id(hand))
+    assert "traded a dead card this turn already" in seen(table, hand, player).content
     board = channel_message(table.channel, board.id)
     assert f"{named(table, player)} traded a dead card ({dead_texts[0]})." in board.embeds[0].description
     assert mover(board, table.players) is player  # the turn goes on after a trade
@@ -482,7 +498,10 @@ async def test_the_lock_choice_can_be_made_from_the_hand_message(table):
 
     await player.click(hand, label="Lock B3–F3")
 
-    assert seen(table, hand, player).content == "You locked B3–F3."
+    assert (
+        first_line(seen(table, hand, player))
+        == f"You played {CARDS[THIRTY].text} on C3 and chose to lock B3–F3."
+    )
     board = channel_message(table.channel, board.id)
     assert "chose to lock B3–F3." in board.embeds[0].description
     assert "completed a sequence (1/2): B3–F3." in board.embeds[0].description
@@ -499,6 +518,94 @@ async def test_when_time_runs_out_during_the_lock_choice_the_first_run_is_locked
     assert f"⏰ <@{player.user.id}> ran out of time: the turn was played for them (lock)." in headline
     assert "chose to lock A3–E3." in headline
     assert mover(board, table.players) is table.players[(seat_of(table, player) + 1) % 4]
+
+
+# ------------------------------------------------------------------ forged and outdated choices
+
+
+async def forge(player: Any, message: Any, custom_id: str, values: list[str] | None = None) -> Any:
+    """A press a modified client could send from `message`: any custom_id, any values.
+
+    Discord.py takes a press only for a component the message holds, so the forged one rides
+    on the message the press carries; SimCord's actors press only real components, hence its
+    dispatch is used directly."""
+    stored = _visible_message(player, message)
+    if values is None:
+        component = {"type": 2, "style": 2, "label": "?", "custom_id": custom_id}
+    else:
+        options = [{"label": value, "value": value} for value in values]
+        component = {"type": 3, "custom_id": custom_id, "options": options}
+    carried = replace(stored, components=[*stored.components, {"type": 1, "components": [component]}])
+    data: dict[str, Any] = {"custom_id": custom_id, "component_type": component["type"]}
+    if values is not None:
+        data["values"] = values
+    return await _component_interaction(player, carried, data)
+
+
+async def test_a_forged_choice_is_refused_privately_and_moves_nothing(table):
+    board = await open_and_start(table.channel, table.alice, [table.bob], "sequence new")
+    player = mover(board, table.players)
+    hand = await open_hand(player, board)
+    cards = card_menu_id(hand)  # m:<match>:<turn>:p:<level>:<path>:s<first>
+    match_id, turn = cards.split(":")[1:3]
+    forged = [
+        (cards, ["7"]),  # a card past the hand
+        (cards, ["x"]),  # not an index at all
+        (f"m:{match_id}:{turn}:p:0::9", None),  # an index the level does not have
+        (f"m:{match_id}:{turn}:p:3::0", None),  # a level the form does not have
+        (f"m:{match_id}:{turn}:p:1:9:0", None),  # a path naming no card: no cells to click
+        (f"m:{match_id}:{turn}:b:0::0", None),  # the board offers no card of the hand
+    ]
+
+    for custom_id, values in forged:
+        refused = await forge(player, hand, custom_id, values)
+        assert refused.ephemeral and "no longer on offer" in refused.response.content, custom_id
+
+    board = channel_message(table.channel, board.id)
+    assert board.embeds[0].footer.text.endswith("move 0") and mover(board, table.players) is player
+    assert not [m for m in table.channel.history(viewer=the_other(table, player)) if "on offer" in m.content]
+    await take_turn(table, board.id, table.players)  # the real controls still work
+
+
+async def test_an_outdated_choice_is_refused_privately(table, database):
+    board = await open_and_start(table.channel, table.alice, [table.bob], "sequence new")
+    player = mover(board, table.players)
+    old = await open_hand(player, board)
+    card = next(o for o in menu(old, CARD_MENU).options if o.description.startswith("goes on "))
+    await player.select(old, [card.value], custom_id=card_menu_id(old))
+    old = seen(table, old, player)
+    cell = card.description.removeprefix("goes on ").split(" or ")[0]
+    # A restarted bot no longer holds that reply, so it cannot redraw its buttons away.
+    await table.env.restart_bot(create_bot(database=database))
+    board = await take_turn(table, board.id, table.players)  # played from a second hand message
+
+    late = await player.click(old, label=cell)
+
+    assert late.ephemeral and "out of date" in late.response.content
+    board = channel_message(table.channel, board.id)
+    assert board.embeds[0].footer.text.endswith("move 1") and mover(board, table.players) is not player
+
+
+async def test_a_restart_in_the_middle_of_a_choice_keeps_the_hand_message_working(table, database):
+    board = await open_and_start(table.channel, table.alice, [table.bob], "sequence new")
+    player = mover(board, table.players)
+    hand = await open_hand(player, board)
+    first, second = [o for o in menu(hand, CARD_MENU).options if o.description.startswith("goes on ")][:2]
+    await player.select(hand, [first.value], custom_id=card_menu_id(hand))
+
+    await table.env.restart_bot(create_bot(database=database))
+
+    hand = seen(table, hand, player)
+    cells = first.description.removeprefix("goes on ").split(" or ")
+    assert [label for label in button_labels(hand) if label in cells] == cells
+    await player.select(hand, [second.value], custom_id=card_menu_id(hand))  # picks still lead on
+    hand = seen(table, hand, player)
+    cell = second.description.removeprefix("goes on ").split(" or ")[-1]
+    await player.click(hand, label=cell)
+    played = second.label.split(" · ")[1]
+    assert first_line(seen(table, hand, player)) == f"You played {played} on {cell}."
+    board = channel_message(table.channel, board.id)
+    assert f"{named(table, player)} played {played} on {cell}." in board.embeds[0].description
 
 
 # --------------------------------------------------------------------- restarts, DMs, seats

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from simcord.components import walk_components
+
 from bot import create_bot
 from tests.e2e.helpers import button_labels, channel_message, components, mover, open_and_start
 
@@ -227,3 +229,20 @@ async def test_closed_dms_are_said_in_the_channel_without_stopping_the_match(tab
     assert board.embeds[0].footer.text.endswith(f"move {moves + 1}")
     alice_dms = table.alice.user.dm_channel.history()
     assert any("Your turn in **Tetris Link" in m.content for m in alice_dms)  # open DMs still work
+
+
+async def test_a_control_of_a_board_drawn_by_an_earlier_version_redraws_the_current_board(table):
+    board = await open_and_start(table.channel, table.alice, [table.bob], "tetrislink new", dice=False)
+    player = mover(board, table.players)
+    match_id, turn = re.search(r"match (\d+) · move (\d+)", board.embeds[0].footer.text).groups()
+    shape = next(c for c in components(board) if c.label.startswith(SHAPE_LABELS))
+    stored = table.env.backend.get_message(board.channel.id, board.id)
+    sent = next(c for c in walk_components(stored.components) if c.get("custom_id") == shape.custom_id)
+    sent["custom_id"] = old_id = f"g:tetris_link:{match_id}:{turn}:s:I"  # the id format before forms
+
+    result = await player.click(board, custom_id=old_id)
+
+    assert result.ephemeral and "older version of the board" in result.response.content
+    board = channel_message(table.channel, board.id)
+    assert old_id not in [c.custom_id for c in components(board)]
+    assert any(c.label.startswith(SHAPE_LABELS) and c.custom_id.startswith("m:") for c in components(board))

@@ -1,7 +1,9 @@
 """Tremember through the real bot in SimCord: take, peek, push, flip — and secrets kept.
 
-The engine state is read only to decide which legal cells to click (to find pairs or
-misses fast); every assertion is about what Discord users see.
+Every move is made the way a player makes it: a cell in a board menu (read by the options'
+labels: a value is only the option's index), an arrow button on the board or beside the
+peeked card. The engine state is read only to decide which legal cells to click (to find
+pairs or misses fast); every assertion is about what Discord users see.
 """
 
 from __future__ import annotations
@@ -9,9 +11,11 @@ from __future__ import annotations
 import logging
 import re
 from collections import defaultdict
+from dataclasses import replace
 from typing import Any
 
 import discord
+from simcord.actors import _component_interaction, _visible_message
 
 from bot import create_bot
 from games.tremember import HOLE, MOTIFS, NOBODY, cell_name, motif_of
@@ -40,18 +44,23 @@ def push_buttons(board: Any) -> list[Any]:
     return [c for c in components(board) if isinstance(c, discord.Button) and "Push" in (c.label or "")]
 
 
+def cells_offered(board: Any) -> list[str]:
+    """The cells the board's menus offer, by their labels (a value is only an option's index)."""
+    return [option.label for menu in menus(board) for option in menu.options]
+
+
 async def choose(table: Any, board_id: int, cell: str, player: Any = None) -> Any:
     """`player` (default: the one to move) picks `cell` in the menu that offers it."""
     board = channel_message(table.channel, board_id)
     player = player or mover(board, table.players)
-    menu = next(m for m in menus(board) if cell in {o.value for o in m.options})
-    return await player.select(board, [cell], custom_id=menu.custom_id)
+    menu, option = next((m, o) for m in menus(board) for o in m.options if o.label == cell)
+    return await player.select(board, [option.value], custom_id=menu.custom_id)
 
 
 async def take_a_card(table: Any, board_id: int) -> Any:
     """The player to move takes the first face-down card the menus offer."""
     board = channel_message(table.channel, board_id)
-    took = await choose(table, board_id, menus(board)[0].options[0].value)
+    took = await choose(table, board_id, cells_offered(board)[0])
     assert took.acknowledged and not took.ephemeral
     return took
 
@@ -175,7 +184,7 @@ async def test_a_turn_is_take_push_and_two_flips_with_the_right_controls(table):
 
     board = channel_message(table.channel, board.id)
     assert re.search(rf"turned an? [a-z]+ at {first}\.", board.embeds[0].description)
-    offered = {o.value for m in menus(board) for o in m.options}
+    offered = set(cells_offered(board))
     assert first not in offered and len(offered) == 35  # the first card is face up on the board
     assert all(m.placeholder.startswith("Turn the second card") for m in menus(board))
 
@@ -242,7 +251,7 @@ async def test_the_taker_may_push_from_the_private_card(table):
 async def test_an_outsider_and_a_waiting_player_are_refused(table):
     board = await start(table)
     player = mover(board, table.players)
-    cell = menus(board)[0].options[0].value
+    cell = cells_offered(board)[0]
 
     outsider = await choose(table, board.id, cell, player=table.carol)
     assert outsider.ephemeral and "not playing in this match" in outsider.response.content
@@ -388,7 +397,7 @@ async def test_the_board_message_narrates_in_the_images_words_with_mentions(tabl
 
 
 async def test_a_push_after_the_private_replies_expired_is_played_quietly(table, caplog):
-    caplog.set_level(logging.INFO, logger="cogs.tremember")
+    caplog.set_level(logging.INFO, logger="matches.private")
     board = await start(table)
     await peeks(table, board.id)
     await table.env.advance_time(16 * 60)  # Discord lets a reply be edited for 15 minutes
@@ -396,4 +405,133 @@ async def test_a_push_after_the_private_replies_expired_is_played_quietly(table,
     pushed = await push_back(table, board.id)
 
     assert pushed.acknowledged and "pushed" in channel_message(table.channel, board.id).embeds[0].description
-    assert any("could not be edited" in record.getMessage() for record in caplog.records)
+    assert any("could not be redrawn" in record.getMessage() for record in caplog.records)
+
+
+# ------------------------------------------------------------ forged and outdated choices
+
+OFF_OFFER = "That choice is no longer on offer"
+
+
+async def forge(player: Any, message: Any, custom_id: str, values: list[str] | None = None) -> Any:
+    """A press a modified client could send from `message`: any custom_id, any values.
+
+    Discord.py takes a press only for a component the message holds, so the forged one rides
+    on the message the press carries; SimCord's actors press only real components, hence its
+    dispatch is used directly."""
+    stored = _visible_message(player, message)
+    if values is None:
+        component = {"type": 2, "style": 2, "label": "?", "custom_id": custom_id}
+    else:
+        options = [{"label": value, "value": value} for value in values]
+        component = {"type": 3, "custom_id": custom_id, "options": options}
+    carried = replace(stored, components=[*stored.components, {"type": 1, "components": [component]}])
+    data: dict[str, Any] = {"custom_id": custom_id, "component_type": component["type"]}
+    if values is not None:
+        data["values"] = values
+    return await _component_interaction(player, carried, data)
+
+
+def nobody_else_was_told(table: Any, player: Any, words: str) -> bool:
+    return not any(words in (m.content or "") for m in table.channel.history(viewer=other(table, player)))
+
+
+async def test_a_forged_choice_is_refused_privately_and_moves_nothing(table):
+    board = await start(table)
+    player = mover(board, table.players)
+    menu = menus(board)[0]  # m:<match>:<turn>:b:<level>:<path>:s<first>
+    match_id, turn = menu.custom_id.split(":")[1:3]
+    taking = [
+        (menu.custom_id, ["99"]),  # a cell past the menu
+        (menu.custom_id, ["x"]),  # not an index at all
+        (f"m:{match_id}:{turn}:b:5::0", None),  # a level the form does not have
+        (f"m:{match_id}:{turn}:p:0::0", None),  # the private reply offers no take
+    ]
+    for custom_id, values in taking:
+        refused = await forge(player, board, custom_id, values)
+        assert refused.ephemeral and OFF_OFFER in refused.response.content, custom_id
+    assert "move 0" in channel_message(table.channel, board.id).embeds[0].footer.text
+
+    peek = (await take_a_card(table, board.id)).followups[0]  # A1: a corner, two ends refused
+    board = channel_message(table.channel, board.id)
+    closed = [index for index, button in enumerate(push_buttons(board)) if button.disabled]
+    assert len(closed) == 2
+    turn = str(int(turn) + 1)
+    pushing = [
+        (board, f"m:{match_id}:{turn}:b:0::{closed[0]}"),  # the end at the hole
+        (board, f"m:{match_id}:{turn}:b:0::9"),  # an end past the row
+        (board, f"m:{match_id}:{turn}:b:0:7.7:9"),  # a path the form never shows
+        (peek.message, f"m:{match_id}:{turn}:p:0::{closed[1]}"),
+        (peek.message, f"m:{match_id}:{turn}:p:1::0"),
+    ]
+    for message, custom_id in pushing:
+        refused = await forge(player, message, custom_id)
+        assert refused.ephemeral and OFF_OFFER in refused.response.content, custom_id
+
+    board = channel_message(table.channel, board.id)
+    assert "move 1" in board.embeds[0].footer.text and "took the card at A1" in board.embeds[0].description
+    assert nobody_else_was_told(table, player, "on offer")
+    await push_back(table, board.id)  # the real controls still work
+    assert "pushed" in channel_message(table.channel, board.id).embeds[0].description
+
+
+async def test_an_outdated_choice_is_refused_privately(table):
+    board = await start(table)
+    player = mover(board, table.players)
+    menu = menus(board)[0]
+    second = menu.options[1]  # still face down after the take of the first
+    await take_a_card(table, board.id)
+
+    late = await forge(player, channel_message(table.channel, board.id), menu.custom_id, [second.value])
+
+    assert late.ephemeral and "out of date" in late.response.content
+    board = channel_message(table.channel, board.id)
+    assert "move 1" in board.embeds[0].footer.text and push_buttons(board)
+    assert nobody_else_was_told(table, player, "out of date")
+
+
+async def test_a_restart_mid_turn_keeps_the_buttons_beside_the_peeked_card_working(table, database):
+    board = await start(table)
+    taker = mover(board, table.players)
+    peek = (await take_a_card(table, board.id)).followups[0]
+    motif = re.search(r"\*\*([a-z]+)\*\*\. Only you", peek.content)[1]
+
+    await table.env.restart_bot(create_bot(database=database))
+
+    legal = next(b for b in push_buttons(peek.message) if not b.disabled)
+    pushed = await taker.click(peek.message, label=legal.label)
+    assert pushed.acknowledged and not shows_the_card(peek, motif)
+    assert peek.content.startswith("Your card is back in the board")
+    board = channel_message(table.channel, board.id)
+    assert "pushed" in board.embeds[0].description and "move 2" in board.embeds[0].footer.text
+    board = await turn_two(table, board.id, pair=True)  # the board's menus work on
+    assert "move 4" in board.embeds[0].footer.text and mover(board, table.players) is taker
+
+
+# ------------------------------------------------- what the framework does not redraw (yet)
+# Each passes once matches/private.py redraws these replies too; strict, so that day says so.
+
+
+async def test_a_push_hides_the_card_even_in_a_sixth_reply_asked_for(table):
+    board = await start(table)
+    taker, motif, replies = await peeks(table, board.id)
+    for _ in range(5):  # the take's follow-up and six "Show my card" replies
+        replies.append(
+            (await taker.click(channel_message(table.channel, board.id), label="Show my card")).response
+        )
+
+    await push_back(table, board.id)
+
+    assert [shows_the_card(reply, motif) for reply in replies] == [False] * len(replies)
+
+
+async def test_a_taker_who_resigns_holding_the_card_sees_it_no_more(table):
+    board = await open_and_start(table.channel, table.alice, [table.bob, table.carol], "tremember new")
+    taker, motif, replies = await peeks(table, board.id)
+    asked = await taker.click(channel_message(table.channel, board.id), label="Resign")
+
+    await taker.click(asked.response.message, label="Yes, resign")
+
+    board = channel_message(table.channel, board.id)
+    assert "left the game" in board.embeds[0].description and mover(board, table.players) is not None
+    assert [shows_the_card(reply, motif) for reply in replies] == [False, False]

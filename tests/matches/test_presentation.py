@@ -71,3 +71,9 @@ def test_a_form_that_needs_more_rows_than_discord_allows_is_refused_loudly():
     form = Form(tuple(cells(30) for _ in range(3)))
     with pytest.raises(ValueError, match="more than 4 rows"):
         form_items(match_id=1, turn=0, where="b", form=form)
+
+
+def test_a_choice_can_lay_its_buttons_out_as_a_grid():
+    grid = Choice("Flip a card", tuple(Option(str(n)) for n in range(1, 10)), select=False, columns=3)
+    items = form_items(match_id=1, turn=0, where="b", form=Form((grid,)))
+    assert [item.item.row for item in items] == [0, 0, 0, 1, 1, 1, 2, 2, 2]
