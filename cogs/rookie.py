@@ -1,9 +1,7 @@
 """Rookie in Discord: flip cards from nine stacks, place pairs, rob neighbours, secure tops.
 
-Nothing is secret, so `present` offers every decision on the board. The headline tells
-what happened and what is asked in the words of `render.rookie` (`narrate`, `prompt`),
-as the board image does, naming seats with mentions; it never names a face-down card.
-"""
+Nothing is secret, so every decision is offered on the board. The headline words events and
+prompts as `render.rookie` does, naming seats with mentions, never a face-down card."""
 
 from __future__ import annotations
 
@@ -55,23 +53,19 @@ VARIANTS = {
 }
 DECKS = {"standard": "standard deck", "pocket": "pocket deck (shorter)"}
 
-Tops = tuple[str | None, ...]
-
 
 def card_text(kind: str | None) -> str:
     return CARD_TEXT[kind] if kind else "—"
 
 
-def rows_of_three(placeholder: str, options: list[Option]) -> tuple[Choice, ...]:
-    """Buttons three to a row, so that rows read like the table (or a stack's choices)."""
-    return tuple(
-        Choice(placeholder, tuple(options[i : i + 3]), select=False) for i in range(0, len(options), 3)
-    )
+def gain(secures: bool, rookie: bool) -> str:
+    """What a placement or an arrangement wins, said after its label."""
+    return " · Rookie!" if rookie else " · secures" if secures else ""
 
 
 def flip_grid(view: dict, legal: list[dict], path: tuple[int, ...]) -> Form:
-    """Nine buttons laid out like the table; only face-down tops can be flipped. At the start
-    of a turn with open cards the grid opens once the player chooses to chase."""
+    """Nine buttons laid out like the table, a level per row; only face-down tops flip.
+    With open cards at the start, level 3 turns them down or (pick 1) opens the grid to chase."""
     flips = {move["position"]: move for move in legal if move["type"] == "flip"}
     starting = view["pending"]["kind"] == "start"
     chasing = starting and path[3:4] == (1,)
@@ -81,41 +75,39 @@ def flip_grid(view: dict, legal: list[dict], path: tuple[int, ...]) -> Form:
         if position["top"]:
             label = f"{p + 1}: {card_text(position['top'])}"
         live = p in flips and (chasing or not starting)
-        grid.append(
-            Option(label, move=flips.get(p), style="primary" if live else "secondary", disabled=not live)
-        )
+        style = "primary" if live else "secondary"
+        grid.append(Option(label, move=flips.get(p), style=style, disabled=not live))
+    rows = tuple(Choice("Flip a card", tuple(grid[i : i + 3]), select=False) for i in range(0, 9, 3))
     if not starting:
-        return Form(rows_of_three("Flip a card", grid))
-    chase = (
-        Option("Chasing: flip one card above", style="success", disabled=True)
-        if chasing
-        else Option("Chase", pick=1, style="success", disabled=not flips)
+        return Form(rows)
+    turn_down = next(move for move in legal if move["type"] == "turn_down")
+    if chasing:
+        chase = Option("Chasing: flip one card above", style="success", disabled=True)
+    else:
+        chase = Option("Chase", pick=1, style="success", disabled=not flips)
+    start = Choice(
+        "Open cards", (Option("Turn them down", move=turn_down, style="primary"), chase), select=False
     )
-    turn_down = Option(
-        "Turn them down", move=next(m for m in legal if m["type"] == "turn_down"), style="primary"
-    )
-    start = Choice("Open cards", (turn_down, chase), select=False)
-    return Form((*rows_of_three("Flip a card", grid), start), path=(0, 0, 0, int(chasing)))
+    return Form((*rows, start), path=(0, 0, 0, int(chasing)))
 
 
-def placements(view: dict, legal: list[dict]) -> tuple[Choice, ...]:
-    """One button per placement: own stacks on rows 1–2, the partner's on rows 3–4."""
-    pending, mover = view["pending"], view["turn"]
-    effects = {(choice["seat"], tuple(choice["stacks"])): choice for choice in pending["choices"]}
+def placements(view: dict, legal: list[dict]) -> Choice:
+    """One button per placement, three to a row: own stacks on rows 1–2, the partner's on 3–4."""
+    effects = {(effect["seat"], tuple(effect["stacks"])): effect for effect in view["pending"]["choices"]}
     options = []
     for move in legal:
         owner, (first, second) = move["seat"], move["stacks"]
-        if first == second:
-            top = view["seats"][owner]["stacks"][first]["top"]
-            where = f"Stack {first + 1} (on {card_text(top)})" if top else f"Stack {first + 1} (empty)"
-        else:
+        top = view["seats"][owner]["stacks"][first]["top"]
+        if first != second:
             where = f"Stacks {first + 1}+{second + 1}"
-        if owner != mover:
+        else:
+            where = f"Stack {first + 1} ({f'on {card_text(top)}' if top else 'empty'})"
+        if owner != view["turn"]:
             where = f"Partner {seat_name(owner)}: {where[0].lower()}{where[1:]}"
         effect = effects[owner, (first, second)]
-        said = " · Rookie!" if effect["rookie"] else " · secures" if effect["secures"] else ""
+        said = gain(effect["secures"], effect["rookie"])
         options.append(Option(where + said, move=move, style="success" if said else "secondary"))
-    return rows_of_three("Place the pair", options)
+    return Choice("Place the pair", tuple(options), select=False, columns=3)
 
 
 def steal(move: dict, side: dict) -> Option:
@@ -126,16 +118,16 @@ def steal(move: dict, side: dict) -> Option:
 def arrangement(view: dict, legal: list[dict], path: tuple[int, ...]) -> Form:
     """The arrangement chosen so far (the engine's default first) and a select per stack.
 
-    The path holds the chosen arrangement's index in `legal` at every level: a pick in any
-    stack's select names the whole new arrangement, so the other stacks keep theirs."""
+    Every level's pick is the chosen arrangement's index in `legal`: a pick in a stack's
+    select names the whole new arrangement, so the other stacks keep theirs."""
     pending = view["pending"]
-    chosen_at = path[-1] if path and 0 <= path[-1] < len(legal) else 0
+    at = path[-1] if path and 0 <= path[-1] < len(legal) else 0
     index = {tuple(move["tops"]): i for i, move in enumerate(legal)}
-    chosen: Tops = tuple(legal[chosen_at]["tops"])
+    chosen = tuple(legal[at]["tops"])
     current = [stack["top"] for stack in view["seats"][pending["seat"]]["stacks"]]
-    buttons = [Option(arrangement_label(chosen, current), move=legal[chosen_at], style="success")]
-    if chosen_at:
-        buttons.append(Option(arrangement_label(tuple(legal[0]["tops"]), current), move=legal[0]))
+    buttons = [arranged(legal[at], current, "success")]
+    if at:
+        buttons.append(arranged(legal[0], current, "secondary"))
     choices = [Choice("Arrange the cards taken", tuple(buttons), select=False)]
     for stack in range(3):
         options = []
@@ -148,18 +140,32 @@ def arrangement(view: dict, legal: list[dict], path: tuple[int, ...]) -> Form:
                 label, taken = f"Stack {stack + 1}: nothing ({keeps})", None
             else:
                 label, taken = f"Stack {stack + 1}: {card_text(top)} on top", f"{pending['cards'][top]} taken"
-            selected = top == chosen[stack]
-            options.append(Option(label, pick=index[tops], description=taken, selected=selected))
+            options.append(Option(label, pick=index[tops], description=taken, selected=top == chosen[stack]))
         choices.append(Choice(f"Top of stack {stack + 1}", tuple(options), select=True))
-    return Form(tuple(choices), path=(chosen_at,) * len(choices))
+    return Form(tuple(choices), path=(at,) * len(choices))
 
 
-def arrangement_label(tops: Tops, current: list[str | None]) -> str:
-    """The tops an arrangement puts on the stacks, and whether they secure."""
-    final = [top or old for top, old in zip(tops, current, strict=True)]
-    parts = ", ".join(f"{i + 1} {card_text(top)}" for i, top in enumerate(tops))
+def arranged(move: dict, current: list[str | None], style: str) -> Option:
+    """The button making arrangement `move`: the tops it puts on the stacks, and whether they secure."""
+    final = [top or old for top, old in zip(move["tops"], current, strict=True)]
+    parts = ", ".join(f"{i + 1} {card_text(top)}" for i, top in enumerate(move["tops"]))
     secures = final[0] is not None and all(top == final[0] for top in final)
-    return f"Arrange: {parts}{(' · Rookie!' if final[0] == 'X' else ' · secures') if secures else ''}"
+    return Option(f"Arrange: {parts}{gain(secures, secures and final[0] == 'X')}", move=move, style=style)
+
+
+def stacks_line(view: dict, seat: int, whose: str) -> str:
+    """A seat's point stack and (unless kids) its discard stacks, for the private reply."""
+    player = view["seats"][seat]
+    points = f"{whose} point stack: {cards(player['points'])}."
+    if view["variant"] == "kids":
+        return points
+    stacks = " · ".join(
+        f"{i + 1}: {card_text(stack['top'])} on top, {cards(stack['count'])}"
+        if stack["count"]
+        else f"{i + 1}: empty"
+        for i, stack in enumerate(player["stacks"])
+    )
+    return f"{points} Discard stacks — {stacks}."
 
 
 class Rookie(GameCog, group_name="rookie", group_description="Play Rookie"):
@@ -187,8 +193,6 @@ class Rookie(GameCog, group_name="rookie", group_description="Play Rookie"):
         variant = VARIANTS.get(options.get("variant", "standard"), "standard rules")
         return f"{variant}, {DECKS.get(options.get('deck', 'standard'), 'standard deck')}"
 
-    # ------------------------------------------------------------- the board
-
     def board_image(self, view: dict, ui: Mapping[str, Any]) -> bytes:
         return render(view)
 
@@ -200,9 +204,9 @@ class Rookie(GameCog, group_name="rookie", group_description="Play Rookie"):
         if kind in ("start", "flip", "chase"):
             return flip_grid(view, legal, path)
         if kind == "place":
-            return Form(placements(view, legal))
+            return Form((placements(view, legal),))
         if kind == "steal":
-            sides = {choice["from"]: choice for choice in view["pending"]["choices"]}
+            sides = {side["from"]: side for side in view["pending"]["choices"]}
             return Form((Choice("Whose cards to take", tuple(steal(m, sides[m["from"]]) for m in legal)),))
         return arrangement(view, legal, path)
 
@@ -235,36 +239,18 @@ class Rookie(GameCog, group_name="rookie", group_description="Play Rookie"):
         told = narrate(view, name)
         lines = [f"{ICONS[event['type']]} {line}" for event, line in zip(view["events"], told, strict=True)]
         asked = prompt(view, name)
-        if asked:
-            lines.append(f"👉 {asked}")
-        return lines
-
-    # --------------------------------------------------------- private view
+        return [*lines, f"👉 {asked}"] if asked else lines
 
     def private_view(self, match: Match, seat: int) -> PrivateReply:
         view = match.view(seat)
         lines = [f"**Rookie #{match.id}** — you are {self.seat_label(view, seat)}."]
-        lines.append(self._stacks_line(view, seat, "Your"))
-        partner = next(
-            (s for team in view.get("teams") or () if seat in team for s in team if s != seat), None
-        )
+        lines.append(stacks_line(view, seat, "Your"))
+        teams = view.get("teams") or ()
+        partner = next((s for team in teams if seat in team for s in team if s != seat), None)
         if partner is not None:
-            lines.append(self._stacks_line(view, partner, f"Partner {seat_name(partner)}'s"))
+            lines.append(stacks_line(view, partner, f"Partner {seat_name(partner)}'s"))
             lines.append(f"Your team: {view['scores'][seat] + view['scores'][partner]} points.")
         return PrivateReply(content="\n".join(lines))
-
-    def _stacks_line(self, view: dict, seat: int, whose: str) -> str:
-        player = view["seats"][seat]
-        points = f"{whose} point stack: {cards(player['points'])}."
-        if view["variant"] == "kids":
-            return points
-        stacks = " · ".join(
-            f"{i + 1}: {card_text(stack['top'])} on top, {cards(stack['count'])}"
-            if stack["count"]
-            else f"{i + 1}: empty"
-            for i, stack in enumerate(player["stacks"])
-        )
-        return f"{points} Discard stacks — {stacks}."
 
 
 async def setup(bot: GameBot) -> None:

@@ -8,6 +8,7 @@ choose a card, then where it goes and how it is turned; or buy, pass, take the j
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -15,7 +16,7 @@ import discord
 from cogs.game import GameCog, new_command
 from games.base import Outcome
 from matches.match import Match, PrivateReply
-from matches.presentation import CONTROL_ROWS, SELECT_LIMIT, Choice, Form, Option, rows_needed
+from matches.presentation import CONTROL_ROWS, SELECT_LIMIT, Choice, Form, Option, form_rows
 from render.triominos import narrate, render, render_hand, tokens
 
 if TYPE_CHECKING:
@@ -47,19 +48,12 @@ EVENT_MARKS = {"start": "🎲", "place": "🔺", "take_joker": "🃏", "buy": "�
 OWN_MOVES = ("place", "take_joker", "buy", "pass")  # told back to the seat that made them
 NO_CARD = 99  # the first pick while no card is chosen
 PLACING, SWAPPING = 0, 1  # the second pick: place the chosen card, or take back the joker
-ACTIONS = {"buy": ("Buy a card (1 token)", "primary"), "pass": ("Pass", "secondary")}
-
-
-# --- texts -----------------------------------------------------------------------------
+ACTIONS = {"buy": Option("Buy a card (1 token)", style="primary"), "pass": Option("Pass")}
 
 
 def card_text(card: dict) -> str:
     """A hand card in words: its three numbers, or "joker"."""
     return "joker" if card.get("joker") else " · ".join(str(v) for v in card["values"])
-
-
-def card_label(hand: list[dict], index: int) -> str:
-    return f"Card {index + 1}: {card_text(hand[index])}"
 
 
 def turned(view: dict, move: dict) -> str:
@@ -78,25 +72,6 @@ def turned(view: dict, move: dict) -> str:
     )
 
 
-def fits_text(ways: list[dict]) -> str:
-    labels = list(dict.fromkeys(move["place"] for move in ways))
-    return f"fits place{'s' if len(labels) > 1 else ''} {', '.join(labels)}"
-
-
-def own_move(view: dict, seat: int) -> list[str]:
-    """The seat's own last move in the board's words, while nobody has moved since."""
-    event = view["last_event"]
-    if event.get("seat") != seat or event["type"] not in OWN_MOVES:
-        return []
-    said = narrate(view, lambda _: "You")
-    if event["type"] == "buy":  # the drawn card joins the end of the hand
-        said.append(f"Your new card is card {len(view['hand'])}.")
-    return [" ".join(said)]
-
-
-# --- the hand's choices ----------------------------------------------------------------
-
-
 def grouped(moves: list[dict], key: str) -> dict[Any, list[dict]]:
     groups: dict[Any, list[dict]] = {}
     for move in moves:
@@ -105,26 +80,19 @@ def grouped(moves: list[dict], key: str) -> dict[Any, list[dict]]:
 
 
 def hand_form(view: dict, legal: list[dict], path: tuple[int, ...]) -> Form:
-    """The choices of the seat to move, from its own view and its legal moves.
-
-    Path: (card, mode, place). First the fitting cards (pick: the hand index), then buy
-    or pass and "Take back the joker" (mode SWAPPING); below them the chosen card's
-    places and turns (see `spots`), or the cards that fit the joker's place.
-    """
+    """The choices of the seat to move. Path: (card, mode, place). The fitting cards, then
+    buy, pass and "Take back the joker" (mode SWAPPING); below them where the chosen card
+    goes (see `spots`), or the cards that fit the joker's place."""
     hand, kinds = view["hand"], grouped(legal, "type")
-    placing = grouped(kinds.get("place", []), "card")
-    swaps = kinds.get("take_joker", [])
+    placing, swaps = grouped(kinds.get("place", []), "card"), kinds.get("take_joker", [])
     mode = SWAPPING if path[1:2] == (SWAPPING,) and swaps else PLACING
     card = path[0] if path and mode == PLACING and path[0] in placing else None
+    labels = [f"Card {i + 1}: {card_text(held)}" for i, held in enumerate(hand)]
     cards = tuple(
-        Option(card_label(hand, i), pick=i, description=fits_text(ways), selected=i == card)
+        Option(labels[i], pick=i, description=fits_text(ways), selected=i == card)
         for i, ways in placing.items()
     )
-    others = [
-        Option(label, move=move, style=style)
-        for kind, (label, style) in ACTIONS.items()
-        for move in kinds.get(kind, [])
-    ]
+    others = [replace(ACTIONS[m["type"]], move=m) for m in legal if m["type"] in ACTIONS]
     if swaps:
         others.append(
             Option("Take back the joker", pick=SWAPPING, style="success", selected=mode == SWAPPING)
@@ -132,42 +100,63 @@ def hand_form(view: dict, legal: list[dict], path: tuple[int, ...]) -> Form:
     details: list[Choice] = []
     place: tuple[int, ...] = ()
     if mode == SWAPPING:
-        joker = tuple(Option(card_label(hand, m["card"]), move=m, description=turned(view, m)) for m in swaps)
+        joker = tuple(Option(labels[m["card"]], move=m, description=turned(view, m)) for m in swaps)
         details = [Choice("Choose the card for the joker's place", joker, select=True)]
     elif card is not None:
         details, place = spots(view, placing[card], path[2:3])
-    choices = [Choice("Choose a card to place", cards, select=True), Choice("Or", tuple(others)), *details]
-    if sum(map(rows_needed, choices)) > CONTROL_ROWS:  # never seen in play: a huge hand and table
+    pick_card = Choice("Choose a card to place", cards, select=True)
+    form = Form(
+        (pick_card, Choice("Or", tuple(others)), *details),
+        path=(NO_CARD if card is None else card, mode, *place),
+    )
+    if form_rows(form) > CONTROL_ROWS:  # never seen in play: a huge hand and table
         chosen = tuple(option for option in cards if option.selected) or cards
-        choices[:2] = [Choice(choices[0].placeholder, chosen, select=True), Choice("Or", ())]
-    return Form(tuple(choices), path=(NO_CARD if card is None else card, mode, *place))
+        form = replace(form, choices=(replace(pick_card, options=chosen), Choice("Or", ()), *details))
+    return form
+
+
+def fits_text(ways: list[dict]) -> str:
+    labels = list(dict.fromkeys(move["place"] for move in ways))
+    return f"fits place{'s' if len(labels) > 1 else ''} {', '.join(labels)}"
 
 
 def spots(view: dict, ways: list[dict], picked: tuple[int, ...]) -> tuple[list[Choice], tuple[int, ...]]:
-    """Where one card goes: place and turn in one select or, past 25 ways, the place, then
-    how it is turned there (a place it fits one way places it at once); and the place picked."""
+    """Where one card goes: place and turn in one select or, past 25 ways, the place (one it
+    fits one way places it at once), then how it is turned; and the place picked."""
     if len(ways) <= SELECT_LIMIT:
-        options = tuple(Option(f"Place {move['place']}: {turned(view, move)}", move=move) for move in ways)
+        options = tuple(Option(f"Place {m['place']}: {turned(view, m)}", move=m) for m in ways)
         return [Choice("Choose where it goes", options, select=True)], ()
     places = grouped(ways, "place")
-    label = str(picked[0]) if picked and len(places.get(str(picked[0]), ())) > 1 else None
-    where = Choice(
-        "Choose a place",
-        tuple(
-            Option(
-                f"Place {at}", move=fits[0] if len(fits) == 1 else None, pick=int(at), selected=at == label
-            )
-            for at, fits in places.items()
-        ),
-        select=True,
+    at = str(picked[0]) if picked and len(places.get(str(picked[0]), ())) > 1 else None
+    where = tuple(
+        Option(f"Place {p}", move=fits[0] if len(fits) == 1 else None, pick=int(p), selected=p == at)
+        for p, fits in places.items()
     )
-    if label is None:
-        return [where], ()
-    turns = tuple(Option(f"Turned: {turned(view, move)}", move=move) for move in places[label])
-    return [where, Choice("Choose how it is turned", turns, select=True)], (int(label),)
+    levels = [Choice("Choose a place", where, select=True)]
+    if at is None:
+        return levels, ()
+    turns = tuple(Option(f"Turned: {turned(view, m)}", move=m) for m in places[at])
+    return [*levels, Choice("Choose how it is turned", turns, select=True)], (int(at),)
 
 
-# --- the cog ---------------------------------------------------------------------------
+def turn_prompt(view: dict) -> str:
+    """What the seat to move may do."""
+    fitting = sum(1 for fits in view["fits"] if fits)
+    why = "the pot is empty" if not view["pot_size"] else "you have no tokens"
+    lines = ["**Your turn.** The numbered places are on the board."]
+    if fitting:
+        lines.append(f"{fitting} of your cards fit: choose one to place.")
+    elif view["hand"]:
+        lines.append("None of your cards fits a place yet.")
+    if view["can_buy"]:
+        lines.append("You may buy a card instead (1 token).")
+    elif view["can_pass"]:
+        lines.append(f"You cannot buy ({why}), so you pass.")
+    else:
+        lines.append(f"You cannot buy ({why}), so you place a card: not placing costs a purchase.")
+    if view["swaps"]:
+        lines.append("A card of yours fits the joker's place: you may take the joker back.")
+    return " ".join(lines)
 
 
 class Triominos(GameCog, group_name="triominos", group_description="Play My First Triominos"):
@@ -200,32 +189,26 @@ class Triominos(GameCog, group_name="triominos", group_description="Play My Firs
         """Nothing on the board (hands are secret): every move is chosen in "My hand"."""
         return hand_form(view, legal, path) if private and legal else Form()
 
-    # -------------------------------------------------------------- the board
-
     def board_image(self, view: dict, ui: Mapping[str, Any]) -> bytes:
         return render(view)
 
     def headline(self, match: Match, view: dict) -> list[str]:
-        lines = [self._event_line(match, view)]
+        """The last move in the renderer's words, marked with its kind; then the last round
+        and, with open hands, every hand."""
+        kind = view["last_event"]["type"]
+        said = " ".join(
+            narrate(view, lambda seat: f"<@{match.players[seat]}> ({self.seat_label(view, seat)})")
+        )
+        if kind == "start":
+            said += " Press **My hand** to see your cards."
+        cheer = "🎉 " if kind == "place" and view["last_event"]["earned"] > 1 else ""
+        lines = [f"{cheer}{EVENT_MARKS.get(kind, '')} {said}"]
         if view["last_round"] and view["to_move"]:
             lines.append("⏳ **Last round:** the pot is empty — everyone plays once more.")
         for seat, hand in enumerate(view.get("hands", [])):
             cards = ", ".join(card_text(card) for card in hand) or "empty"
             lines.append(f"{self.seat_label(view, seat)} hand: {cards}")
         return lines
-
-    def _event_line(self, match: Match, view: dict) -> str:
-        """What the last move did, in the renderer's words, marked with its kind."""
-        event = view["last_event"]
-        said = " ".join(
-            narrate(view, lambda seat: f"<@{match.players[seat]}> ({self.seat_label(view, seat)})")
-        )
-        mark = EVENT_MARKS.get(event["type"], "")
-        if event["type"] == "place" and event["earned"] > 1:
-            mark = f"🎉 {mark}"
-        if event["type"] == "start":
-            said += " Press **My hand** to see your cards."
-        return f"{mark} {said}"
 
     def score_text(self, view: dict, seat: int) -> str:
         cards = view["hand_sizes"][seat]
@@ -242,38 +225,23 @@ class Triominos(GameCog, group_name="triominos", group_description="Play My Firs
         counts = ", ".join(f"{self.seat_label(view, s)} {tokens(n)}" for s, n in enumerate(outcome.scores))
         return [f"The game ended because {reason}. Tokens: {counts}."]
 
-    # ----------------------------------------------------------------- the hand
-
     def private_view(self, match: Match, seat: int) -> PrivateReply:
         view = match.view(seat)
         lines = [f"**{match.engine.title} #{match.id}** — you have {tokens(view['scores'][seat])}."]
-        lines += own_move(view, seat)
+        event = view["last_event"]
+        if event.get("seat") == seat and event["type"] in OWN_MOVES:  # its own move, told back
+            said = narrate(view, lambda _: "You")
+            if event["type"] == "buy":  # the drawn card joins the end of the hand
+                said.append(f"Your new card is card {len(view['hand'])}.")
+            lines.append(" ".join(said))
         if seat in view["to_move"]:
-            lines.append(self._turn_prompt(view))
+            lines.append(turn_prompt(view))
         elif view["to_move"]:
             turn = " and ".join(f"<@{match.players[s]}>" for s in view["to_move"])
             lines.append(f"It is {turn}'s turn. When yours comes, press **My hand** on the board.")
         else:
             lines.append("The game is over — see the board.")
         return PrivateReply(content="\n".join(lines), image=render_hand(view))
-
-    def _turn_prompt(self, view: dict) -> str:
-        fitting = sum(1 for fits in view["fits"] if fits)
-        why = "the pot is empty" if not view["pot_size"] else "you have no tokens"
-        lines = ["**Your turn.** The numbered places are on the board."]
-        if fitting:
-            lines.append(f"{fitting} of your cards fit: choose one to place.")
-        elif view["hand"]:
-            lines.append("None of your cards fits a place yet.")
-        if view["can_buy"]:
-            lines.append("You may buy a card instead (1 token).")
-        elif view["can_pass"]:
-            lines.append(f"You cannot buy ({why}), so you pass.")
-        else:
-            lines.append(f"You cannot buy ({why}), so you place a card: not placing costs a purchase.")
-        if view["swaps"]:
-            lines.append("A card of yours fits the joker's place: you may take the joker back.")
-        return " ".join(lines)
 
 
 async def setup(bot: GameBot) -> None:
