@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 import discord
+from simcord.actors import _component_interaction, _visible_message
 
 TO_MOVE = re.compile(r"\*\*Turn \d+:\*\* <@(\d+)>")
 
@@ -42,3 +44,22 @@ def mover(board: Any, members: list[Any]) -> Any | None:
     if found is None:
         return None
     return next(m for m in members if m.user.id == int(found[1]))
+
+
+async def forge(player: Any, message: Any, custom_id: str, values: list[str] | None = None) -> Any:
+    """A press a modified client could send from `message`: any custom_id, any values.
+
+    Discord.py takes a press only for a component the message holds, so the forged one rides
+    on the message the press carries; SimCord's actors press only real components, hence its
+    dispatch is used directly."""
+    stored = _visible_message(player, message)
+    if values is None:
+        component = {"type": 2, "style": 2, "label": "?", "custom_id": custom_id}
+    else:
+        options = [{"label": value, "value": value} for value in values]
+        component = {"type": 3, "custom_id": custom_id, "options": options}
+    carried = replace(stored, components=[*stored.components, {"type": 1, "components": [component]}])
+    data: dict[str, Any] = {"custom_id": custom_id, "component_type": component["type"]}
+    if values is not None:
+        data["values"] = values
+    return await _component_interaction(player, carried, data)

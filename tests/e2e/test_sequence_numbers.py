@@ -17,13 +17,12 @@ from dataclasses import replace
 from typing import Any
 
 from PIL import Image
-from simcord.actors import _component_interaction, _visible_message
 
 from bot import create_bot
 from games.sequence_numbers import CARDS, CELLS_OF, CORNERS, DIRECTIONS, SIZE, _windows, cell_name, team_of
 from matches.match import seat_name
 from render.sequence_numbers import CHOICE, cell_centre, parse_cell
-from tests.e2e.helpers import button_labels, channel_message, components, mover, open_and_start
+from tests.e2e.helpers import button_labels, channel_message, components, forge, mover, open_and_start
 
 MY_HAND = "My hand"
 CARD_MENU = "Choose a card to play"
@@ -521,25 +520,6 @@ async def test_when_time_runs_out_during_the_lock_choice_the_first_run_is_locked
 
 
 # ------------------------------------------------------------------ forged and outdated choices
-
-
-async def forge(player: Any, message: Any, custom_id: str, values: list[str] | None = None) -> Any:
-    """A press a modified client could send from `message`: any custom_id, any values.
-
-    Discord.py takes a press only for a component the message holds, so the forged one rides
-    on the message the press carries; SimCord's actors press only real components, hence its
-    dispatch is used directly."""
-    stored = _visible_message(player, message)
-    if values is None:
-        component = {"type": 2, "style": 2, "label": "?", "custom_id": custom_id}
-    else:
-        options = [{"label": value, "value": value} for value in values]
-        component = {"type": 3, "custom_id": custom_id, "options": options}
-    carried = replace(stored, components=[*stored.components, {"type": 1, "components": [component]}])
-    data: dict[str, Any] = {"custom_id": custom_id, "component_type": component["type"]}
-    if values is not None:
-        data["values"] = values
-    return await _component_interaction(player, carried, data)
 
 
 async def test_a_forged_choice_is_refused_privately_and_moves_nothing(table):

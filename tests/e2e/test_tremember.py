@@ -11,17 +11,15 @@ from __future__ import annotations
 import logging
 import re
 from collections import defaultdict
-from dataclasses import replace
 from typing import Any
 
 import discord
-from simcord.actors import _component_interaction, _visible_message
 
 from bot import create_bot
 from games.tremember import HOLE, MOTIFS, NOBODY, cell_name, motif_of
 from matches.match import seat_name
 from render.tremember import motif_name, narrate
-from tests.e2e.helpers import channel_message, components, mover, open_and_start
+from tests.e2e.helpers import channel_message, components, forge, mover, open_and_start
 
 MOTIF_WORDS = re.compile(r"\b(" + "|".join(sorted({motif_name(m) for m in MOTIFS})) + r")\b", re.IGNORECASE)
 
@@ -411,25 +409,6 @@ async def test_a_push_after_the_private_replies_expired_is_played_quietly(table,
 # ------------------------------------------------------------ forged and outdated choices
 
 OFF_OFFER = "That choice is no longer on offer"
-
-
-async def forge(player: Any, message: Any, custom_id: str, values: list[str] | None = None) -> Any:
-    """A press a modified client could send from `message`: any custom_id, any values.
-
-    Discord.py takes a press only for a component the message holds, so the forged one rides
-    on the message the press carries; SimCord's actors press only real components, hence its
-    dispatch is used directly."""
-    stored = _visible_message(player, message)
-    if values is None:
-        component = {"type": 2, "style": 2, "label": "?", "custom_id": custom_id}
-    else:
-        options = [{"label": value, "value": value} for value in values]
-        component = {"type": 3, "custom_id": custom_id, "options": options}
-    carried = replace(stored, components=[*stored.components, {"type": 1, "components": [component]}])
-    data: dict[str, Any] = {"custom_id": custom_id, "component_type": component["type"]}
-    if values is not None:
-        data["values"] = values
-    return await _component_interaction(player, carried, data)
 
 
 def nobody_else_was_told(table: Any, player: Any, words: str) -> bool:
