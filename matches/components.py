@@ -63,7 +63,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"g:{_GAME
         disabled: bool = False,
         row: int | None = None,
     ) -> None:
-        self.game, self.match_id, self.turn, self.arg = game, match_id, turn, arg
+        self.match_id, self.turn, self.arg = match_id, turn, arg
         super().__init__(
             discord.ui.Button(
                 label=label,
@@ -82,34 +82,16 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"g:{_GAME
         return cls(match["game"], int(match["match"]), int(match["turn"]), match["arg"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _service(interaction).on_component(
-            interaction, self.game, self.match_id, self.turn, self.arg, []
-        )
+        await _service(interaction).on_component(interaction, self.match_id, self.turn, self.arg)
 
 
 class GameSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"gs:{_GAME_ID}"):
     """A game's select menu on a board drawn by an earlier version of the bot (see above)."""
 
-    def __init__(
-        self,
-        game: str,
-        match_id: int,
-        turn: int,
-        arg: str,
-        *,
-        options: list[discord.SelectOption] | None = None,
-        placeholder: str | None = None,
-        row: int | None = None,
-    ) -> None:
-        self.game, self.match_id, self.turn, self.arg = game, match_id, turn, arg
-        super().__init__(
-            discord.ui.Select(
-                custom_id=game_custom_id("gs", game, match_id, turn, arg),
-                options=options or [discord.SelectOption(label="-")],
-                placeholder=placeholder,
-            ),
-            row=row,
-        )
+    def __init__(self, game: str, match_id: int, turn: int, arg: str) -> None:
+        self.match_id, self.turn, self.arg = match_id, turn, arg
+        custom_id = game_custom_id("gs", game, match_id, turn, arg)
+        super().__init__(discord.ui.Select(custom_id=custom_id, options=[discord.SelectOption(label="-")]))
 
     @classmethod
     async def from_custom_id(
@@ -118,11 +100,7 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"gs:{_GAM
         return cls(match["game"], int(match["match"]), int(match["turn"]), match["arg"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        data: Any = interaction.data or {}
-        values = [str(value) for value in data.get("values", [])]
-        await _service(interaction).on_component(
-            interaction, self.game, self.match_id, self.turn, self.arg, values
-        )
+        await _service(interaction).on_component(interaction, self.match_id, self.turn, self.arg)
 
 
 _CHOICE = (

@@ -81,13 +81,12 @@ class MatchService:
     async def on_component(
         self,
         interaction: discord.Interaction,
-        game: str,
         match_id: int,
         turn: int,
         arg: str,
-        values: list[str],
     ) -> None:
-        """Route a click: refuse politely what is not allowed, then hand it to the game."""
+        """Route a click on a framework button (private view, resign, rematch): refuse
+        politely what is not allowed, then act."""
         if arg == REMATCH:
             await self.lobby.rematch(interaction, match_id)
             return
