@@ -8,6 +8,7 @@ DM notices, clocks and errors.
 from __future__ import annotations
 
 from collections.abc import Callable, Coroutine, Mapping
+from importlib import resources
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
@@ -43,7 +44,6 @@ class GameCog(commands.GroupCog):
 
     game: str
     private_label = "My view"
-    rules_text = ""
 
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
@@ -53,6 +53,11 @@ class GameCog(commands.GroupCog):
     @property
     def service(self) -> MatchService:
         return self.bot.matches
+
+    @property
+    def rules_text(self) -> str:
+        """The short rules `/<game> rules` shows, from cogs/rules/<game>.md."""
+        return (resources.files("cogs") / "rules" / f"{self.game}.md").read_text(encoding="utf-8").strip()
 
     async def cog_load(self) -> None:
         self.service.register(self)
@@ -90,8 +95,17 @@ class GameCog(commands.GroupCog):
         return f"{view['scores'][seat]} pts"
 
     def seat_label(self, view: dict, seat: int) -> str:
-        """How a seat is marked in text; matches its colour and letter on the board."""
-        return seat_name(seat)
+        """How a seat is marked in text, as on the board: its letter, and its team when
+        the view has teams of more than one seat."""
+        teams = view.get("teams") or ()
+        team = next((t for t, seats in enumerate(teams) if seat in seats), None)
+        if team is None or all(len(seats) == 1 for seats in teams):
+            return seat_name(seat)
+        return f"{seat_name(seat)} · team {team + 1}"
+
+    def named(self, match: Match, view: dict) -> Callable[[int], str]:
+        """How messages name a seat: its player's mention and its label, as the board shows it."""
+        return lambda seat: f"<@{match.players[seat]}> ({self.seat_label(view, seat)})"
 
     def result_lines(self, match: Match, outcome: Outcome) -> list[str]:
         """Extra lines for the final board (e.g. the tie-break)."""

@@ -19,28 +19,6 @@ from render.rookie import cards, narrate, prompt, render
 if TYPE_CHECKING:
     from bot import GameBot
 
-RULES = """\
-**Goal:** have the most cards in your point stack at the end.
-**Table:** all cards lie face down in nine stacks (positions 1–9). Only a stack's top \
-card can be flipped. Each player has three discard stacks (unsecured) and a point stack.
-**A turn:** flip two cards.
-• **Same colour:** place the pair on one or two of your discard stacks and flip two more.
-• **Two X:** place them, then take every unsecured card of the player before **or** after \
-you (you choose) and spread them over your stacks, choosing each top. Flip two more.
-• **Two colours:** both go face down again; your turn ends.
-• **A colour and an X:** both stay face up as *open* cards; your turn ends.
-**Open cards at your start:** **Turn them down** and flip two, or **Chase**: flip one card. \
-It matches an open colour → take the pair and chase again while open cards remain; an X \
-matching an open X → take both and the unsecured cards of the player before you, then flip \
-two; no match → it stays open and your turn ends.
-**Securing:** when your three discard stacks show the same colour on top, all three go to \
-your point stack for good. Three **X** on top is a **Rookie**: secure them and take the \
-unsecured cards of every other player.
-**End:** whoever takes the last pair puts it, and every unsecured card on the table (theirs \
-included), onto their point stack. Most points wins; equal counts share the win.
-**Team** (4 or 6 players): partners sit opposite; a pair may go on your partner's stacks; \
-team scores add up. **Kids:** no X cards, no discard stacks — every pair scores at once.
-**Pocket deck:** 72 cards instead of 108, for a shorter game."""
 
 CARD_TEXT = dict(red="red ●", yellow="yellow ▲", green="green ■", blue="blue ◆", purple="purple ★", X="X ✖")
 # What each kind of event is marked with in the headline.
@@ -173,7 +151,6 @@ class Rookie(GameCog, group_name="rookie", group_description="Play Rookie"):
 
     game = "rookie"
     private_label = "My stacks"
-    rules_text = RULES
 
     @new_command(
         "Open a Rookie lobby (2–6 players)",
@@ -210,10 +187,6 @@ class Rookie(GameCog, group_name="rookie", group_description="Play Rookie"):
             return Form((Choice("Whose cards to take", tuple(steal(m, sides[m["from"]]) for m in legal)),))
         return arrangement(view, legal, path)
 
-    def seat_label(self, view: dict, seat: int) -> str:
-        team = next((t for t, seats in enumerate(view.get("teams") or ()) if seat in seats), None)
-        return seat_name(seat) if team is None else f"{seat_name(seat)} · team {team + 1}"
-
     def score_text(self, view: dict, seat: int) -> str:
         player = view["seats"][seat]
         points = f"{player['points']} points"
@@ -233,7 +206,7 @@ class Rookie(GameCog, group_name="rookie", group_description="Play Rookie"):
     def headline(self, match: Match, view: dict) -> list[str]:
         """What just happened and what is asked now, worded as on the board image."""
 
-        def name(seat: int) -> str:
+        def name(seat: int) -> str:  # before the mention, as the narration says "A <@…>'s stacks"
             return f"{seat_name(seat)} <@{match.players[seat]}>"
 
         told = narrate(view, name)

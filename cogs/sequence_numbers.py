@@ -19,7 +19,7 @@ from games import Outcome
 from games.sequence_numbers import SIZE, cell_name
 from matches.match import SEAT_MARKS, Match, PrivateReply, seat_name
 from matches.presentation import SELECT_LIMIT, Choice, Form, Option
-from render.sequence_numbers import narrate, render, render_hand, solo, team_of
+from render.sequence_numbers import narrate, render, render_hand, solo
 
 if TYPE_CHECKING:
     from bot import GameBot
@@ -34,28 +34,6 @@ LOCK_PROMPT = (
     "Your chip made more than five in a row: choose which five chips to lock — "
     "the board shows the runs. Your new card comes after the lock."
 )
-
-RULES = """\
-**Goal:** a **sequence** is five of your chips in a line: a row, a column or a diagonal. \
-The four **FREE** corners count as a chip of every colour. With 2 or 3 players one \
-sequence wins; with 4 or 6 players, who play in teams, a team needs **two**. \
-Who starts is drawn by lot; play then goes round the seats.
-**Your hand is secret:** press **My hand** on the board. On your turn choose a card, then:
-• a **problem card** (like 17 + 5): put a chip on an empty cell showing the answer — \
-each number is on the board twice;
-• a **plus card**: put a chip on any empty cell;
-• a **minus card**: remove one opponent chip that is not part of a sequence.
-You draw a new card automatically.
-**Dead card:** a problem card whose two cells are both taken. Once per turn you may \
-trade one for a new card before you play.
-**Teams:** 4 players play two against two; 6 players three against three, or three teams \
-of two with the `teams` option. Team members take turns alternately and do not see each \
-other's cards. 5 players cannot form equal teams.
-**Sequences are locked:** their chips can never be removed. Two sequences of one team may \
-share one chip. When your chip makes **more than five in a row**, you choose which five lock \
-(the **Lock** buttons; the board shows the runs) — the choice can keep a second sequence \
-along the same line possible. A player who cannot play is skipped; if nobody can play for a whole round, \
-the game is a draw."""
 
 
 def card_name(card: dict) -> str:
@@ -165,7 +143,6 @@ class SequenceNumbers(GameCog, group_name="sequence", group_description="Play Se
 
     game = "sequence_numbers"
     private_label = "My hand"
-    rules_text = RULES
 
     @new_command(
         "Open a Sequence Numbers lobby (2, 3, 4 or 6 players)",
@@ -200,17 +177,12 @@ class SequenceNumbers(GameCog, group_name="sequence", group_description="Play Se
             return Form((Choice("Choose which five chips to lock", locks),), caption=LOCK_PROMPT)
         return hand_form(view, legal, path) if private and legal else Form()
 
-    def seat_label(self, view: dict, seat: int) -> str:
-        if solo(view):
-            return seat_name(seat)
-        return f"{seat_name(seat)} · team {team_of(view, seat) + 1}"
-
     def score_text(self, view: dict, seat: int) -> str:
         text = f"sequences {view['scores'][seat]}/{view['sequences_to_win']}"
         return f"{text} · resigned" if seat in view["resigned"] else text
 
     def headline(self, match: Match, view: dict) -> list[str]:
-        return narrate(view, lambda seat: f"<@{match.players[seat]}> ({seat_name(seat)})")
+        return narrate(view, self.named(match, view))
 
     def result_lines(self, match: Match, outcome: Outcome) -> list[str]:
         if outcome.details.get("reason") == "stuck":

@@ -16,21 +16,6 @@ from render.tetris_link import FACE_NAMES, narrate, render
 if TYPE_CHECKING:
     from bot import GameBot
 
-RULES = """\
-**Goal:** link pieces of your colour. Pieces touching along a side form a group.
-**A turn:** the die shows the shape you must play; the logo lets you choose. Turn and flip \
-the piece, pick a column and **Drop**: it falls straight down. No piece of that shape left, \
-or none fits? Your turn is skipped.
-**Scoring:** when your new piece's group has 3 or more pieces, every piece in it that has \
-not scored yet gives +1 (linking three gives +3, each further piece +1). Empty cells left \
-under the new piece cost −1 for one, −2 for two or more.
-**Start:** a player drawn by lot rolls first, then the others in turn until someone \
-rolls the logo; that player begins, and rolls for their first piece like everyone else.
-**End:** when nobody can place a piece they still have. Most points wins; a tie goes to \
-the largest group; if that ties too, it is a draw.
-**No dice** (house variant, not the rulebook's game, which rolls every turn): choose any \
-shape every turn, for a pure strategy game; the starter is drawn by lot."""
-
 
 Placement = tuple[int, int]  # (index in `orientations(shape)`, column)
 
@@ -101,7 +86,6 @@ class TetrisLink(GameCog, group_name="tetrislink", group_description="Play Tetri
 
     game = "tetris_link"
     private_label = "My pieces"
-    rules_text = RULES
 
     @new_command(
         "Open a Tetris Link lobby (2–4 players)",
@@ -165,7 +149,7 @@ class TetrisLink(GameCog, group_name="tetrislink", group_description="Play Tetri
         )
 
     def headline(self, match: Match, view: dict) -> list[str]:
-        lines = narrate(view, lambda seat: f"<@{match.players[seat]}> ({seat_name(seat)})")
+        lines = narrate(view, self.named(match, view))
         die = view["die"]
         if die is not None and view["to_move"]:
             choice = " (free choice)" if die not in SHAPES else ""

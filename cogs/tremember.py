@@ -19,28 +19,13 @@ import discord
 
 from cogs.game import GameCog, new_command
 from games.tremember import SIDES
-from matches.match import Match, PrivateReply, seat_name
+from matches.match import Match, PrivateReply
 from matches.presentation import Choice, Form, Option
 from render.tremember import cell_name, line_moved, motif_name, narrate, render, render_card
 
 if TYPE_CHECKING:
     from bot import GameBot
 
-RULES = """\
-**Goal:** find the most pairs on a 6×6 board of 36 face-down cards (18 pairs, 2 of them \
-joker pairs). Columns are A–F, rows 1–6.
-**A turn:**
-1. **Take** any face-down card. Only you see its face (privately, with **Show my card**), \
-until you push it back in — then remember it!
-2. **Push** it back in at one end of its row or column: the line slides one step toward \
-the hole and your card lies face down at that end. The end where the hole is does not count.
-3. **Turn two** face-down cards, one after the other, for everyone to see.
-**Pair:** the cards stay face up and score by how they lie now: **3** side by side, \
-**2** touching at a corner, **1** apart. Then you play again. A **joker pair** also turns \
-the whole board 90° clockwise.
-**No pair:** both cards turn face down again and the next player goes. The board shows \
-them until the next move — remember them!
-**End:** when every card is face up. Most points wins; equal top scores share a draw."""
 
 ROW_GROUPS = ((0, 3), (3, 6))  # a menu of at most 18 cells per group of rows
 ARROWS = {"left": "➡", "right": "⬅", "top": "⬇", "bottom": "⬆"}  # the end a card comes in from
@@ -104,7 +89,6 @@ class Tremember(GameCog, group_name="tremember", group_description="Play Trememb
 
     game = "tremember"
     private_label = "Show my card"
-    rules_text = RULES
 
     @new_command("Open a Tremember lobby (2–6 players)")
     async def new(self, interaction: discord.Interaction, clock: int | None = None) -> None:
@@ -133,7 +117,7 @@ class Tremember(GameCog, group_name="tremember", group_description="Play Trememb
 
     def headline(self, match: Match, view: dict) -> list[str]:
         """What just happened, in the board image's words (`narrate`), and what to do now."""
-        lines = narrate(view, lambda seat: f"<@{match.players[seat]}> ({seat_name(seat)})")
+        lines = narrate(view, self.named(match, view))
         event = view["last_event"]
         if lines and event is not None:
             lines[0] = f"{ICONS.get(event['type'], '•')} {lines[0]}"

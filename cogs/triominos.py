@@ -22,25 +22,6 @@ from render.triominos import narrate, render, render_hand, tokens
 if TYPE_CHECKING:
     from bot import GameBot
 
-RULES = """\
-**Cards:** triangles with a number 1–5 in each corner (1 red, 2 yellow, 3 blue, 4 green, \
-5 purple, drawn with that many small triangles), and one joker.
-**Start:** everyone gets 6 secret cards and 4 tokens; one card lies on the table.
-**A turn — do one thing:**
-• **Place** a card on a numbered place next to the table, turned so that every corner \
-shows the same number as the cards touching it there. You gain 1 token, plus +1 for each \
-**hexagon** you close (six cards round a point), +1 for a **bridge** (the card touches the \
-table with one side and, at its far corner, with a point), +1 for your **last card**.
-• **Buy:** if you cannot or will not place, pay 1 token and draw a card. Not placing \
-always costs a token: you **pass** only when no card of yours fits *and* you cannot buy \
-(the pot is empty or you have no tokens).
-• **Take back the joker:** put a card from your hand exactly in the joker's place and take \
-the joker into your hand.
-**Joker:** fits anywhere; on the table each corner takes the number of the cards around it.
-**End:** whoever draws the last card starts the last round: everyone plays once more, \
-ending with them. The game also ends when every player passes in a row. Most tokens wins.
-**Play:** press **My hand** on the board to see your cards and play them.
-**Options:** *open hands* shows every hand in the channel; *joker* off leaves it in the box."""
 
 CORNERS_UP = ("top", "lower right", "lower left")
 CORNERS_DOWN = ("upper left", "upper right", "bottom")
@@ -164,7 +145,6 @@ class Triominos(GameCog, group_name="triominos", group_description="Play My Firs
 
     game = "triominos"
     private_label = "My hand"
-    rules_text = RULES
 
     @new_command(
         "Open a My First Triominos lobby (2–4 players)",
@@ -196,9 +176,7 @@ class Triominos(GameCog, group_name="triominos", group_description="Play My Firs
         """The last move in the renderer's words, marked with its kind; then the last round
         and, with open hands, every hand."""
         kind = view["last_event"]["type"]
-        said = " ".join(
-            narrate(view, lambda seat: f"<@{match.players[seat]}> ({self.seat_label(view, seat)})")
-        )
+        said = " ".join(narrate(view, self.named(match, view)))
         if kind == "start":
             said += " Press **My hand** to see your cards."
         cheer = "🎉 " if kind == "place" and view["last_event"]["earned"] > 1 else ""

@@ -219,9 +219,12 @@ def seat_of(table: Any, member: Any) -> int:
     return table.players.index(member)
 
 
-def named(table: Any, member: Any) -> str:
-    """How the board's headline names a member: mention and seat."""
-    return f"<@{member.user.id}> ({seat_name(seat_of(table, member))})"
+def named(table: Any, member: Any, players: int = 2) -> str:
+    """How the board's headline names a member: mention and seat, and with four players
+    (two teams, partners opposite) the team."""
+    seat = seat_of(table, member)
+    team = f" · team {seat % 2 + 1}" if players == 4 else ""
+    return f"<@{member.user.id}> ({seat_name(seat)}{team})"
 
 
 def the_other(table: Any, member: Any) -> Any:
@@ -263,9 +266,10 @@ async def test_the_first_board_says_who_was_drawn_to_start_and_pings_them(table)
 
     first = mover(board, table.players)
     headline = board.embeds[0].description
-    assert f"{named(table, first)} was drawn to start." in headline
     seat = seat_of(table, first)
-    assert f"**Turn 1:** <@{first.user.id}> ({seat_name(seat)} · team {seat % 2 + 1}) to move." in headline
+    label = f"<@{first.user.id}> ({seat_name(seat)} · team {seat % 2 + 1})"  # four players: two teams
+    assert f"{label} was drawn to start." in headline
+    assert f"**Turn 1:** {label} to move." in headline
     ping = table.channel.history()[-1]
     assert ping.content.startswith(f"<@{first.user.id}> — your turn")
     assert first.user.dm_channel.history()[-1].content.startswith("Your turn in **Sequence Numbers #")
@@ -461,7 +465,7 @@ async def test_six_in_a_row_lets_the_mover_choose_which_five_lock_and_a_restart_
     assert button_labels(hand) == LOCKS
     headline = board.embeds[0].description
     assert (
-        f"{named(table, player)} made more than five in a row and chooses which five chips to lock: "
+        f"{named(table, player, 4)} made more than five in a row and chooses which five chips to lock: "
         "A3–E3 or B3–F3." in headline
     )
     assert mover(board, table.players) is player  # the same turn goes on
@@ -482,7 +486,7 @@ async def test_six_in_a_row_lets_the_mover_choose_which_five_lock_and_a_restart_
     assert chosen.acknowledged and not chosen.ephemeral
     board = channel_message(table.channel, board.id)
     headline = board.embeds[0].description
-    assert f"{named(table, player)} played {CARDS[THIRTY].text} on C3 and chose to lock A3–E3." in headline
+    assert f"{named(table, player, 4)} played {CARDS[THIRTY].text} on C3 and chose to lock A3–E3." in headline
     assert f"Team {seat % 2 + 1} completed a sequence (1/2): A3–E3." in headline
     assert mover(board, table.players) is table.players[(seat + 1) % 4]
     assert button_labels(board) == [MY_HAND, "Resign"]
