@@ -13,10 +13,14 @@ import hashlib
 import json
 import logging
 import os
+import signal
 import sys
 import tempfile
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass, replace
+from datetime import timedelta
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import aiohttp
 import discord
@@ -25,6 +29,9 @@ from discord.ext import commands
 from data.storage import Storage, StorageError
 from matches import MatchService
 from matches.components import DYNAMIC_ITEMS
+
+if TYPE_CHECKING:
+    import simcord
 
 ROOT = Path(__file__).resolve().parent
 EXTENSIONS = (
@@ -41,6 +48,10 @@ LOCAL_GUILD, LOCAL_CHANNEL = "Game Table", "games"
 DEFAULT_DATABASE = ROOT / "data" / "game_table.db"
 DEFAULT_LOCAL_PORT = 8765
 DEFAULT_LOCAL_PLAYERS = ("Alice", "Bob", "Carol", "Dave")
+# What ends the bot in a terminal: Ctrl+C, `kill`, and the terminal closing (not on Windows).
+STOP_SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
 
 log = logging.getLogger("game_table")
 
@@ -132,9 +143,12 @@ class GameBot(commands.Bot):
         log.info("Synced %d commands (%s)", len(payload), target)
 
     async def close(self) -> None:
-        await super().close()
-        if hasattr(self, "storage"):
-            await self.storage.close()
+        try:
+            await super().close()
+        finally:
+            # An open connection's thread would keep the process alive after the bot ends.
+            if hasattr(self, "storage"):
+                await self.storage.close()
 
 
 def create_bot(database: str | Path | None = None, settings: Settings | None = None) -> GameBot:
@@ -153,6 +167,10 @@ async def run_discord(settings: Settings) -> None:
         await bot.start(settings.token or "")
 
 
+class LocalTableError(Exception):
+    """The local table cannot open; the message says what to do."""
+
+
 async def run_local_table(settings: Settings) -> None:
     """The same bot on SimCord's simulated Discord, shown in a browser on 127.0.0.1."""
     # The simulated client has no voice and a simulated gateway: discord.py's warnings about
@@ -163,34 +181,152 @@ async def run_local_table(settings: Settings) -> None:
     with tempfile.TemporaryDirectory(prefix="game-table-") as folder:
         # The simulated world lives in memory, so its matches live in a fresh database too.
         bot = create_bot(database=Path(folder) / "local.db", settings=settings)
-        async with simcord.run(bot) as env:
-            guild = env.create_guild(LOCAL_GUILD)
-            channel = guild.create_text_channel(LOCAL_CHANNEL)
-            players = [guild.add_member(env.create_user(name)) for name in settings.local_players]
-            preview = env.preview(channel, viewers=players, layout="channel", port=settings.local_port)
-            async with preview:
-                print(f"The local table is open: {preview.url}", flush=True)
-                print("Play in the browser; switch players with 'Viewing as'. Ctrl+C ends.")
-                pump = asyncio.create_task(_pump_clock(env, preview))
-                try:
-                    await preview.wait_closed()
-                finally:
-                    pump.cancel()
-
-
-async def _pump_clock(env, preview) -> None:
-    """Move the virtual clock with the wall clock so turn clocks and timeouts fire."""
-    loop = asyncio.get_running_loop()
-    last = loop.time()
-    while True:
-        await asyncio.sleep(1)
-        now = loop.time()
         try:
-            await env.advance_time(now - last)
-            await preview.refresh()
-            last = now
-        except Exception as error:  # a click is being handled: try again next second
-            log.debug("Clock pump skipped a beat: %s", error)
+            async with simcord.run(bot) as env:
+                channel, players = seat_local_players(env, settings.local_players)
+                async with _preview(env, channel, players, settings.local_port) as preview:
+                    print(f"The local table is open: {preview.url}", flush=True)
+                    print(
+                        "Play in the browser; switch players with 'Viewing as' "
+                        f"({players[0].name} owns the server, for /settings). Ctrl+C ends.",
+                        flush=True,
+                    )
+                    pump = asyncio.create_task(LocalClock(env, preview).run())
+                    try:
+                        await preview.wait_closed()
+                    finally:
+                        pump.cancel()
+                        with contextlib.suppress(asyncio.CancelledError):
+                            await pump
+        finally:
+            await bot.close()
+
+
+def seat_local_players(
+    env: simcord.Env, names: Sequence[str]
+) -> tuple[simcord.ChannelHandle, list[simcord.MemberActor]]:
+    """The local table's server: its games channel and one member per name. The first player
+    owns the server, so the commands that need Manage Server (`/settings`) work at the table."""
+    import simcord
+
+    users = [env.create_user(name) for name in names]
+    guild = env.create_guild(LOCAL_GUILD, owner=users[0])  # the owner is a member already
+    channel = guild.create_text_channel(LOCAL_CHANNEL)
+    members = [simcord.MemberActor(env, guild, users[0]), *(guild.add_member(user) for user in users[1:])]
+    return channel, members
+
+
+@contextlib.asynccontextmanager
+async def _preview(
+    env: simcord.Env, channel: simcord.ChannelHandle, players: list[simcord.MemberActor], port: int
+) -> AsyncIterator[simcord.Preview]:
+    """SimCord's preview of the table on `port`; a port it cannot take is a `LocalTableError`."""
+    import simcord
+
+    preview = env.preview(channel, viewers=players, layout="channel", port=port)
+    try:
+        await preview.__aenter__()
+    except simcord.SetupError as error:
+        cause = error.__cause__
+        if not isinstance(cause, OSError):
+            raise
+        reason = os.strerror(cause.errno) if cause.errno else str(cause)
+        other = port + 1 if 0 < port < 65535 else DEFAULT_LOCAL_PORT
+        raise LocalTableError(
+            f"The local table cannot use port {port} ({reason}) — set LOCAL_PORT in .env to a free "
+            f"port, e.g. LOCAL_PORT={other}."
+        ) from None
+    try:
+        yield preview
+    finally:
+        await preview.close()
+
+
+class LocalClock:
+    """Moves SimCord's virtual clock with the wall clock, so turn clocks and time-outs fire.
+
+    SimCord runs one operation at a time and refuses an overlapping one, and its preview has
+    no lock of its own: the page's actions (all of them reach `Preview._action`, from the
+    preview server's POST /api/action) are wrapped to take this clock's lock, so a click waits
+    for an advance of the clock, and the other way round.
+
+    The page is republished only when the advance made the bot do something: every
+    republication bumps the page's revision, and SimCord refuses a click made on an older one.
+    """
+
+    def __init__(self, env: simcord.Env, preview: simcord.Preview) -> None:
+        self.env = env
+        self.preview = preview
+        self.lock = asyncio.Lock()
+        preview._action = self._serialised(preview._action)  # type: ignore[method-assign]
+
+    def _serialised(self, action: Callable[..., Awaitable[Any]]) -> Callable[..., Coroutine[Any, Any, Any]]:
+        async def serialised(*args: Any, **kwargs: Any) -> Any:
+            async with self.lock:
+                return await action(*args, **kwargs)
+
+        return serialised
+
+    async def advance(self, seconds: float) -> bool:
+        """Move the clock `seconds` on; republish the page if the bot acted meanwhile."""
+        async with self.lock:
+            before = len(self.env.http_requests)
+            await self.env.advance_time(seconds)
+            # Whatever the page shows changes only through a write of the bot's (a GET changes nothing).
+            acted = any(request.method != "GET" for request in self.env.http_requests[before:])
+            if acted:
+                await self.preview.refresh()
+            return acted
+
+    async def run(self, tick_s: float = 1.0) -> None:
+        """Keep the virtual clock level with the wall clock, checking every `tick_s` seconds,
+        until the page is closed."""
+        import simcord
+
+        loop = asyncio.get_running_loop()
+        wall, virtual = loop.time(), self.env.now()
+        while True:
+            await asyncio.sleep(tick_s)
+            target = virtual + timedelta(seconds=loop.time() - wall)
+            behind = (target - self.env.now()).total_seconds()
+            if behind <= 0:
+                continue
+            try:
+                await self.advance(behind)
+            except TimeoutError as error:  # what did settle is kept: the next tick catches up
+                log.warning("The bot took too long to settle while the clock moved: %s", error)
+            except simcord.SetupError:  # the page was closed (its end button) while the clock moved
+                return
+
+
+async def until_signalled(work: Coroutine[Any, Any, None]) -> None:
+    """Run `work`; SIGINT, SIGTERM or SIGHUP cancels it, so it closes what it opened and
+    returns normally. Later signals do not interrupt that clean-up."""
+    task = asyncio.ensure_future(work)
+    loop = asyncio.get_running_loop()
+    caught: list[int] = []
+
+    def stop(number: int) -> None:
+        if not caught:
+            caught.append(number)
+            task.cancel()
+
+    installed = []
+    for number in STOP_SIGNALS:
+        try:
+            loop.add_signal_handler(number, stop, number)
+        except NotImplementedError:  # Windows: Ctrl+C still cancels through asyncio.run
+            continue
+        installed.append(number)
+    try:
+        await task
+    except asyncio.CancelledError:
+        if not caught:
+            raise
+        log.info("Stopped by signal %s", signal.Signals(caught[0]).name)
+    finally:
+        for number in installed:
+            loop.remove_signal_handler(number)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -203,8 +339,12 @@ def main(argv: list[str] | None = None) -> int:
     if local and not args.local:
         print("No DISCORD_TOKEN is set, so the bot opens the local table instead.")
     try:
-        with contextlib.suppress(KeyboardInterrupt):
-            asyncio.run(run_local_table(settings) if local else run_discord(settings))
+        asyncio.run(until_signalled(run_local_table(settings) if local else run_discord(settings)))
+    except KeyboardInterrupt:  # where signals cannot be handled in the loop (Windows)
+        pass
+    except LocalTableError as error:
+        print(error, file=sys.stderr)
+        return 1
     except discord.LoginFailure:
         print(
             "Discord rejected DISCORD_TOKEN — copy the bot token again from the Developer "

@@ -5,6 +5,7 @@ python -m benchmarks render     # board renders: median time and PNG size, every
 python -m benchmarks engine     # engine moves per second in random playouts
 python -m benchmarks bot        # one move through the whole bot in the SimCord harness
 python -m benchmarks resume     # 1,000 running matches: resume time and memory
+python -m benchmarks storage    # committed moves on a real file: synchronous NORMAL against FULL
 """
 
 from __future__ import annotations
@@ -30,14 +31,21 @@ PLAYERS = {"tetris_link": 4, "sequence_numbers": 4, "tremember": 4, "rookie": 4,
 
 def playout(name: str, seed: int, players: int) -> Iterator[Any]:
     """Every state of one seeded random game, from the first to the last."""
+    for _, _, state in played(name, seed, players):
+        yield state
+
+
+def played(name: str, seed: int, players: int) -> Iterator[tuple[int, dict[str, Any] | None, Any]]:
+    """One seeded random game as (seat, move, state after it): the first state comes with no move."""
     engine = ENGINES[name]
     state = engine.new_game(players, seed)
     chooser = random.Random(seed)
-    yield state
+    yield 0, None, state
     while seats := engine.current_seats(state):
         seat = seats[0]
-        state = engine.apply(state, seat, chooser.choice(engine.legal_moves(state, seat)))
-        yield state
+        move = chooser.choice(engine.legal_moves(state, seat))
+        state = engine.apply(state, seat, move)
+        yield seat, move, state
 
 
 def median_ms(samples: list[float]) -> float:
@@ -153,7 +161,7 @@ async def _seed_matches(database: Path, count: int) -> None:
         row = await storage.matches.open_lobby(
             game=name, guild_id=1, channel_id=2, host_id=100, seed=index, options={}
         )
-        await storage.matches.join_lobby(row.id, 200)
+        await storage.matches.join_lobby(row.id, 200, 2)
         await storage.matches.start(row.id, engine.dump(state))
     await storage.close()
 
@@ -164,10 +172,14 @@ async def _resume(database: Path) -> tuple[float, int]:
     from matches import MatchService
 
     bot = create_bot(database=database)
+    for name in ENGINES:
+        importlib.import_module(f"cogs.{name}")  # imported untimed: the import cost is no part of resuming
     start = time.perf_counter()
     storage = await Storage.open(database)
-    service = MatchService(bot, storage)
-    resumed = await service.resume()
+    bot.storage, bot.matches = storage, MatchService(bot, storage)
+    for name in ENGINES:  # the games' cogs register the games the framework resumes
+        await bot.load_extension(f"cogs.{name}")
+    resumed = await bot.matches.resume()
     elapsed = time.perf_counter() - start
     await storage.close()
     return elapsed, resumed
@@ -187,6 +199,51 @@ def bench_resume(count: int = 1000) -> None:
         )
 
 
+async def _commit_moves(database: Path, game: str, synchronous: str, count: int) -> list[float]:
+    """The time of each of `count` moves committed with `record_move` (a move of `game` and its
+    whole dumped state, as the bot stores them) on a new database file."""
+    from data.storage import Storage
+
+    engine = ENGINES[game]
+    moves = [(seat, move, engine.dump(state)) for seat, move, state in played(game, 1, 4) if move]
+    storage = await Storage.open(database)
+    await storage.connection.execute(f"PRAGMA synchronous={synchronous}")
+    row = await storage.matches.open_lobby(
+        game=game, guild_id=1, channel_id=2, host_id=100, seed=1, options={}
+    )
+    for user in (200, 300, 400):
+        await storage.matches.join_lobby(row.id, user, 4)
+    await storage.matches.start(row.id, moves[0][2])
+    times = []
+    for turn in range(count):
+        seat, move, state = moves[turn % len(moves)]
+        start = time.perf_counter()
+        saved = await storage.matches.record_move(
+            row.id, turn=turn, seat=seat, user_id=100 * (seat + 1), move=move or {}, state=state
+        )
+        times.append(time.perf_counter() - start)
+        assert saved
+    await storage.close()
+    return times
+
+
+def bench_storage(count: int = 500) -> None:
+    print(
+        f"Committed moves on a real file: record_move, one transaction each ({count} moves a line;"
+        " synchronous=FULL is what the bot uses)"
+    )
+    for game in ("tetris_link", "sequence_numbers"):
+        size = max(len(ENGINES[game].dump(state)) for state in playout(game, 1, 4))
+        for synchronous in ("NORMAL", "FULL"):
+            with tempfile.TemporaryDirectory() as folder:
+                times = asyncio.run(_commit_moves(Path(folder) / "moves.db", game, synchronous, count))
+            p99 = statistics.quantiles(times, n=100)[98] * 1000
+            print(
+                f"  {game:17s} synchronous={synchronous:6s}  median {median_ms(times):6.2f} ms  "
+                f"p99 {p99:6.2f} ms  max {max(times) * 1000:6.2f} ms  (state up to {size / 1024:.1f} KB)"
+            )
+
+
 def _rss_mb() -> float:
     """The resident memory of this process now (Linux), in MB."""
     pages = int(Path("/proc/self/statm").read_text().split()[1])
@@ -198,6 +255,7 @@ BENCHES: dict[str, Callable[[], None]] = {
     "engine": bench_engine,
     "bot": bench_bot,
     "resume": bench_resume,
+    "storage": bench_storage,
 }
 
 

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING
 
 import discord
 from discord.ext import commands, tasks
 
+from data.storage import StorageUnavailable
+
 if TYPE_CHECKING:
     from bot import GameBot
 
+log = logging.getLogger(__name__)
 TICK_S = 15
 
 
@@ -27,10 +31,16 @@ class Clock(commands.Cog):
 
     @tasks.loop(seconds=TICK_S)
     async def tick(self) -> None:
+        """One beat; a fault is logged and the next beat comes all the same."""
         service = self.bot.matches
-        await service.clock.tick(discord.utils.utcnow())
-        if service.clock.running_clocks:
-            await service.heartbeat()  # only clocks need to know how long the bot was away
+        try:
+            await service.clock.tick(discord.utils.utcnow())
+            if service.clock.running_clocks:
+                await service.heartbeat()  # only clocks need to know how long the bot was away
+        except StorageUnavailable as error:
+            log.warning("The turn clock skipped a beat: %s", error)
+        except Exception:
+            log.exception("The turn clock's beat failed; it goes on")
 
 
 async def setup(bot: GameBot) -> None:

@@ -16,6 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from games import ENGINES, Engine, Outcome
+from games.base import seat_counts
 from matches import MatchService
 from matches.match import CLOCK_CHOICES, CLOCK_HELP, Match, PrivateReply, seat_name
 from matches.presentation import Form
@@ -48,7 +49,9 @@ class GameCog(commands.GroupCog):
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
         self.engine: Engine = ENGINES[self.game]
+        self.player_counts = seat_counts(self.engine)
         super().__init__()
+        self.start_command = f"`/{self.__cog_group_name__} new`"
 
     @property
     def service(self) -> MatchService:

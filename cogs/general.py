@@ -2,17 +2,25 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import logging
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from cogs.game import GameCog
-from games import ENGINES
+from cogs.league import LeaderboardPage
+from data.storage import StorageUnavailable
+from games import title_of
+from matches.components import DYNAMIC_ITEMS, answered_by
+from matches.match import players_text, tell
 
 if TYPE_CHECKING:
     from bot import GameBot
+
+
+log = logging.getLogger(__name__)
 
 
 class General(commands.Cog):
@@ -20,6 +28,35 @@ class General(commands.Cog):
 
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.bot.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        """Every failed slash command is answered privately: a database fault asks to try again."""
+        cause = getattr(error, "original", error)
+        if isinstance(cause, StorageUnavailable):
+            log.warning(
+                "/%s met a database fault: %s", interaction.command and interaction.command.name, cause
+            )
+            await tell(interaction, str(cause))
+        elif isinstance(error, app_commands.CheckFailure):
+            await tell(interaction, str(error) or "You cannot use this command here.")
+        else:
+            log.error("/%s failed", interaction.command and interaction.command.name, exc_info=cause)
+            await tell(interaction, "Something went wrong on my side — please try again in a moment.")
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Answer a press no component of this bot takes (an id it never made, or from a long
+        gone version), so nobody is left with "This interaction failed"."""
+        data: Any = interaction.data or {}
+        if interaction.type is not discord.InteractionType.component:
+            return
+        if not answered_by((*DYNAMIC_ITEMS, LeaderboardPage), str(data.get("custom_id", ""))):
+            await tell(interaction, "This button is no longer in use — use the latest board or `/matches`.")
 
     @app_commands.command(name="help", description="The games this bot hosts and how to play them")
     async def help(self, interaction: discord.Interaction) -> None:
@@ -35,10 +72,9 @@ class General(commands.Cog):
         for cog in self.bot.cogs.values():
             if not isinstance(cog, GameCog):
                 continue
-            engine = cog.engine
             embed.add_field(
-                name=f"{engine.title} ({engine.min_players}–{engine.max_players} players)",
-                value=f"`/{cog.__cog_group_name__} new` · `/{cog.__cog_group_name__} rules`",
+                name=f"{cog.engine.title} ({players_text(cog.player_counts)} players)",
+                value=f"{cog.start_command} · `/{cog.__cog_group_name__} rules`",
                 inline=False,
             )
         embed.add_field(
@@ -68,7 +104,7 @@ class General(commands.Cog):
         for row in rows[:20]:
             url = f"https://discord.com/channels/{row.guild_id}/{row.channel_id}/{row.message_id}"
             state = "lobby" if row.status == "lobby" else f"move {row.turn}"
-            lines.append(f"**{ENGINES[row.game].title} #{row.id}** — {state} — {url}")
+            lines.append(f"**{title_of(row.game)} #{row.id}** — {state} — {url}")
         embed = discord.Embed(title="Your matches", description="\n".join(lines))
         await interaction.response.send_message(embed=embed, ephemeral=True)
 

@@ -11,7 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from data.ratings import OVERALL
-from games import ENGINES
+from games import ENGINES, title_of
 from matches.match import CLOCK_CHOICES, DEFAULT_CLOCK_S, DEFAULT_MAX_TIMEOUTS, clock_text
 
 if TYPE_CHECKING:
@@ -22,7 +22,7 @@ GAME_CHOICES = [app_commands.Choice(name=engine.title, value=name) for name, eng
 
 
 def board_title(game: str) -> str:
-    return "all games" if game == OVERALL else ENGINES[game].title
+    return "all games" if game == OVERALL else title_of(game)
 
 
 async def leaderboard_page(bot: GameBot, guild_id: int, game: str, page: int) -> dict:
@@ -49,7 +49,7 @@ async def leaderboard_page(bot: GameBot, guild_id: int, game: str, page: int) ->
 
 
 class LeaderboardPage(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"lb:(?P<game>[a-z_*]+):(?P<page>-?\d+)"
+    discord.ui.DynamicItem[discord.ui.Button], template=r"lb:(?P<game>[a-z_*]{1,32}):(?P<page>-?\d{1,6})"
 ):
     """Turns the leaderboard to another page (works after restarts: the page is in the id)."""
 
@@ -65,7 +65,8 @@ class LeaderboardPage(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: GameBot = interaction.client  # type: ignore[assignment]
-        assert interaction.guild_id is not None
+        if interaction.guild_id is None or not await _known_game(interaction, self.game):
+            return
         page = await leaderboard_page(bot, interaction.guild_id, self.game, self.page)
         await interaction.response.edit_message(**page)
 
@@ -82,6 +83,8 @@ class League(commands.Cog):
     @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction, game: str | None = None) -> None:
         assert interaction.guild_id is not None
+        if not await _known_game(interaction, game or OVERALL):
+            return
         page = await leaderboard_page(self.bot, interaction.guild_id, game or OVERALL, 0)
         await interaction.response.send_message(**page)
 
@@ -114,8 +117,10 @@ class League(commands.Cog):
     @app_commands.guild_only()
     async def history(self, interaction: discord.Interaction, game: str | None = None) -> None:
         assert interaction.guild_id is not None
+        if game is not None and not await _known_game(interaction, game):
+            return
         recent = await self.bot.storage.league.recent_results(interaction.guild_id, game=game, limit=10)
-        title = f"Recent matches — {ENGINES[game].title}" if game else "Recent matches"
+        title = f"Recent matches — {title_of(game)}" if game else "Recent matches"
         embed = discord.Embed(title=title, colour=discord.Colour.blurple())
         embed.description = (
             "\n".join(_result_line(r) for r in recent)
@@ -169,6 +174,17 @@ class League(commands.Cog):
         )
 
 
+async def _known_game(interaction: discord.Interaction, game: str) -> bool:
+    """Whether `game` names a table this bot keeps; else the member is told privately."""
+    if game == OVERALL or game in ENGINES:
+        return True
+    names = ", ".join(engine.title for engine in ENGINES.values())
+    await interaction.response.send_message(
+        f"There is no game called {game!r} here — choose one of {names}, or leave it empty.", ephemeral=True
+    )
+    return False
+
+
 async def _may_manage(interaction: discord.Interaction) -> bool:
     if interaction.permissions.manage_guild:
         return True
@@ -185,7 +201,7 @@ def _result_line(result: dict, viewer: int | None = None) -> str:
         f"<@{s['user_id']}> {s['score']}" + (" 🏆" if s["winner"] else "") for s in result["seats"]
     )
     tag = " (abandoned)" if result["abandoned"] else " (draw)" if result["draw"] else ""
-    line = f"**{ENGINES[result['game']].title} #{result['match_id']}**{tag} — {seats} — {when}"
+    line = f"**{title_of(result['game'])} #{result['match_id']}**{tag} — {seats} — {when}"
     if viewer is not None:
         mine = next(s for s in result["seats"] if s["user_id"] == viewer)
         line += f" · rating {mine['change']:+.0f}"

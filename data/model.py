@@ -13,6 +13,19 @@ class StorageError(RuntimeError):
     """The database cannot be used; the message says what to fix."""
 
 
+class StorageUnavailable(StorageError):
+    """The database refused a call for now (busy past the wait, full, read-only, or a disk
+    error): nothing of the call was saved. The message is for the player; `__cause__` holds
+    the database's own error."""
+
+    MESSAGE = (
+        "The game's database is busy or out of space right now — nothing was saved; try again in a moment."
+    )
+
+    def __init__(self, message: str = MESSAGE) -> None:
+        super().__init__(message)
+
+
 @dataclass(slots=True)
 class MatchRow:
     """One match as stored: plain values, the engine state as its dumped text."""
@@ -36,7 +49,22 @@ class MatchRow:
     reminded: bool = False
     timeouts: dict[str, int] = field(default_factory=dict)
     invited: list[int] | None = None
+    board_stale: bool = False  # the board message shows an older turn (its redraw failed)
     players: list[int] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class SetAside:
+    """A running match taken out of play because its stored row cannot be read: what the bot
+    needs to tell its players. The row keeps its state and moves for an operator to repair."""
+
+    id: int
+    game: str
+    guild_id: int
+    channel_id: int
+    board_message_id: int | None
+    players: tuple[int, ...]  # in seat order
+    reason: str  # e.g. "its stored options are unreadable"
 
 
 @dataclass(frozen=True, slots=True)

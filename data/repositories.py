@@ -12,6 +12,12 @@ signatures against them). Every backend keeps these guarantees:
 - Reads never run a query per row (no N+1): a list of matches, results or ratings costs
   a fixed number of queries however long it is.
 - Times are ISO 8601 UTC text (`data.model.now_iso`) at this interface.
+- A stored match with a column the backend cannot read (unreadable JSON, a wrong type, a
+  time without its zone) never stops a call: lists leave it out with a warning, `get`
+  returns None for it, and resuming sets it aside (status 'set_aside', with a note why).
+- A database that refuses a call for now (busy past its wait, full, read-only, a disk
+  error) raises `data.model.StorageUnavailable`, whose message a player can read, with the
+  call's transaction rolled back whole: nothing of it was saved.
 """
 
 from __future__ import annotations
@@ -19,7 +25,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any, Protocol
 
-from data.model import GuildSettings, MatchResult, MatchRow
+from data.model import GuildSettings, MatchResult, MatchRow, SetAside
 
 
 class MatchRepository(Protocol):
@@ -40,8 +46,10 @@ class MatchRepository(Protocol):
         """Store a new lobby with the host in seat 0 (`invited`: a rematch's players)."""
         ...
 
-    async def join_lobby(self, match_id: int, user_id: int) -> bool:
-        """Seat `user_id` in the lobby; False if it is not a lobby or they sit already."""
+    async def join_lobby(self, match_id: int, user_id: int, max_players: int) -> bool:
+        """Seat `user_id` in the lobby; False if it is not a lobby, it has `max_players`
+        seated already, or they sit already. The count and the new seat are one transaction,
+        so joins racing for the last seat (from any process) fill it once."""
         ...
 
     async def leave_lobby(self, match_id: int, user_id: int) -> bool:
@@ -83,6 +91,10 @@ class MatchRepository(Protocol):
         """Remember (or forget, with None) the message that pings whose turn it is."""
         ...
 
+    async def mark_board_stale(self, match_id: int, stale: bool) -> None:
+        """Note that the board message shows an older turn (its redraw failed), or no longer does."""
+        ...
+
     async def mark_reminded(self, match_id: int) -> None:
         """Note that the players due were reminded of the deadline of this turn."""
         ...
@@ -95,10 +107,17 @@ class MatchRepository(Protocol):
         """Every running match with its players, oldest first."""
         ...
 
-    async def resume_running(self, outage: timedelta) -> list[MatchRow]:
-        """In one transaction: push every running match's deadline back by `outage` (the
-        time the bot was away does not count against players) and return every running
-        match, oldest first, with the deadlines as now stored."""
+    async def resume_running(self, outage: timedelta) -> tuple[list[MatchRow], list[SetAside]]:
+        """In one transaction: push every readable running match's deadline back by `outage`
+        (the time the bot was away does not count against players) and set aside every
+        running match whose row cannot be read. Returns the readable ones, oldest first, with
+        the deadlines as now stored, and the ones set aside, oldest first, to tell their players."""
+        ...
+
+    async def set_aside(self, match_id: int, reason: str) -> SetAside | None:
+        """Take a running match out of play (status 'set_aside', `reason` as its note), keeping
+        its state and moves for an operator to repair; returns what to tell its players, or
+        None if it was not running."""
         ...
 
     async def lobbies(self) -> list[MatchRow]:

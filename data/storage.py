@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
+from contextlib import asynccontextmanager, contextmanager
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -24,17 +25,42 @@ from data.model import (
     MatchResult,
     MatchRow,
     SeatResult,
+    SetAside,
     StorageError,
+    StorageUnavailable,
     now_iso,
     seconds_between,
 )
 from data.schema import migrations
 
-__all__ = ["MatchResult", "MatchRow", "SeatResult", "Storage", "StorageError", "now_iso"]
+__all__ = [
+    "MatchResult",
+    "MatchRow",
+    "SeatResult",
+    "SetAside",
+    "Storage",
+    "StorageError",
+    "StorageUnavailable",
+    "now_iso",
+]
+
+log = logging.getLogger(__name__)
 
 _MATCH_COLUMNS = (
     "id, game, guild_id, channel_id, message_id, host_id, status, seed, options, state, "
-    "turn, ping_message_id, created_at, started_at, clock_s, deadline, reminded, timeouts, invited"
+    "turn, ping_message_id, created_at, started_at, clock_s, deadline, reminded, timeouts, invited, "
+    "board_stale"
+)
+# SQLite's primary result codes for a database that refuses a call for now: busy or locked past
+# the busy timeout, full, read-only, or a disk error. A call that meets one raises StorageUnavailable.
+_FAULTS = frozenset(
+    {
+        sqlite3.SQLITE_BUSY,
+        sqlite3.SQLITE_LOCKED,
+        sqlite3.SQLITE_FULL,
+        sqlite3.SQLITE_READONLY,
+        sqlite3.SQLITE_IOERR,
+    }
 )
 
 
@@ -48,8 +74,10 @@ class Storage:
         self.settings = SqliteSettings(self._db)
 
     @classmethod
-    async def open(cls, path: str | Path) -> Storage:
-        """Open (creating if needed) the database at `path` and apply pending migrations."""
+    async def open(cls, path: str | Path, *, busy_timeout_ms: int = 5000) -> Storage:
+        """Open (creating if needed) the database at `path`, apply pending migrations and prove
+        that it can be written. `busy_timeout_ms`: how long a call waits for another
+        connection's write lock before it raises `StorageUnavailable`."""
         path = Path(path)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -62,14 +90,12 @@ class Storage:
         connection.row_factory = aiosqlite.Row
         storage = cls(connection)
         try:
-            await storage._configure()
+            await storage._configure(busy_timeout_ms)
             await storage._migrate()
-        except sqlite3.Error as error:
+            await storage._prove_writable()
+        except (sqlite3.Error, StorageError) as error:
             await connection.close()
-            raise StorageError(
-                f"The database at {path} cannot be used ({error}); "
-                "check that it is a game-table database and that the bot may write to it."
-            ) from error
+            raise _unusable(path, error) from error
         return storage
 
     @property
@@ -81,24 +107,96 @@ class Storage:
     async def close(self) -> None:
         await self._db.connection.close()
 
-    async def _configure(self) -> None:
-        for pragma in ("journal_mode=WAL", "foreign_keys=ON", "busy_timeout=5000", "synchronous=NORMAL"):
+    async def _configure(self, busy_timeout_ms: int) -> None:
+        # synchronous=FULL: in WAL mode, NORMAL may lose the last commits on a power cut, and a
+        # move the players saw accepted must survive one (benchmarks: `python -m benchmarks storage`).
+        for pragma in (
+            "journal_mode=WAL",
+            "foreign_keys=ON",
+            f"busy_timeout={int(busy_timeout_ms)}",
+            "synchronous=FULL",
+        ):
             await self._db.run(f"PRAGMA {pragma}")
 
     async def _migrate(self) -> None:
+        """Apply each pending migration in its own transaction. Foreign keys are off meanwhile
+        (a migration may rebuild a table others refer to, which would otherwise cascade) and
+        checked before each commit. The pragma is a no-op inside a transaction: hence outside."""
         row = await self._db.fetch_one("PRAGMA user_version")
         assert row is not None
-        for migration in migrations(after=row[0]):
-            async with self._db.transaction():
-                for statement in migration.statements:
-                    await self._db.run(statement)
-                await self._db.run(f"PRAGMA user_version={migration.number}")
+        pending = migrations(after=row[0])
+        if not pending:
+            return
+        await self._db.run("PRAGMA foreign_keys=OFF")
+        try:
+            for migration in pending:
+                async with self._db.transaction():
+                    for statement in migration.statements:
+                        await self._db.run(statement)
+                    if broken := await self._db.fetch_all("PRAGMA foreign_key_check"):
+                        raise StorageError(
+                            f"Migration {migration.name} would leave {len(broken)} rows of table "
+                            f"{broken[0][0]} pointing at missing rows; nothing was changed — "
+                            "keep using the previous version of the bot and report this."
+                        )
+                    await self._db.run(f"PRAGMA user_version={migration.number}")
+        finally:
+            await self._db.run("PRAGMA foreign_keys=ON")
+
+    async def _prove_writable(self) -> None:
+        """Fail at start-up, not at the first move, when the file cannot be written: a write
+        that is rolled back (BEGIN IMMEDIATE alone succeeds on a read-only file)."""
+        row = await self._db.fetch_one("PRAGMA user_version")
+        assert row is not None
+        async with self._db.trial():
+            await self._db.run(f"PRAGMA user_version={row[0]}")
+
+
+def _unusable(path: Path, error: sqlite3.Error | StorageError) -> StorageError:
+    """The one sentence `Storage.open` raises for a database it cannot use."""
+    cause = error.__cause__ if isinstance(error, StorageUnavailable) else error
+    code = _primary_code(cause) if isinstance(cause, sqlite3.Error) else None
+    if code == sqlite3.SQLITE_READONLY:
+        return StorageError(
+            f"The database at {path} is read-only ({cause}); let the bot write to that file and to "
+            "its folder (SQLite adds files beside it), or set DATABASE_PATH to a file it can write to."
+        )
+    if code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+        return StorageError(
+            f"The database at {path} is locked by another program ({cause}); stop the other bot "
+            "using it, or set DATABASE_PATH to another file."
+        )
+    if isinstance(error, StorageError) and not isinstance(error, StorageUnavailable):
+        return error
+    return StorageError(
+        f"The database at {path} cannot be used ({cause}); check that it is a game-table database, "
+        "that its disk has room and that the bot may write to it, or set DATABASE_PATH to another file."
+    )
+
+
+def _primary_code(error: sqlite3.Error) -> int | None:
+    """SQLite's primary result code of an error (its extended code without the detail)."""
+    code = getattr(error, "sqlite_errorcode", None)
+    return None if code is None else code & 0xFF
+
+
+@contextmanager
+def _faults_unavailable() -> Iterator[None]:
+    """Raise `StorageUnavailable` for SQLite's refusals of the moment; other errors pass as they are."""
+    try:
+        yield
+    except sqlite3.Error as error:
+        if _primary_code(error) in _FAULTS:
+            raise StorageUnavailable() from error
+        raise
 
 
 class _Connection:
     """The one connection every repository shares. Statements run to completion (an open
     cursor would block COMMIT) and writes are serialised: a statement run while another
-    coroutine's transaction is open would otherwise land inside it."""
+    coroutine's transaction is open would otherwise land inside it. A database that refuses
+    a statement for now (busy, full, read-only, disk error) raises `StorageUnavailable`, and
+    the transaction it was part of is rolled back whole."""
 
     def __init__(self, connection: aiosqlite.Connection) -> None:
         self.connection = connection
@@ -106,16 +204,19 @@ class _Connection:
 
     async def run(self, sql: str, params: Iterable[Any] = ()) -> int:
         """Run one statement; returns how many rows it changed."""
-        async with self.connection.execute(sql, tuple(params)) as cursor:
-            await cursor.fetchall()
-            return cursor.rowcount
+        with _faults_unavailable():
+            async with self.connection.execute(sql, tuple(params)) as cursor:
+                await cursor.fetchall()
+                return cursor.rowcount
 
     async def run_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         """Run one statement for each row of parameters (one prepared statement)."""
-        await self.connection.executemany(sql, rows)
+        with _faults_unavailable():
+            await self.connection.executemany(sql, rows)
 
     async def fetch_all(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
-        return list(await self.connection.execute_fetchall(sql, tuple(params)))
+        with _faults_unavailable():
+            return list(await self.connection.execute_fetchall(sql, tuple(params)))
 
     async def fetch_one(self, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:
         rows = await self.fetch_all(sql, params)
@@ -128,15 +229,32 @@ class _Connection:
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[None]:
-        """A write transaction that takes the database lock at once (BEGIN IMMEDIATE)."""
+        """A write transaction that takes the database lock at once (BEGIN IMMEDIATE),
+        committed when the block ends and rolled back whole when it raises."""
         async with self._write_lock:
             await self.run("BEGIN IMMEDIATE")
             try:
                 yield
+                await self.run("COMMIT")
             except BaseException:
-                await self.run("ROLLBACK")
+                await self._roll_back()
                 raise
-            await self.run("COMMIT")
+
+    @asynccontextmanager
+    async def trial(self) -> AsyncIterator[None]:
+        """A write transaction that is always rolled back: to prove a write is possible."""
+        async with self._write_lock:
+            await self.run("BEGIN IMMEDIATE")
+            try:
+                yield
+            finally:
+                await self._roll_back()
+
+    async def _roll_back(self) -> None:
+        # SQLite may have rolled the transaction back itself (after SQLITE_FULL, IOERR or BUSY),
+        # and a ROLLBACK without one fails.
+        if self.connection.in_transaction:
+            await self.run("ROLLBACK")
 
 
 def _rows_of(count: int, width: int) -> str:
@@ -192,8 +310,8 @@ class SqliteMatches:
         assert lobby is not None
         return lobby
 
-    async def join_lobby(self, match_id: int, user_id: int) -> bool:
-        async with self._db.transaction():
+    async def join_lobby(self, match_id: int, user_id: int, max_players: int) -> bool:
+        async with self._db.transaction():  # the count and the new seat in one write lock
             if not await self._is_lobby(match_id):
                 return False
             row = await self._db.fetch_one(
@@ -201,7 +319,7 @@ class SqliteMatches:
             )
             assert row is not None
             count, present = row
-            if present:
+            if present or count >= max_players:
                 return False
             await self._db.run(
                 "INSERT INTO seats (match_id, seat, user_id) VALUES (?, ?, ?)", (match_id, count, user_id)
@@ -308,6 +426,9 @@ class SqliteMatches:
     async def set_ping_message(self, match_id: int, message_id: int | None) -> None:
         await self._db.write("UPDATE matches SET ping_message_id = ? WHERE id = ?", (message_id, match_id))
 
+    async def mark_board_stale(self, match_id: int, stale: bool) -> None:
+        await self._db.write("UPDATE matches SET board_stale = ? WHERE id = ?", (int(stale), match_id))
+
     async def mark_reminded(self, match_id: int) -> None:
         await self._db.write("UPDATE matches SET reminded = 1 WHERE id = ?", (match_id,))
 
@@ -318,9 +439,9 @@ class SqliteMatches:
     async def running(self) -> list[MatchRow]:
         return await self._load("status = 'running'")
 
-    async def resume_running(self, outage: timedelta) -> list[MatchRow]:
+    async def resume_running(self, outage: timedelta) -> tuple[list[MatchRow], list[SetAside]]:
         async with self._db.transaction():
-            rows = await self._load("status = 'running'")
+            rows, unreadable = await self._read("status = 'running'")
             if outage > timedelta(0):
                 shifted = [row for row in rows if row.deadline is not None]
                 for row in shifted:
@@ -331,7 +452,28 @@ class SqliteMatches:
                     "UPDATE matches SET deadline = ?, reminded = 0 WHERE id = ?",
                     [(row.deadline, row.id) for row in shifted],
                 )
-        return rows
+            stamp = now_iso()
+            await self._db.run_many(
+                "UPDATE matches SET status = 'set_aside', note = ?, updated_at = ? WHERE id = ?",
+                [(match.reason, stamp, match.id) for match in unreadable],
+            )
+        for match in unreadable:
+            log.warning("Match %s is set aside: %s", match.id, match.reason)
+        return rows, unreadable
+
+    async def set_aside(self, match_id: int, reason: str) -> SetAside | None:
+        async with self._db.transaction():
+            row = await self._db.fetch_one(
+                "UPDATE matches SET status = 'set_aside', note = ?, updated_at = ? "
+                "WHERE id = ? AND status = 'running' RETURNING id, game, guild_id, channel_id, message_id",
+                (reason, now_iso(), match_id),
+            )
+            if row is None:
+                return None
+            seats = await self._db.fetch_all(
+                "SELECT user_id FROM seats WHERE match_id = ? ORDER BY seat", (match_id,)
+            )
+        return _set_aside(row, [user for (user,) in seats], reason)
 
     async def lobbies(self) -> list[MatchRow]:
         return await self._load("status = 'lobby'")
@@ -353,24 +495,39 @@ class SqliteMatches:
     async def _load(
         self, where: str, params: Sequence[Any] = (), *, newest_first: bool = False
     ) -> list[MatchRow]:
-        """The matches `where` selects, with their players: two queries however many there are."""
-        order = "DESC" if newest_first else ""
-        rows = [
-            _match_row(row)
-            for row in await self._db.fetch_all(
-                f"SELECT {_MATCH_COLUMNS} FROM matches WHERE {where} ORDER BY id {order}", params
-            )
-        ]
-        if rows:
-            by_id = {row.id: row for row in rows}
-            for match_id, user_id in await self._db.fetch_all(
-                "SELECT match_id, user_id FROM seats "
-                f"WHERE match_id IN (SELECT id FROM matches WHERE {where}) ORDER BY match_id, seat",
-                params,
-            ):
-                if match_id in by_id:  # a match that changed between the two reads keeps its seats
-                    by_id[match_id].players.append(user_id)
+        """The readable matches `where` selects, with their players (see `_read`)."""
+        rows, _ = await self._read(where, params, newest_first=newest_first)
         return rows
+
+    async def _read(
+        self, where: str, params: Sequence[Any] = (), *, newest_first: bool = False
+    ) -> tuple[list[MatchRow], list[SetAside]]:
+        """The matches `where` selects, with their players, in two queries however many there
+        are: the readable ones, and those with a column the bot cannot read (logged as a
+        warning), as what setting them aside would tell their players."""
+        order = "DESC" if newest_first else ""
+        stored = await self._db.fetch_all(
+            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE {where} ORDER BY id {order}", params
+        )
+        if not stored:
+            return [], []
+        players: dict[int, list[int]] = {row["id"]: [] for row in stored}
+        for match_id, user_id in await self._db.fetch_all(
+            "SELECT match_id, user_id FROM seats "
+            f"WHERE match_id IN (SELECT id FROM matches WHERE {where}) ORDER BY match_id, seat",
+            params,
+        ):
+            if match_id in players:  # a match that changed between the two reads keeps its seats
+                players[match_id].append(user_id)
+        rows: list[MatchRow] = []
+        unreadable: list[SetAside] = []
+        for row in stored:
+            try:
+                rows.append(_match_row(row, players[row["id"]]))
+            except _UnreadableColumn as error:
+                log.warning("Match %s cannot be read: %s (%s)", row["id"], error.reason, error.detail)
+                unreadable.append(_set_aside(row, players[row["id"]], error.reason))
+        return rows, unreadable
 
 
 class SqliteLeague:
@@ -574,10 +731,111 @@ class SqliteSettings:
         )
 
 
-def _match_row(row: sqlite3.Row) -> MatchRow:
+class _UnreadableColumn(ValueError):
+    """A stored match has a column the bot cannot read (unreadable JSON, a wrong type, a time
+    that is not ISO 8601 with its zone): the row is left out, or set aside when it runs."""
+
+    def __init__(self, column: str, detail: str) -> None:
+        super().__init__(f"{column}: {detail}")
+        self.column = column
+        self.detail = detail
+
+    @property
+    def reason(self) -> str:
+        """Why the match cannot go on, as its note and its players read it."""
+        label = _COLUMN_LABELS.get(self.column, f"{self.column.replace('_', ' ')} is")
+        return f"its stored {label} unreadable"
+
+
+_COLUMN_LABELS = {
+    "options": "options are",
+    "timeouts": "time-out counts are",
+    "invited": "rematch invitations are",
+    "deadline": "turn deadline is",
+    "started_at": "start time is",
+    "state": "game state is",
+}
+# The plain columns of a match row and the Python types SQLite must have returned for them
+# (SQLite stores any value in any column; the CHECK and NOT NULL constraints are all it enforces).
+_SCALAR_TYPES: dict[str, tuple[type, ...]] = {
+    "game": (str,),
+    "guild_id": (int,),
+    "channel_id": (int,),
+    "message_id": (int, type(None)),
+    "host_id": (int,),
+    "status": (str,),
+    "seed": (int,),
+    "state": (str, type(None)),
+    "turn": (int,),
+    "ping_message_id": (int, type(None)),
+    "created_at": (str,),
+    "clock_s": (int, type(None)),
+    "reminded": (int,),
+    "board_stale": (int,),
+}
+
+
+def _match_row(row: sqlite3.Row, players: list[int]) -> MatchRow:
+    """A stored match as the bot uses it; `_UnreadableColumn` names the first column that is not."""
     values = dict(row)
-    values["options"] = json.loads(values["options"])
-    values["timeouts"] = json.loads(values["timeouts"])
-    values["invited"] = json.loads(values["invited"]) if values["invited"] else None
+    for column, types in _SCALAR_TYPES.items():
+        if not isinstance(values[column], types):
+            raise _UnreadableColumn(column, f"{type(values[column]).__name__} {values[column]!r}")
+    values["options"] = _parsed(values, "options", _json_object)
+    values["timeouts"] = _parsed(values, "timeouts", _time_out_counts)
+    values["invited"] = _parsed(values, "invited", _user_ids)
+    _parsed(values, "deadline", _zoned_time)
+    _parsed(values, "started_at", _zoned_time)
     values["reminded"] = bool(values["reminded"])
-    return MatchRow(**values)
+    values["board_stale"] = bool(values["board_stale"])
+    return MatchRow(**values, players=players)
+
+
+def _parsed(values: dict[str, Any], column: str, parse: Callable[[Any], Any]) -> Any:
+    try:
+        return parse(values[column])
+    except (ValueError, TypeError) as error:
+        raise _UnreadableColumn(column, str(error) or type(error).__name__) from error
+
+
+def _json_object(text: str) -> dict[str, Any]:
+    value = json.loads(text)
+    if not isinstance(value, dict):
+        raise ValueError(f"not a JSON object: {text[:80]!r}")
+    return value
+
+
+def _time_out_counts(text: str) -> dict[str, int]:
+    counts = _json_object(text)
+    if not all(type(count) is int for count in counts.values()):
+        raise ValueError(f"not counts: {text[:80]!r}")
+    return counts
+
+
+def _user_ids(text: str | None) -> list[int] | None:
+    if not text:
+        return None
+    users = json.loads(text)
+    if not isinstance(users, list) or not all(type(user) is int for user in users):
+        raise ValueError(f"not a list of user ids: {text[:80]!r}")
+    return users
+
+
+def _zoned_time(text: str | None) -> str | None:
+    """A stored time the bot computes with: ISO 8601 text with its time zone, or None."""
+    if text is not None and datetime.fromisoformat(text).tzinfo is None:
+        raise ValueError(f"no time zone in {text!r}")
+    return text
+
+
+def _set_aside(row: sqlite3.Row, players: list[int], reason: str) -> SetAside:
+    """What setting an unreadable match aside tells its players: plain columns, no JSON parsed."""
+    return SetAside(
+        id=row["id"],
+        game=row["game"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        board_message_id=row["message_id"],
+        players=tuple(players),
+        reason=reason,
+    )

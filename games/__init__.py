@@ -8,4 +8,11 @@ ENGINES: dict[str, Engine] = {
     for module in (tremember, tetris_link, rookie, triominos, sequence_numbers)
 }
 
-__all__ = ["ENGINES", "Engine", "GameError", "IllegalMove", "NotYourTurn", "Outcome"]
+
+def title_of(game: str) -> str:
+    """A game's title for lists of matches, also for a stored game this bot no longer hosts."""
+    engine = ENGINES.get(game)
+    return engine.title if engine is not None else f"{game} (no longer hosted)"
+
+
+__all__ = ["ENGINES", "Engine", "GameError", "IllegalMove", "NotYourTurn", "Outcome", "title_of"]

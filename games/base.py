@@ -131,6 +131,19 @@ def check_players(engine: Engine, players: int) -> None:
         )
 
 
+def seat_counts(engine: Engine) -> tuple[int, ...]:
+    """The seat counts a game can start with under its default options (Sequence Numbers:
+    2, 3, 4 or 6 — five cannot form equal teams)."""
+    counts = []
+    for players in range(engine.min_players, engine.max_players + 1):
+        try:
+            engine.new_game(players, 0, {})
+        except GameError:
+            continue
+        counts.append(players)
+    return tuple(counts)
+
+
 def check_seat(state_seats: tuple[int, ...], seat: int) -> None:
     """Raise `NotYourTurn` unless `seat` is one of the seats to decide now."""
     if seat not in state_seats:

@@ -12,23 +12,29 @@ from typing import Any
 
 import discord
 
+from data.storage import Storage, StorageUnavailable
 from games import Outcome
 from matches.components import GameButton, form_items, items_view
 from matches.game_ui import GameUI
-from matches.match import PRIVATE, REMATCH, RESIGN, Match, clock_text
+from matches.match import PRIVATE, REMATCH, RESIGN, Match, clock_text, tell
 from matches.notices import Notices
 from matches.presentation import Form
 
 log = logging.getLogger(__name__)
+EDIT_LIMIT = 30046  # Discord: this message is too old to be edited so often
 
 
 class Board:
     """Draws and publishes boards; knows each game's UI by name."""
 
-    def __init__(self, bot: discord.Client, games: Mapping[str, GameUI], notices: Notices) -> None:
+    def __init__(
+        self, bot: discord.Client, storage: Storage, games: Mapping[str, GameUI], notices: Notices
+    ) -> None:
         self.bot = bot
+        self.storage = storage
         self.games = games
         self.notices = notices
+        self.stale: dict[int, Match] = {}  # boards a failed edit left behind, by match
 
     async def publish(
         self, interaction: discord.Interaction | None, match: Match, *, previous_seats: tuple[int, ...]
@@ -52,8 +58,28 @@ class Board:
         path: tuple[int, ...] = (),
     ) -> None:
         """Redraw the board message in place (through the interaction when it is the board),
-        with the choices picked so far (`path`) on it."""
-        payload = await self.payload(match, path)
+        with the choices picked so far (`path`) on it. A board that is gone or can no longer be
+        edited is posted afresh; one that fails otherwise is kept in `stale` for the clock to
+        redraw later."""
+        try:
+            await self._edit(interaction, match, await self.payload(match, path))
+        except discord.HTTPException as error:
+            if not isinstance(error, discord.NotFound) and error.code != EDIT_LIMIT:
+                return await self._failed(interaction, match, error)
+            if not await self._repost(match, path):
+                return await self._failed(interaction, match, error)
+        if self.stale.pop(match.id, None) is not None or match.row.board_stale:
+            await self._mark_stale(match, False)
+
+    async def redraw_stale(self) -> None:
+        """Try again to redraw the boards whose last redraw failed."""
+        for match in list(self.stale.values()):
+            if not match.lock.locked():  # a move under way redraws it anyway
+                await self.edit(None, match)
+
+    async def _edit(
+        self, interaction: discord.Interaction | None, match: Match, payload: dict[str, Any]
+    ) -> None:
         if (
             interaction is not None
             and interaction.message is not None
@@ -63,6 +89,40 @@ class Board:
         elif match.row.message_id is not None:
             channel = self.bot.get_partial_messageable(match.row.channel_id)
             await channel.get_partial_message(match.row.message_id).edit(**payload)
+
+    async def _repost(self, match: Match, path: tuple[int, ...]) -> bool:
+        """Post the board as a new message in the match's channel; False if that fails too."""
+        payload = await self.payload(match, path)
+        payload["files"] = payload.pop("attachments")
+        del payload["content"]
+        channel = self.bot.get_partial_messageable(match.row.channel_id)
+        try:
+            message = await channel.send(**payload)
+        except discord.HTTPException as error:
+            log.warning("The board of match %s could not be posted again: %s", match.id, error)
+            return False
+        match.row.message_id = message.id
+        await self.storage.matches.set_board_message(match.id, message.id)
+        return True
+
+    async def _failed(
+        self, interaction: discord.Interaction | None, match: Match, error: discord.HTTPException
+    ) -> None:
+        log.warning("The board of match %s could not be redrawn (%s); the clock tries again", match.id, error)
+        self.stale[match.id] = match
+        if not match.row.board_stale:
+            await self._mark_stale(match, True)
+        if interaction is not None:
+            await tell(interaction, "Saved — but the board could not be redrawn just now; it will be soon.")
+
+    async def _mark_stale(self, match: Match, stale: bool) -> None:
+        """Keep in the database whether the board is behind, so a restart redraws it."""
+        try:
+            await self.storage.matches.mark_board_stale(match.id, stale)
+        except StorageUnavailable as error:  # memory still knows; the next redraw tries again
+            log.warning("Could not note the board of match %s as %s: %s", match.id, stale, error)
+            return
+        match.row.board_stale = stale
 
     async def payload(self, match: Match, path: tuple[int, ...] = ()) -> dict[str, Any]:
         """Embed, image and components of the board message, rendered off the event loop.

@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 
 import discord
 
-from data.storage import Storage
+from data.storage import Storage, StorageUnavailable
 from matches.board import Board
 from matches.match import DEFAULT_CLOCK_S, DEFAULT_MAX_TIMEOUTS, MAX_AUTO_MOVES, Match
 from matches.notices import Notices
@@ -50,10 +50,14 @@ class TurnClock:
         self.replies = replies
 
     async def tick(self, now: datetime) -> None:
-        """Check every running match's deadline; one broken match never stops the others."""
+        """Check every running match's deadline; one broken match never stops the others.
+        Boards a failed edit left behind are redrawn first."""
+        await self.board.redraw_stale()
         for match in list(self.running.values()):
             try:
                 await self._check(match, now)
+            except StorageUnavailable as error:  # nothing was saved: the next beat tries again
+                log.warning("The clock of match %s waits: %s", match.id, error)
             except Exception:
                 log.exception("The clock of match %s failed", match.id)
 

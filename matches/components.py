@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from matches.service import MatchService
 
 CUSTOM_ID_LIMIT = 100
-_GAME_ID = r"(?P<game>[a-z_]+):(?P<match>\d+):(?P<turn>\d+):(?P<arg>.*)"
+_GAME_ID = r"(?P<game>[a-z_]{1,32}):(?P<match>\d{1,12}):(?P<turn>\d{1,6}):(?P<arg>[^\s]{0,80})"
 
 
 def game_custom_id(prefix: str, game: str, match_id: int, turn: int, arg: str) -> str:
@@ -227,7 +227,7 @@ LOBBY_ACTIONS = {
 
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"lobby:(?P<match>\d+):(?P<action>join|leave|start|cancel)",
+    template=r"lobby:(?P<match>\d{1,12}):(?P<action>join|leave|start|cancel)",
 ):
     """Join / Leave / Start / Cancel under a lobby."""
 
@@ -262,3 +262,8 @@ def items_view(items: list[discord.ui.Item]) -> discord.ui.View:
 
 
 DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, GameButton, GameSelect, LobbyButton)
+
+
+def answered_by(items: tuple[type[discord.ui.DynamicItem], ...], custom_id: str) -> bool:
+    """Whether one of the dynamic `items` takes a press of `custom_id`."""
+    return any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in items)

@@ -16,6 +16,8 @@ class GameUI(Protocol):
     game: str
     engine: Engine
     private_label: str
+    start_command: str  # how players open a lobby, e.g. "`/rookie new`"
+    player_counts: tuple[int, ...]  # the seat counts a match can start with
 
     def describe_options(self, options: Mapping[str, Any]) -> str:
         """One line saying how the lobby's options set up the game."""

@@ -14,7 +14,7 @@ from matches.board import Board
 from matches.clock import clock_for
 from matches.components import lobby_view
 from matches.game_ui import GameUI
-from matches.match import Match, clock_text, later, seat_name, tell
+from matches.match import Match, clock_text, later, players_text, seat_name, tell
 
 
 class Lobby:
@@ -83,7 +83,7 @@ class Lobby:
         else:
             how = (
                 f"Press **Join** to take a seat. The host presses **Start** once "
-                f"{engine.min_players}–{engine.max_players} players are seated."
+                f"{players_text(game.player_counts)} players are seated."
             )
         embed = discord.Embed(
             title=f"{engine.title} — lobby #{row.id}",
@@ -99,10 +99,10 @@ class Lobby:
     async def on_button(self, interaction: discord.Interaction, match_id: int, action: str) -> None:
         """Join / Leave / Start / Cancel pressed under a lobby."""
         row = await self.storage.matches.get(match_id)
-        if row is None or row.status != "lobby":
-            await tell(interaction, "This lobby is closed — start a new match with the game's `new` command.")
+        game = self.games.get(row.game) if row is not None else None
+        if row is None or game is None or row.status != "lobby" or row.guild_id != interaction.guild_id:
+            await tell(interaction, "This lobby is closed — start a new match (see `/help`).")
             return
-        game = self.games[row.game]
         user = interaction.user.id
         if action == "join":
             await self._join(interaction, game, row, user)
@@ -124,14 +124,16 @@ class Lobby:
             await tell(interaction, "You already have a seat — wait for the host to press Start.")
         elif row.invited and user not in row.invited:
             await tell(
-                interaction, "This rematch is for the players of the last match — start your own with `new`."
+                interaction,
+                f"This rematch is for the players of the last match — start your own with {game.start_command}.",  # noqa: E501
             )
         elif len(row.players) >= game.engine.max_players:
-            await tell(interaction, "This lobby is full — start another match with the `new` command.")
-        elif await self.storage.matches.join_lobby(row.id, user):
+            await tell(interaction, f"This lobby is full — start another match with {game.start_command}.")
+        elif await self.storage.matches.join_lobby(row.id, user, game.engine.max_players):
             joined = await self.storage.matches.get(row.id)
-            assert joined is not None
-            if joined.invited and set(joined.players) == set(joined.invited):
+            if joined is None:
+                await tell(interaction, "This lobby can no longer be read — start a new match (see `/help`).")
+            elif joined.invited and set(joined.players) == set(joined.invited):
                 await self._start(interaction, game, joined)
             else:
                 await interaction.response.edit_message(embed=self._embed(game, joined))
@@ -143,8 +145,10 @@ class Lobby:
             await tell(interaction, "You are the host — press Cancel to close the lobby instead.")
         elif await self.storage.matches.leave_lobby(row.id, user):
             left = await self.storage.matches.get(row.id)
-            assert left is not None
-            await interaction.response.edit_message(embed=self._embed(game, left))
+            if left is None:
+                await tell(interaction, "This lobby can no longer be read — start a new match (see `/help`).")
+            else:
+                await interaction.response.edit_message(embed=self._embed(game, left))
         else:
             await tell(interaction, "You have no seat in this lobby.")
 
@@ -167,13 +171,20 @@ class Lobby:
     async def rematch(self, interaction: discord.Interaction, match_id: int) -> None:
         """A new lobby with the same players and options; it starts once all confirmed."""
         row = await self.storage.matches.get(match_id)
-        if row is None or row.status not in ("finished", "abandoned"):
+        game = self.games.get(row.game) if row is not None else None
+        if row is None or game is None or row.guild_id != interaction.guild_id:
+            await tell(interaction, "There is no such match here — start a new one (see `/help`).")
+            return
+        if row.status not in ("finished", "abandoned"):
             await tell(interaction, "A rematch can be asked for once the match is over.")
             return
         if interaction.user.id not in row.players:
-            await tell(interaction, "Only its players can ask for a rematch — start your own with `new`.")
+            await tell(
+                interaction,
+                f"Only its players can ask for a rematch — start your own with {game.start_command}.",
+            )
             return
-        await self.open(interaction, self.games[row.game], row.options, row.clock_s or 0, invited=row.players)
+        await self.open(interaction, game, row.options, row.clock_s or 0, invited=row.players)
 
 
 def _missing_permissions(interaction: discord.Interaction) -> str | None:

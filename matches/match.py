@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import logging
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
@@ -15,6 +16,8 @@ from data.storage import MatchRow
 from games import Engine
 from matches.components import items_view
 from render.common import SEAT_LETTERS
+
+log = logging.getLogger(__name__)
 
 SEAT_MARKS = ("🟦", "🟧", "🟩", "🟪", "⬜", "🟥")
 # Framework-owned arguments of game buttons (game cogs use names without a leading "_").
@@ -50,8 +53,18 @@ def later(seconds: int | None) -> str | None:
 
 
 def seat_name(seat: int) -> str:
-    """How a seat is shown in text: its colour square and letter, as on the boards."""
-    return f"{SEAT_MARKS[seat]} {SEAT_LETTERS[seat]}"
+    """How a seat is shown in text: its colour square and letter, as on the boards
+    (a number past the sixth seat, which no game has)."""
+    if 0 <= seat < len(SEAT_LETTERS):
+        return f"{SEAT_MARKS[seat]} {SEAT_LETTERS[seat]}"
+    return f"seat {seat + 1}"
+
+
+def players_text(counts: tuple[int, ...]) -> str:
+    """The seat counts a game starts with, as players read them: "2–4" or "2, 3, 4 or 6"."""
+    if counts == tuple(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]}–{counts[-1]}"
+    return f"{', '.join(map(str, counts[:-1]))} or {counts[-1]}"
 
 
 @dataclass(slots=True)
@@ -117,8 +130,29 @@ def private_payload(
 
 
 async def tell(interaction: discord.Interaction, text: str) -> None:
-    """Answer privately, whether or not the interaction was answered already."""
+    """Answer privately, whether or not the interaction was answered already. A refused pick
+    in a select menu is also cleared, so the member can pick the same option again."""
+    if not interaction.response.is_done() and _is_select(interaction):
+        await _clear_select(interaction)
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True)
     else:
         await interaction.response.send_message(text, ephemeral=True)
+
+
+async def _clear_select(interaction: discord.Interaction) -> None:
+    """Redraw the message's components as they are, which clears the pick shown in its menu."""
+    if interaction.message is None:
+        return
+    components = discord.ui.View.from_message(interaction.message, timeout=None)
+    try:
+        await interaction.response.edit_message(view=components)
+    except discord.HTTPException as error:  # e.g. a forged menu the message cannot hold
+        log.info("A refused pick could not be cleared: %s", error)
+    finally:
+        components.stop()  # the same components, redrawn: nothing to listen to
+
+
+def _is_select(interaction: discord.Interaction) -> bool:
+    data: Any = interaction.data or {}
+    return interaction.type is discord.InteractionType.component and data.get("component_type") == 3

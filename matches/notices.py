@@ -12,6 +12,7 @@ from typing import Any
 
 import discord
 
+from data.model import SetAside
 from data.storage import Storage
 from matches.game_ui import GameUI
 from matches.match import Match, private_payload
@@ -83,6 +84,22 @@ class Notices:
             await self._dms_closed(match, seat)
         except discord.HTTPException as error:
             log.warning("Could not DM user %s: %s", user_id, error)
+
+    async def set_aside(self, aside: SetAside) -> None:
+        """Tell the players of a match that could not be resumed what became of it."""
+        game = self.games.get(aside.game)
+        title = game.engine.title if game is not None else aside.game
+        mentions = " ".join(f"<@{user}>" for user in aside.players)
+        channel = self.bot.get_partial_messageable(aside.channel_id)
+        try:
+            await channel.send(
+                f"{mentions} — **{title} #{aside.id}** could not be resumed after a restart "
+                f"({aside.reason}), so it is set aside: its moves are kept, the match ends here "
+                "unrated. Start a new one any time (see `/help`).",
+                allowed_mentions=discord.AllowedMentions(users=True),
+            )
+        except discord.HTTPException as error:
+            log.warning("Could not tell the players of set-aside match %s: %s", aside.id, error)
 
     async def _dms_closed(self, match: Match, seat: int) -> None:
         user_id = match.players[seat]

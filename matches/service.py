@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import AsyncIterator, Mapping
+from contextlib import asynccontextmanager
 from datetime import datetime, timedelta
 from typing import Any
 
 import discord
 
-from data.storage import Storage, now_iso
-from games import ENGINES
+from data.storage import MatchRow, Storage, StorageUnavailable, now_iso
+from games import ENGINES, GameError
 from matches.board import Board
 from matches.clock import TurnClock
 from matches.game_ui import GameUI
@@ -23,6 +24,16 @@ from matches.turns import Turns
 log = logging.getLogger(__name__)
 
 
+@asynccontextmanager
+async def answering(interaction: discord.Interaction) -> AsyncIterator[None]:
+    """Answer a database fault privately: nothing was saved, nothing changed, try again."""
+    try:
+        yield
+    except StorageUnavailable as error:
+        log.warning("A press was refused for a database fault: %s", error)
+        await tell(interaction, str(error))
+
+
 class MatchService:
     """The match framework of one bot: games register, matches resume, clicks are routed."""
 
@@ -31,7 +42,7 @@ class MatchService:
         self.games: dict[str, GameUI] = {}
         self.running: dict[int, Match] = {}
         self.notices = Notices(bot, storage, self.games)
-        self.board = Board(bot, self.games, self.notices)
+        self.board = Board(bot, storage, self.games, self.notices)
         self.replies = PrivateReplies(self.games)
         self.turns = Turns(storage, self.running, self.games, self.board, self.replies)
         self.lobby = Lobby(storage, self.running, self.games, self.board)
@@ -47,14 +58,32 @@ class MatchService:
         does not count against players.
         """
         outage = await self._outage()
-        for row in await self.storage.matches.resume_running(outage):
-            engine = ENGINES.get(row.game)
-            if engine is None or row.state is None:
-                log.warning("Match %s of unknown game %r is not resumed", row.id, row.game)
+        rows, set_aside = await self.storage.matches.resume_running(outage)
+        for row in rows:
+            match, reason = self._revive(row)
+            if match is None:
+                log.warning("Match %s is set aside: %s", row.id, reason)
+                if aside := await self.storage.matches.set_aside(row.id, reason):
+                    set_aside.append(aside)
                 continue
-            self.running[row.id] = Match(row=row, engine=engine, state=engine.load(row.state))
+            self.running[row.id] = match
+            if row.board_stale:  # its last redraw failed before the restart
+                self.board.stale[row.id] = match
+        for aside in set_aside:
+            await self.notices.set_aside(aside)
         await self.heartbeat()
         return len(self.running)
+
+    def _revive(self, row: MatchRow) -> tuple[Match | None, str]:
+        """The running match of a stored row, or why it cannot be played on."""
+        engine = ENGINES.get(row.game)
+        if engine is None or row.game not in self.games:
+            return None, "this bot no longer hosts its game"
+        try:
+            state = engine.load(row.state or "")
+        except GameError:
+            return None, "its stored position is unreadable"
+        return Match(row=row, engine=engine, state=state), ""
 
     async def _outage(self) -> timedelta:
         last = await self.storage.settings.get_meta(ALIVE)
@@ -73,10 +102,12 @@ class MatchService:
         options: Mapping[str, Any],
         clock: int | None = None,
     ) -> None:
-        await self.lobby.open(interaction, game, options, clock)
+        async with answering(interaction):
+            await self.lobby.open(interaction, game, options, clock)
 
     async def on_lobby(self, interaction: discord.Interaction, match_id: int, action: str) -> None:
-        await self.lobby.on_button(interaction, match_id, action)
+        async with answering(interaction):
+            await self.lobby.on_button(interaction, match_id, action)
 
     async def on_component(
         self,
@@ -87,24 +118,27 @@ class MatchService:
     ) -> None:
         """Route a click on a framework button (private view, resign, rematch): refuse
         politely what is not allowed, then act."""
-        if arg == REMATCH:
-            await self.lobby.rematch(interaction, match_id)
-            return
-        seated = await self._seated(interaction, match_id)
-        if seated is None:
-            return
-        match, seat = seated
-        if arg == PRIVATE:
-            await self.replies.send(interaction, match, seat)
-        elif arg == RESIGN:
-            await self.turns.ask_resign(interaction, match)
-        elif arg == RESIGN_CONFIRM:
-            if await self._current(interaction, match, turn):
-                await self.turns.resign(interaction, match, seat)
-        elif await self._current(interaction, match, turn):
-            # A control of a board drawn before this version of the bot: draw the current one.
-            await tell(interaction, "These buttons are from an older version of the board — use the new one.")
-            await self.board.edit(None, match)
+        async with answering(interaction):
+            if arg == REMATCH:
+                await self.lobby.rematch(interaction, match_id)
+                return
+            seated = await self._seated(interaction, match_id)
+            if seated is None:
+                return
+            match, seat = seated
+            if arg == PRIVATE:
+                await self.replies.send(interaction, match, seat)
+            elif arg == RESIGN:
+                await self.turns.ask_resign(interaction, match)
+            elif arg == RESIGN_CONFIRM:
+                if await self._current(interaction, match, turn):
+                    await self.turns.resign(interaction, match, seat, turn=turn)
+            elif await self._current(interaction, match, turn):
+                # A control of a board drawn before this version of the bot: draw the current one.
+                await tell(
+                    interaction, "These buttons are from an older version of the board — use the new one."
+                )
+                await self.board.edit(None, match)
 
     async def on_choice(
         self,
@@ -118,29 +152,42 @@ class MatchService:
         index: int,
     ) -> None:
         """A click on a move choice: the same refusals as any game control, then the form decides."""
-        seated = await self._seated(interaction, match_id)
-        if seated is None:
-            return
-        match, seat = seated
-        if await self._current(interaction, match, turn) and await self._to_move(interaction, match, seat):
-            await self.turns.choose(
-                interaction, match, seat, where=where, level=level, path=path, index=index
-            )
+        async with answering(interaction):
+            seated = await self._seated(interaction, match_id)
+            if seated is None or not await self._in_place(interaction, seated[0], where):
+                return
+            match, seat = seated
+            if await self._current(interaction, match, turn) and await self._to_move(
+                interaction, match, seat
+            ):
+                await self.turns.choose(
+                    interaction, match, seat, where=where, level=level, path=path, index=index
+                )
 
     async def _seated(self, interaction: discord.Interaction, match_id: int) -> tuple[Match, int] | None:
         """The running match and the clicking member's seat in it, or a private refusal."""
         match = self.running.get(match_id)
-        if match is None:
-            await tell(interaction, "This match is over — start a new one with the game's `new` command.")
+        if match is None or interaction.guild_id not in (None, match.row.guild_id):
+            await tell(interaction, "This match is over — start a new one (see `/help`).")
             return None
         seat = match.seat_of(interaction.user.id)
         if seat is None:
-            await tell(
-                interaction,
-                "You are not playing in this match — start your own with the game's `new` command.",
-            )
+            start = self.games[match.row.game].start_command
+            await tell(interaction, f"You are not playing in this match — start your own with {start}.")
             return None
         return match, seat
+
+    async def _in_place(self, interaction: discord.Interaction, match: Match, where: str) -> bool:
+        """Whether a choice was pressed where the framework put it: board choices on the match's
+        board message, private choices on the seat's own (ephemeral) reply — never the other way,
+        which would draw a private reply over the public board."""
+        message = interaction.message
+        if where == "p" and message is not None and message.flags.ephemeral:
+            return True
+        if where == "b" and message is not None and message.id == match.row.message_id:
+            return True
+        await tell(interaction, "That choice is no longer on offer here — use the latest board.")
+        return False
 
     async def _current(self, interaction: discord.Interaction, match: Match, turn: int) -> bool:
         if turn == match.turn:

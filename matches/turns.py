@@ -142,9 +142,15 @@ class Turns:
             ephemeral=True,
         )
 
-    async def resign(self, interaction: discord.Interaction, match: Match, seat: int) -> None:
+    async def resign(self, interaction: discord.Interaction, match: Match, seat: int, *, turn: int) -> None:
+        """Resign `seat`, confirmed at `turn`: a confirmation the game has moved past since is refused."""
         await interaction.response.defer()
         async with match.lock:
+            if turn != match.turn:
+                await tell(
+                    interaction, "The game moved on since you asked — press **Resign** again to resign."
+                )
+                return
             previous_seats = match.engine.current_seats(match.state)
             try:
                 state = match.engine.resign(match.state, seat)

@@ -1,15 +1,20 @@
 """Tetris Link board image: the tower on the left, players and the die on the right.
 
+The image has the shape of the box Discord shows an embed's image in (400 × 280-300), so
+it is shown as large as that box allows, at about half its size: the panel's text is drawn
+large enough to read there.
+
 Colour-blind safe: every placed cell carries its seat letter as well as its colour.
 Everything that repeats is drawn once and cached: the grid and labels, each cell as it
 sits in its piece, the die faces, the shape icons and every piece of text (on its known
 background). A render copies the static layer and pastes those tiles; only the outlines
 of the last move and of a previewed piece are drawn afresh.
 
-The image stays in RGB, without `Palette`: measured on 4-player playouts, a fixed
-palette would make the render faster (about 4 ms against 10.5 ms) and the PNG a third
-of the size (17 KB against 50 KB at most), but its mapping plus the compose cost 1.7
-times the encode of that smaller PNG, past the budget of 1.5; in RGB it is about 1.1.
+The image stays in RGB, without `Palette`: measured on 4-player playouts of the earlier
+622 × 650 board, a fixed palette would make the render faster (about 4 ms against 10.5 ms)
+and the PNG a third of the size (17 KB against 50 KB at most), but its mapping plus the
+compose cost 1.7 times the encode of that smaller PNG, past the budget of 1.5; in RGB it
+is about 1.2 (748 × 524: 12 ms, 62 KB at most).
 """
 
 from __future__ import annotations
@@ -37,24 +42,32 @@ from render.common import (
     to_png,
 )
 
-CELL = 30
-MARGIN = 16
+CELL = 24
+MARGIN = 14
 TOWER_X = MARGIN
 TOWER_Y = MARGIN
 TOWER_W = COLUMNS * CELL
 TOWER_H = ROWS * CELL
-PANEL_X = TOWER_X + TOWER_W + 20
-PANEL_W = 270
-WIDTH = PANEL_X + PANEL_W + MARGIN
-HEIGHT = TOWER_Y + TOWER_H + 34
+HEIGHT = TOWER_Y + TOWER_H + 30  # the column numbers under the tower
+# Discord shows an embed's image at most 400 px wide and about 300 tall (SimCord's preview:
+# 280): a board of that box's shape fills it.
+WIDTH = HEIGHT * 400 // 280
+PANEL_X = TOWER_X + TOWER_W + 22
+PANEL_W = WIDTH - PANEL_X - MARGIN
 WELL = (22, 23, 26)
 GRID = (48, 50, 56)
 EDGE = (12, 12, 14)  # the dark seam between different pieces
 DIE_FACE = (238, 238, 238)
 DIE_INK = (40, 40, 44)
-SEAT_BLOCK_H = 84
-SEAT_BLOCK_Y = 150
-NEWS_LINE_H = 20
+DIE = 68  # the die's side
+# Text sizes: shown at about half size, the panel's text still reads like Discord's own.
+HEADLINE = 30
+WORDS = 22
+SCORE = 34
+SEAT_BLOCK_H = 72
+SEAT_BLOCK_Y = TOWER_Y + DIE + 14
+NEWS_LINE_H = 26
+STOCK_SLOT = 88  # the width of one shape and its count in a seat's stock
 LAST_MOVE = (255, 255, 255)  # white: no seat colour is near it, unlike the yellow highlight
 
 # What the die shows, in words; a placed S or L is named as the figure it makes.
@@ -188,8 +201,7 @@ def _static_layer(players: int) -> Image.Image:
         draw.line((TOWER_X, y, TOWER_X + TOWER_W - 1, y), fill=GRID)
     for column in range(COLUMNS):
         x = TOWER_X + column * CELL + CELL // 2
-        centred_text(draw, (x, TOWER_Y + TOWER_H + 16), str(column + 1), 15, MUTED)
-    draw.text((PANEL_X, TOWER_Y - 2), "Tetris Link", font=font(24), fill=TEXT)
+        centred_text(draw, (x, TOWER_Y + TOWER_H + 17), str(column + 1), 17, MUTED)
     for seat in range(players):
         y = SEAT_BLOCK_Y + seat * SEAT_BLOCK_H
         draw.rounded_rectangle(
@@ -213,7 +225,7 @@ def _cell_sprite(
     draw.line((0, 0, 0, CELL - 1), fill=light)
     draw.line((0, CELL - 1, CELL - 1, CELL - 1), fill=dark)
     draw.line((CELL - 1, 0, CELL - 1, CELL - 1), fill=dark)
-    centred_text(draw, (CELL / 2, CELL / 2 + 1), seat_label(seat), 15, ink_for(colour))
+    centred_text(draw, (CELL / 2, CELL / 2 + 1), seat_label(seat), 14, ink_for(colour))
     if top:
         draw.rectangle((0, 0, CELL - 1, 1), fill=EDGE)
     if right:
@@ -253,25 +265,28 @@ def _icon(shape: str, colour: RGB, unit: int) -> Image.Image:
 @lru_cache(maxsize=8)
 def _die(face: str) -> Image.Image:
     """The die showing `face` (a shape, or the logo: four linked squares in the seat colours)."""
-    tile = Image.new("RGB", (81, 81), BACKGROUND)
-    ImageDraw.Draw(tile).rounded_rectangle((0, 0, 80, 80), radius=12, fill=DIE_FACE, outline=EDGE, width=2)
+    tile = Image.new("RGB", (DIE, DIE), BACKGROUND)
+    ImageDraw.Draw(tile).rounded_rectangle(
+        (0, 0, DIE - 1, DIE - 1), radius=10, fill=DIE_FACE, outline=EDGE, width=2
+    )
     if face == ANY:
-        picture = Image.new("RGBA", (48, 48), (0, 0, 0, 0))
+        picture = Image.new("RGBA", (40, 40), (0, 0, 0, 0))
         draw = ImageDraw.Draw(picture)
-        for index, (x, y) in enumerate(((0, 0), (24, 0), (0, 24), (24, 24))):
-            draw.rectangle((x, y, x + 21, y + 21), fill=(*SEAT_COLOURS[index], 255))
+        for index, (x, y) in enumerate(((0, 0), (20, 0), (0, 20), (20, 20))):
+            draw.rectangle((x, y, x + 17, y + 17), fill=(*SEAT_COLOURS[index], 255))
     else:
-        picture = _icon(face, DIE_INK, 14)
-    paste(tile, picture, ((81 - picture.width) // 2, (81 - picture.height) // 2))
+        picture = _icon(face, DIE_INK, 12)
+    paste(tile, picture, ((DIE - picture.width) // 2, (DIE - picture.height) // 2))
     return tile
 
 
 @lru_cache(maxsize=512)
 def _text(text: str, size: int, fill: RGB, background: RGB) -> Image.Image:
     """`text` drawn once on its background colour, cropped to its ink (left at x = 0,
-    the baseline's top at y = 0, as `draw.text` places it)."""
+    the baseline's top at y = 0, as `draw.text` places it): pasted, it covers nothing below it."""
     width = max(1, round(font(size).getlength(text)))
-    tile = Image.new("RGB", (width + 2, size + size // 2), background)
+    bottom = round(font(size).getbbox(text)[3]) if text.strip() else size
+    tile = Image.new("RGB", (width + 2, bottom + 1), background)
     ImageDraw.Draw(tile).text((0, 0), text, font=font(size), fill=fill)
     return tile
 
@@ -343,22 +358,22 @@ def _outline(draw: ImageDraw.ImageDraw, cells: Iterable[Sequence[int]], colour: 
 
 
 def _draw_die(image: Image.Image, view: dict) -> None:
-    top = TOWER_Y + 40
+    top = TOWER_Y
     if view["winners"] is not None:
         winners = view["winners"]
         letters = " and ".join(seat_label(s) for s in winners)
         verdict = f"Draw: {letters}" if len(winners) > 1 else f"{letters} wins" if letters else "Nobody wins"
-        _write(image, (PANEL_X, top + 6), "Game over", 22, HIGHLIGHT, BACKGROUND)
-        _write(image, (PANEL_X, top + 40), verdict, 20, TEXT, BACKGROUND)
+        _write(image, (PANEL_X, top), "Game over", HEADLINE, HIGHLIGHT, BACKGROUND)
+        _write(image, (PANEL_X, top + 38), verdict, WORDS + 2, TEXT, BACKGROUND)
         return
     die = view["die"]
     if die is None:
         text_x, caption = PANEL_X, "No dice: free choice"
     else:
         image.paste(_die(die), (PANEL_X, top))
-        text_x, caption = PANEL_X + 96, "Logo: any shape" if die == ANY else f"Rolled {die}"
-    _write(image, (text_x, top + 14), f"{seat_label(view['to_move'][0])} to move", 22, TEXT, BACKGROUND)
-    _write(image, (text_x, top + 46), caption, 16, MUTED, BACKGROUND)
+        text_x, caption = PANEL_X + DIE + 16, "Logo: any shape" if die == ANY else f"Rolled {die}"
+    _write(image, (text_x, top + 2), f"{seat_label(view['to_move'][0])} to move", HEADLINE, TEXT, BACKGROUND)
+    _write(image, (text_x, top + 40), caption, WORDS, MUTED, BACKGROUND)
 
 
 def _draw_seats(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict, viewer: int | None) -> None:
@@ -375,7 +390,7 @@ def _draw_seats(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict, viewe
                 outline=HIGHLIGHT if seat in winners else colour,
                 width=3,
             )
-        image.paste(_cell_sprite(seat), (PANEL_X + 10, y + 8))
+        image.paste(_cell_sprite(seat), (PANEL_X + 10, y + 9))
         tags = [f"largest group {view['largest_group'][seat]}"]
         if seat == viewer:
             tags.insert(0, "you")
@@ -383,9 +398,9 @@ def _draw_seats(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict, viewe
             tags.append("resigned")
         elif seat in winners:
             tags.append("winner")
-        _write(image, (PANEL_X + 48, y + 14), ", ".join(tags), 15, MUTED, PANEL)
-        _write(image, (PANEL_X + PANEL_W - 14, y + 8), str(score), 26, TEXT, PANEL, anchor="r")
-        _draw_stock(image, view["pieces_left"][seat], colour, PANEL_X + 10, y + 46)
+        _write(image, (PANEL_X + 46, y + 9), ", ".join(tags), WORDS, MUTED, PANEL)
+        _write(image, (PANEL_X + PANEL_W - 14, y + 3), str(score), SCORE, TEXT, PANEL, anchor="r")
+        _draw_stock(image, view["pieces_left"][seat], colour, PANEL_X + 10, y + 37)
 
 
 def _draw_stock(image: Image.Image, left: dict, colour: RGB, x: int, y: int) -> None:
@@ -393,27 +408,28 @@ def _draw_stock(image: Image.Image, left: dict, colour: RGB, x: int, y: int) -> 
     faded = mix(PANEL, colour, 0.3)
     for index, shape in enumerate(SHAPES):
         count = left[shape]
-        icon = _icon(shape, colour if count else faded, 6)
-        slot_x = x + index * 50
-        paste(image, icon, (slot_x, y + 12 - icon.height // 2))
-        _write(image, (slot_x + 29, y + 3), str(count), 15, TEXT if count else MUTED, PANEL)
+        icon = _icon(shape, colour if count else faded, 7)
+        slot_x = x + index * STOCK_SLOT
+        paste(image, icon, (slot_x, y + 13 - icon.height // 2))
+        _write(image, (slot_x + 36, y), str(count), WORDS, TEXT if count else MUTED, PANEL)
 
 
 def _draw_news(image: Image.Image, view: dict) -> None:
     """The narration of the last decision, wrapped under the players."""
-    y = SEAT_BLOCK_Y + view["players"] * SEAT_BLOCK_H + 4
-    room = (HEIGHT - y - 4) // NEWS_LINE_H
+    y = SEAT_BLOCK_Y + view["players"] * SEAT_BLOCK_H + 2
+    last_line = font(WORDS).getbbox("Ag")[3]  # the last line needs its ink, not its spacing
+    room = (HEIGHT - y - 4 - last_line) // NEWS_LINE_H + 1
     lines = [line for sentence in narrate(view, seat_label) for line in _wrap(sentence, PANEL_W - 8)]
     if len(lines) > room:
         lines = [*lines[: room - 1], "..."]
     for line in lines:
-        _write(image, (PANEL_X + 4, y), line, 15, MUTED, BACKGROUND)
+        _write(image, (PANEL_X + 4, y), line, WORDS, MUTED, BACKGROUND)
         y += NEWS_LINE_H
 
 
 def _wrap(sentence: str, width: int) -> list[str]:
     """`sentence` broken into lines no wider than `width` pixels, between words."""
-    measure = font(15).getlength
+    measure = font(WORDS).getlength
     lines = [""]
     for word in sentence.split():
         candidate = f"{lines[-1]} {word}".strip()

@@ -19,8 +19,8 @@ async def close_databases(monkeypatch):
     opened: list[Storage] = []
     original = Storage.open.__func__
 
-    async def recording_open(cls, path):
-        storage = await original(cls, path)
+    async def recording_open(cls, path, **options):
+        storage = await original(cls, path, **options)
         opened.append(storage)
         return storage
 

@@ -93,9 +93,10 @@ async def test_resuming_shifts_every_running_deadline_in_one_transaction(storage
     await storage.matches.open_lobby(game="rookie", guild_id=1, channel_id=2, host_id=1, seed=1, options={})
 
     async with recording(storage) as statements:
-        rows = await storage.matches.resume_running(timedelta(hours=1, seconds=5))
+        rows, set_aside = await storage.matches.resume_running(timedelta(hours=1, seconds=5))
 
     assert [row.id for row in rows] == [*clocked, unclocked]
+    assert set_aside == []
     expected = ["2026-01-01T13:00:05+00:00", "2026-01-02T09:30:05.250000+00:00", None]
     assert [row.deadline for row in rows] == expected
     assert [(await storage.matches.get(row.id)).deadline for row in rows] == expected
@@ -150,8 +151,8 @@ async def _every_query(storage: Storage) -> list[str]:
         lobby = await matches.open_lobby(
             game="rookie", guild_id=1, channel_id=2, host_id=1, seed=1, options={}
         )
-        await matches.join_lobby(lobby.id, 2)
-        await matches.join_lobby(lobby.id, 3)
+        await matches.join_lobby(lobby.id, 2, 4)
+        await matches.join_lobby(lobby.id, 3, 4)
         await matches.leave_lobby(lobby.id, 2)
         await matches.set_board_message(lobby.id, 5)
         await matches.lobbies()
@@ -165,6 +166,7 @@ async def _every_query(storage: Storage) -> list[str]:
         await matches.running()
         await matches.active_for(1, 1)
         await matches.resume_running(timedelta(minutes=1))
+        await matches.set_aside(lobby.id, "its stored options are unreadable")
         await matches.cancel_lobby(
             (
                 await matches.open_lobby(

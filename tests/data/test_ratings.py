@@ -53,7 +53,7 @@ async def test_a_stored_result_updates_the_game_and_overall_ratings_of_its_serve
         row = await storage.matches.open_lobby(
             game="rookie", guild_id=5, channel_id=6, host_id=1, seed=1, options={}
         )
-        await storage.matches.join_lobby(row.id, 2)
+        await storage.matches.join_lobby(row.id, 2, 4)
         await storage.matches.start(row.id, "{}")
         result = MatchResult(draw=False, seats=(SeatResult(0, 1, 0, 10, True), SeatResult(1, 2, 1, 4, False)))
         await storage.matches.record_move(

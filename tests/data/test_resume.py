@@ -19,13 +19,16 @@ async def test_resuming_loads_every_running_match_and_adds_the_outage_to_its_clo
     row = await storage.matches.open_lobby(
         game="tetris_link", guild_id=1, channel_id=2, host_id=10, seed=5, options={}, clock_s=120
     )
-    await storage.matches.join_lobby(row.id, 20)
+    await storage.matches.join_lobby(row.id, 20, 4)
     deadline = discord.utils.utcnow() + timedelta(seconds=90)
     await storage.matches.start(row.id, engine.dump(engine.new_game(2, 5)), deadline.isoformat())
     # The bot was last seen up an hour ago: it was down since, and that hour is not the players'.
     await storage.settings.set_meta(ALIVE, (discord.utils.utcnow() - timedelta(hours=1)).isoformat())
 
-    service = MatchService(create_bot(database=database), storage)
+    bot = create_bot(database=database)
+    bot.storage, bot.matches = storage, MatchService(bot, storage)
+    await bot.load_extension("cogs.tetris_link")  # the game's cog registers it with the framework
+    service = bot.matches
     assert await service.resume() == 1
 
     match = service.running[row.id]

@@ -15,7 +15,7 @@ async def new_running_match(storage: Storage, players=(11, 22)) -> int:
         game="tetris_link", guild_id=1, channel_id=2, host_id=players[0], seed=7, options={"dice": True}
     )
     for user in players[1:]:
-        assert await storage.matches.join_lobby(row.id, user)
+        assert await storage.matches.join_lobby(row.id, user, len(players))
     assert await storage.matches.start(row.id, '{"state": 0}')
     return row.id
 
@@ -31,8 +31,8 @@ async def test_a_lobby_seats_players_in_join_order_and_closes_gaps_when_one_leav
         game="tremember", guild_id=1, channel_id=2, host_id=1, seed=3, options={}
     )
     for user in (2, 3, 4):
-        await storage.matches.join_lobby(row.id, user)
-    assert not await storage.matches.join_lobby(row.id, 3)  # already seated
+        await storage.matches.join_lobby(row.id, user, 4)
+    assert not await storage.matches.join_lobby(row.id, 3, 4)  # already seated
     assert await storage.matches.leave_lobby(row.id, 2)
     assert (await storage.matches.get(row.id)).players == [1, 3, 4]
 
@@ -139,7 +139,7 @@ async def test_my_matches_are_my_lobbies_and_running_matches_on_this_server_newe
     lobby = await storage.matches.open_lobby(
         game="rookie", guild_id=1, channel_id=2, host_id=22, seed=1, options={}
     )
-    await storage.matches.join_lobby(lobby.id, 11)
+    await storage.matches.join_lobby(lobby.id, 11, 4)
     elsewhere = await storage.matches.open_lobby(
         game="rookie", guild_id=9, channel_id=2, host_id=11, seed=1, options={}
     )
@@ -171,3 +171,40 @@ async def test_server_settings_and_the_bots_own_facts_are_kept(database):
         assert await reopened.settings.get_meta("unknown") is None
     finally:
         await reopened.close()
+
+
+async def test_a_full_lobby_seats_no_one_more(storage):
+    row = await storage.matches.open_lobby(
+        game="rookie", guild_id=1, channel_id=2, host_id=1, seed=3, options={}
+    )
+    assert await storage.matches.join_lobby(row.id, 2, 2)
+    assert not await storage.matches.join_lobby(row.id, 3, 2)
+    assert (await storage.matches.get(row.id)).players == [1, 2]
+
+
+async def test_joins_racing_for_the_last_seats_never_seat_more_than_the_game_allows(storage):
+    row = await storage.matches.open_lobby(
+        game="rookie", guild_id=1, channel_id=2, host_id=1, seed=3, options={}
+    )
+    joined = await asyncio.gather(*(storage.matches.join_lobby(row.id, user, 4) for user in range(2, 12)))
+    assert sum(joined) == 3
+    players = (await storage.matches.get(row.id)).players
+    assert players[0] == 1 and len(set(players)) == 4
+
+
+async def test_joins_from_two_processes_racing_for_the_last_seats_never_overfill_the_lobby(storage, database):
+    row = await storage.matches.open_lobby(
+        game="rookie", guild_id=1, channel_id=2, host_id=1, seed=3, options={}
+    )
+    other = await Storage.open(database)  # another connection, as a second bot process would have
+    try:
+        joined = await asyncio.gather(
+            *((storage, other)[user % 2].matches.join_lobby(row.id, user, 4) for user in range(2, 12))
+        )
+    finally:
+        await other.close()
+    assert sum(joined) == 3
+    with sqlite3.connect(database) as raw:
+        seats = raw.execute("SELECT seat FROM seats WHERE match_id = ? ORDER BY seat", (row.id,)).fetchall()
+    raw.close()
+    assert seats == [(0,), (1,), (2,), (3,)]

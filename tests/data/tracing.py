@@ -40,7 +40,7 @@ async def running_match(
         game="rookie", guild_id=guild_id, channel_id=2, host_id=players[0], seed=7, options={}
     )
     for user in players[1:]:
-        assert await storage.matches.join_lobby(row.id, user)
+        assert await storage.matches.join_lobby(row.id, user, len(players))
     assert await storage.matches.start(row.id, '{"state": 0}', deadline)
     return row.id
 

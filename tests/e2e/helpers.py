@@ -38,6 +38,14 @@ def button_labels(message: Any) -> list[str]:
     return [child.label for child in components(message) if isinstance(child, discord.Button)]
 
 
+def told(result: Any) -> str:
+    """What a press was answered privately: its ephemeral reply, or its ephemeral follow-ups
+    (a refused pick in a menu first redraws the menu, clearing the pick, then says why)."""
+    texts = [result.response.content] if result.ephemeral and result.response is not None else []
+    texts += [message.content for message in result.followups if message.ephemeral]
+    return "\n".join(texts)
+
+
 def mover(board: Any, members: list[Any]) -> Any | None:
     """The member the board names as the one to move, or None when the game is over."""
     found = TO_MOVE.search(board.embeds[0].description or "")

@@ -7,7 +7,7 @@ import pytest
 import simcord
 
 from bot import create_bot
-from tests.e2e.helpers import button_labels, channel_message, components, mover, open_and_start
+from tests.e2e.helpers import button_labels, channel_message, components, mover, open_and_start, told
 
 TWO_MINUTES = 120
 
@@ -92,13 +92,13 @@ async def test_a_finished_match_shows_rating_changes_and_offers_a_rematch_all_co
     assert f"<@{table.bob.user.id}> 1000 →" in ratings and "(-" in ratings
 
     outsider = await table.carol.click(board, label="Rematch")
-    assert outsider.ephemeral and "Only its players" in outsider.response.content
+    assert "Only its players" in told(outsider)
     asked = await table.bob.click(board, label="Rematch")
     lobby = asked.response.message
     assert f"<@{table.alice.user.id}>" in lobby.content and "confirm the rematch" in lobby.content
     assert "without dice" in lobby.embeds[0].description  # the same options
     refused = await table.carol.click(lobby, label="Join")
-    assert refused.ephemeral and "rematch is for the players" in refused.response.content
+    assert "rematch is for the players" in told(refused)
 
     await table.alice.click(lobby, label="Join")  # the last confirmation starts it
 

@@ -13,11 +13,9 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from simcord.components import walk_components
-
 from bot import create_bot
 from games.rookie import RookieState
-from tests.e2e.helpers import button_labels, channel_message, components, mover, open_and_start
+from tests.e2e.helpers import button_labels, channel_message, components, forge, mover, open_and_start, told
 
 CARD_WORDS = re.compile(r"\b(red|yellow|green|blue|purple)\b|✖")
 Flips = tuple[int, int | None]  # None: choose the second card once the first is seen
@@ -56,17 +54,6 @@ def labelled(board, prefix: str) -> list:
 
 def headline(board) -> str:
     return board.embeds[0].description or ""
-
-
-async def click_as_sent(table, member, board, component, custom_id: str):
-    """Click `component` as a tampered or stale client would, sending `custom_id` in its place."""
-    stored = table.env.backend.get_message(board.channel.id, board.id)
-    sent = next(c for c in walk_components(stored.components) if c.get("custom_id") == component.custom_id)
-    sent["custom_id"] = custom_id
-    try:
-        return await member.click(board, custom_id=custom_id)
-    finally:
-        sent["custom_id"] = component.custom_id
 
 
 async def snapshot(board, name: str) -> None:
@@ -260,7 +247,7 @@ async def test_a_pair_is_placed_by_buttons_and_my_stacks_shows_it(table):
     assert "pair on stacks 1 and 3" in headline(driver.board)
     player = mover(driver.board, table.players)
     mine = await player.click(driver.board, label="My stacks")
-    assert mine.ephemeral and "1: " in mine.response.content and "on top, 1 card" in mine.response.content
+    assert "1: " in told(mine) and "on top, 1 card" in mine.response.content
     assert "3: " in mine.response.content and "2: empty" in mine.response.content
 
 
@@ -406,18 +393,18 @@ async def test_a_forged_or_outdated_choice_is_refused_privately_and_changes_noth
         f"{prefix}:{level}:{path}:{int(index) + 3}",  # "4" is in the second row, not the first
     ]
     for custom_id in forged:
-        refused = await click_as_sent(table, player, board, flip, custom_id)
-        assert refused.ephemeral and "no longer on offer" in refused.response.content, custom_id
+        refused = await forge(player, board, custom_id)
+        assert "no longer on offer" in told(refused), custom_id
     other = next(m for m in (table.alice, table.bob) if m is not player)
     assert not any("no longer on offer" in (m.content or "") for m in table.channel.history(viewer=other))
     # A forged path falls back to the default choices: the click names the same card.
-    await click_as_sent(table, player, board, flip, f"{prefix}:{level}:9.9.9.9.9:{index}")
+    await forge(player, board, f"{prefix}:{level}:9.9.9.9.9:{index}")
     board = channel_message(table.channel, board.id)
     assert "at position 1." in headline(board) and board.embeds[0].footer.text != footer
 
-    outdated = await click_as_sent(table, player, board, control(board, "2"), flip.custom_id)
+    outdated = await forge(player, board, flip.custom_id)
 
-    assert outdated.ephemeral and "out of date" in outdated.response.content
+    assert "out of date" in told(outdated)
     assert channel_message(table.channel, board.id).embeds[0].footer.text == board.embeds[0].footer.text
     assert "Flip a second card." in headline(channel_message(table.channel, board.id))
 
@@ -431,4 +418,4 @@ async def test_rules_options_and_a_team_of_two_refused(table):
 
     refused = await table.alice.click(lobby, label="Start")
 
-    assert refused.ephemeral and "4 or 6 players" in refused.response.content
+    assert "4 or 6 players" in told(refused)

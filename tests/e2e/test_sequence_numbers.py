@@ -22,7 +22,7 @@ from bot import create_bot
 from games.sequence_numbers import CARDS, CELLS_OF, CORNERS, DIRECTIONS, SIZE, _windows, cell_name, team_of
 from matches.match import seat_name
 from render.sequence_numbers import CHOICE, cell_centre, parse_cell
-from tests.e2e.helpers import button_labels, channel_message, components, forge, mover, open_and_start
+from tests.e2e.helpers import button_labels, channel_message, components, forge, mover, open_and_start, told
 
 MY_HAND = "My hand"
 CARD_MENU = "Choose a card to play"
@@ -289,7 +289,7 @@ async def test_the_hand_is_private_and_playable_only_on_your_turn(table):
     assert "when it is your turn" in waiting.response.content
     assert not waiting.response.components
     outsider = await table.carol.click(board, label=MY_HAND)
-    assert outsider.ephemeral and "not playing in this match" in outsider.response.content
+    assert "not playing in this match" in told(outsider)
 
     hand = await open_hand(player, board)
     options = menu(hand, CARD_MENU).options
@@ -475,7 +475,7 @@ async def test_six_in_a_row_lets_the_mover_choose_which_five_lock_and_a_restart_
     assert all(abs(a - b) <= 40 for a, b in zip(picture.getpixel((x, y - 25)), CHOICE, strict=True))
     partner = table.players[(seat + 2) % 4]
     refused = await partner.click(board, label="Lock A3–E3")
-    assert refused.ephemeral and f"It is not your turn — <@{player.user.id}>" in refused.response.content
+    assert f"It is not your turn — <@{player.user.id}>" in told(refused)
 
     await table.env.restart_bot(create_bot(database=database))
 
@@ -543,7 +543,7 @@ async def test_a_forged_choice_is_refused_privately_and_moves_nothing(table):
 
     for custom_id, values in forged:
         refused = await forge(player, hand, custom_id, values)
-        assert refused.ephemeral and "no longer on offer" in refused.response.content, custom_id
+        assert "no longer on offer" in told(refused), custom_id
 
     board = channel_message(table.channel, board.id)
     assert board.embeds[0].footer.text.endswith("move 0") and mover(board, table.players) is player
@@ -565,7 +565,7 @@ async def test_an_outdated_choice_is_refused_privately(table, database):
 
     late = await player.click(old, label=cell)
 
-    assert late.ephemeral and "out of date" in late.response.content
+    assert "out of date" in told(late)
     board = channel_message(table.channel, board.id)
     assert board.embeds[0].footer.text.endswith("move 1") and mover(board, table.players) is not player
 
@@ -642,7 +642,7 @@ async def test_six_players_may_play_in_three_teams_and_five_are_refused(table):
     for guest in (table.bob, table.carol, table.dave, erin):
         await guest.click(lobby, label="Join")
     five = await table.alice.click(lobby, label="Start")
-    assert five.ephemeral and "cannot be played by 5" in five.response.content
+    assert "cannot be played by 5" in told(five)
     await frank.click(lobby, label="Join")
 
     await table.alice.click(lobby, label="Start")

@@ -7,7 +7,7 @@ import re
 from simcord.components import walk_components
 
 from bot import create_bot
-from tests.e2e.helpers import button_labels, channel_message, components, mover, open_and_start
+from tests.e2e.helpers import button_labels, channel_message, components, mover, open_and_start, told
 
 SHAPE_LABELS = ("I ×", "O ×", "T ×", "S ×", "L ×")
 
@@ -122,10 +122,10 @@ async def test_a_four_player_match_is_played_to_the_result(table):
 async def test_the_lobby_refuses_a_start_by_a_guest_and_too_few_players(table):
     lobby = (await table.alice.slash(table.channel, "tetrislink new")).response.message
     alone = await table.alice.click(lobby, label="Start")
-    assert alone.ephemeral and "2–4" in alone.response.content
+    assert "2–4" in told(alone)
     await table.bob.click(lobby, label="Join")
     by_guest = await table.bob.click(lobby, label="Start")
-    assert by_guest.ephemeral and "Only the host" in by_guest.response.content
+    assert "Only the host" in told(by_guest)
     left = await table.bob.click(lobby, label="Leave")
     assert not left.ephemeral
     assert "bob" not in channel_message(table.channel, lobby.id).embeds[0].description
@@ -142,9 +142,9 @@ async def test_an_outsider_and_a_waiting_player_are_refused_privately(table):
     shape = next(c for c in components(board) if c.label.startswith("I ×"))
 
     outsider = await table.carol.click(board, custom_id=shape.custom_id)
-    assert outsider.ephemeral and "not playing in this match" in outsider.response.content
+    assert "not playing in this match" in told(outsider)
     wrong_turn = await waiting.click(board, custom_id=shape.custom_id)
-    assert wrong_turn.ephemeral and "not your turn" in wrong_turn.response.content
+    assert "not your turn" in told(wrong_turn)
     # Nobody but the refused clicker saw those replies.
     seen_by_player = [m.content for m in table.channel.history(viewer=player)]
     assert not any("not your turn" in (text or "") for text in seen_by_player)
@@ -155,12 +155,12 @@ async def test_a_click_on_an_outdated_message_is_refused(table):
     player = mover(board, table.players)
     waiting = table.bob if player is table.alice else table.alice
     asked = await waiting.click(board, label="Resign")
-    assert asked.ephemeral and "Resign from Tetris Link" in asked.response.content
+    assert "Resign from Tetris Link" in told(asked)
     await play_one_turn(table, board.id)
 
     result = await waiting.click(asked.response.message, label="Yes, resign")
 
-    assert result.ephemeral and "out of date" in result.response.content
+    assert "out of date" in told(result)
     board = channel_message(table.channel, board.id)
     assert "resigned" not in board.embeds[0].description
 
@@ -242,7 +242,7 @@ async def test_a_control_of_a_board_drawn_by_an_earlier_version_redraws_the_curr
 
     result = await player.click(board, custom_id=old_id)
 
-    assert result.ephemeral and "older version of the board" in result.response.content
+    assert "older version of the board" in told(result)
     board = channel_message(table.channel, board.id)
     assert old_id not in [c.custom_id for c in components(board)]
     assert any(c.label.startswith(SHAPE_LABELS) and c.custom_id.startswith("m:") for c in components(board))

@@ -19,7 +19,7 @@ from bot import create_bot
 from games.tremember import HOLE, MOTIFS, NOBODY, cell_name, motif_of
 from matches.match import seat_name
 from render.tremember import motif_name, narrate
-from tests.e2e.helpers import channel_message, components, forge, mover, open_and_start
+from tests.e2e.helpers import channel_message, components, forge, mover, open_and_start, told
 
 MOTIF_WORDS = re.compile(r"\b(" + "|".join(sorted({motif_name(m) for m in MOTIFS})) + r")\b", re.IGNORECASE)
 
@@ -252,9 +252,9 @@ async def test_an_outsider_and_a_waiting_player_are_refused(table):
     cell = cells_offered(board)[0]
 
     outsider = await choose(table, board.id, cell, player=table.carol)
-    assert outsider.ephemeral and "not playing in this match" in outsider.response.content
+    assert "not playing in this match" in told(outsider)
     waiting = await choose(table, board.id, cell, player=other(table, player))
-    assert waiting.ephemeral and "not your turn" in waiting.response.content
+    assert "not your turn" in told(waiting)
     assert "move 0" in channel_message(table.channel, board.id).embeds[0].footer.text
 
 
@@ -269,7 +269,7 @@ async def test_a_stale_push_from_a_private_reply_is_refused_as_out_of_date(table
 
     late = await player.click(peek.message, custom_id=legal.custom_id)
 
-    assert late.ephemeral and "out of date" in late.response.content
+    assert "out of date" in told(late)
     board = channel_message(table.channel, board.id)
     assert "move 2" in board.embeds[0].footer.text  # take and push only; no second push
     assert not any(
@@ -428,7 +428,7 @@ async def test_a_forged_choice_is_refused_privately_and_moves_nothing(table):
     ]
     for custom_id, values in taking:
         refused = await forge(player, board, custom_id, values)
-        assert refused.ephemeral and OFF_OFFER in refused.response.content, custom_id
+        assert OFF_OFFER in told(refused), custom_id
     assert "move 0" in channel_message(table.channel, board.id).embeds[0].footer.text
 
     peek = (await take_a_card(table, board.id)).followups[0]  # A1: a corner, two ends refused
@@ -445,7 +445,7 @@ async def test_a_forged_choice_is_refused_privately_and_moves_nothing(table):
     ]
     for message, custom_id in pushing:
         refused = await forge(player, message, custom_id)
-        assert refused.ephemeral and OFF_OFFER in refused.response.content, custom_id
+        assert OFF_OFFER in told(refused), custom_id
 
     board = channel_message(table.channel, board.id)
     assert "move 1" in board.embeds[0].footer.text and "took the card at A1" in board.embeds[0].description
@@ -463,7 +463,7 @@ async def test_an_outdated_choice_is_refused_privately(table):
 
     late = await forge(player, channel_message(table.channel, board.id), menu.custom_id, [second.value])
 
-    assert late.ephemeral and "out of date" in late.response.content
+    assert "out of date" in told(late)
     board = channel_message(table.channel, board.id)
     assert "move 1" in board.embeds[0].footer.text and push_buttons(board)
     assert nobody_else_was_told(table, player, "out of date")

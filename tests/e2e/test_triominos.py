@@ -14,7 +14,7 @@ from bot import create_bot
 from cogs.triominos import hand_form
 from games.triominos import ENGINE
 from matches.components import form_items
-from tests.e2e.helpers import channel_message, components, mover, open_and_start
+from tests.e2e.helpers import channel_message, components, forge, mover, open_and_start, told
 
 # Seed 48: the first player holds two fitting cards, each fitting three places, turned.
 DEAL_SEED = 48
@@ -71,15 +71,6 @@ def select_named(message, name: str):
 def numbers(label: str) -> list[str]:
     """The numbers an option names after its colon ("Card 2: 1 · 3 · 4", "Place 1: top 3, ...")."""
     return re.findall(r"\d", label.split(":", 1)[1])
-
-
-def forge(table, message, current_id: str, **changes) -> None:
-    """A tampered client: the component `current_id` of `message` now says something else."""
-    stored = table.env.backend.get_message(message.channel.id, message.id)
-    component = next(
-        c for row in stored.components for c in row["components"] if c.get("custom_id") == current_id
-    )
-    component.update(changes)
 
 
 async def open_hand(player, board):
@@ -319,21 +310,16 @@ async def test_a_forged_choice_is_refused_privately_and_changes_nothing(table, s
     cards = select_named(hand, "card")
     buy = next(c for c in components(hand) if getattr(c, "label", None) == "Buy a card (1 token)")
     match, turn, _where, level, path, index = buy.custom_id.split(":")[1:]
-    forgeries = {  # an index past the options, a level the form lacks, the hand's moves on the board
-        f"m:{match}:{turn}:p:{level}:{path}:42",
-        f"m:{match}:{turn}:p:7:{path}:{index}",
-        f"m:{match}:{turn}:b:{level}:{path}:{index}",
-    }
+    forgeries = [  # an index past the options, a level the form lacks, the hand's moves on the board
+        (f"m:{match}:{turn}:p:{level}:{path}:42", None),
+        (f"m:{match}:{turn}:p:7:{path}:{index}", None),
+        (f"m:{match}:{turn}:b:{level}:{path}:{index}", None),
+        (cards.custom_id, ["42"]),  # a card past the hand
+    ]
 
-    for forged in forgeries:
-        forge(table, hand, buy.custom_id, custom_id=forged)
-        refused = await player.click(hand, custom_id=forged)
-        assert refused.ephemeral and OFF_OFFER in refused.response.content
-        buy = SimpleNamespace(custom_id=forged)
-    options = [*[{"label": o.label, "value": o.value} for o in cards.options], {"label": "x", "value": "42"}]
-    forge(table, hand, cards.custom_id, options=options)
-    refused = await player.select(hand, ["42"], custom_id=cards.custom_id)
-    assert refused.ephemeral and OFF_OFFER in refused.response.content
+    for forged, values in forgeries:
+        refused = await forge(player, hand, forged, values)
+        assert OFF_OFFER in told(refused), forged
 
     board = channel_message(table.channel, board.id)
     assert "move 0" in board.embeds[0].footer.text and mover(board, table.players) is player
@@ -466,3 +452,21 @@ def test_every_choice_of_a_hand_is_a_legal_move_and_fits_discords_rows(game):
             offered += [o.move for c in form.choices for o in c.options if o.move is not None]
         assert all(move in legal for move in offered) and all(move in offered for move in legal)
         state = ENGINE.apply(state, seat, rng.choice(legal))
+
+
+async def test_a_hand_choice_pressed_on_the_board_never_shows_the_hand_there(table, seed):
+    seed(DEAL_SEED)
+    board = await open_and_start(table.channel, table.alice, [table.bob], "triominos new")
+    player = mover(board, table.players)
+    hand = await open_hand(player, board)
+    cards = select_named(hand, "card")
+    buy = next(c for c in components(hand) if getattr(c, "label", None) == "Buy a card (1 token)")
+
+    for custom_id, values in ((cards.custom_id, [cards.options[0].value]), (buy.custom_id, None)):
+        refused = await forge(player, board, custom_id, values)  # a stale or forged press on the board
+        assert OFF_OFFER in told(refused), custom_id
+
+    after = channel_message(table.channel, board.id)
+    assert after.embeds[0].title == board.embeds[0].title and not after.content
+    assert [attachment.filename for attachment in after.attachments] == ["board.png"]
+    assert "My hand" in button_labels(after) and "move 0" in after.embeds[0].footer.text

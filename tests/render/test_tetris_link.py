@@ -15,6 +15,7 @@ from render.tetris_link import (
     CELL,
     HEIGHT,
     LAST_MOVE,
+    PANEL_W,
     PANEL_X,
     SEAT_BLOCK_H,
     SEAT_BLOCK_Y,
@@ -51,7 +52,7 @@ def test_the_image_fits_discord_and_the_size_budget():
         png = render(ENGINE.view(ENGINE.new_game(players, seed=players), None))
         image = pixels(png)
         assert len(png) <= 300_000
-        assert 500 <= image.width <= 700 and image.height <= 900
+        assert 600 <= image.width <= 900 and image.height <= 900
 
 
 def test_the_last_move_is_outlined():
@@ -103,7 +104,11 @@ def test_the_viewer_and_the_end_of_the_game_render():
 def news_area(view: dict) -> Image.Image:
     """The part of the board under the players, where the narration is written."""
     top = SEAT_BLOCK_Y + view["players"] * SEAT_BLOCK_H
-    return pixels(render(view)).crop((PANEL_X, top, PANEL_X + 270, HEIGHT))
+    return pixels(render(view)).crop((PANEL_X, top, PANEL_X + PANEL_W, HEIGHT))
+
+
+def inked_rows(area: Image.Image) -> list[int]:
+    return [y for y in range(area.height) if len(area.crop((0, y, area.width, y + 1)).getcolors()) > 1]
 
 
 def test_the_board_writes_the_narration_under_the_players():
@@ -118,9 +123,25 @@ def test_a_long_narration_is_cut_to_the_room_under_the_players():
     view = ENGINE.view(ENGINE.new_game(4, seed=1), None)
     rolls = [[seat % 4, "T"] for seat in range(80)] + [[0, "any"]]
     area = news_area(dict(view, last_event={"type": "start", "seat": 0, "rolls": rolls}))
-    inked_rows = [y for y in range(area.height) if len(area.crop((0, y, area.width, y + 1)).getcolors()) > 1]
-    assert inked_rows and max(inked_rows) < area.height - 4  # written to near the bottom, not off it
-    assert area.height - max(inked_rows) < 30
+    inked = inked_rows(area)
+    assert inked and max(inked) < area.height - 4  # written to near the bottom, not off it
+    assert area.height - max(inked) < 30
+
+
+# Discord shows an embed's image in a box at most 400 px wide and about 300 tall (SimCord's
+# preview: 280), shrunk to fit: what is legible there is what the players can read.
+SHOWN_IN = (400, 280)
+
+
+def test_the_board_is_shown_as_large_as_discord_allows_and_its_words_read_there():
+    view = ENGINE.view(ENGINE.new_game(4, seed=6, options={"dice": False}), None)
+    assert letters(view)[0].endswith(" was drawn to start.")  # capitals high, nothing below the line
+    image = pixels(render(view))
+    scale = min(SHOWN_IN[0] / image.width, SHOWN_IN[1] / image.height)
+    inked = inked_rows(news_area(view))
+
+    assert image.width * scale >= SHOWN_IN[0] - 4  # the box's width is used as well as its height
+    assert (max(inked) - min(inked) + 1) * scale >= 7.5  # capitals 7.5 px high, like 11 px text
 
 
 # ---------------------------------------------------------------- narration

@@ -1,0 +1,90 @@
+"""Migrations carry a database of an older version forward without losing a row."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from data.schema import migrations
+from data.storage import Storage
+
+
+def database_at_version(path: Path, version: int) -> None:
+    """A database as a bot that had applied migrations up to `version` left it, with a
+    finished match (seats, moves, result), a running one and a lobby; the last match created
+    was deleted, so the id counter is ahead of the highest id."""
+    with sqlite3.connect(path) as raw:
+        raw.execute("PRAGMA foreign_keys=ON")
+        for migration in migrations():
+            if migration.number <= version:
+                for statement in migration.statements:
+                    raw.execute(statement)
+        raw.execute(f"PRAGMA user_version={version}")
+        stamp = "2026-01-01T12:00:00+00:00"
+        for match_id, status in ((1, "finished"), (2, "running"), (3, "lobby"), (4, "cancelled")):
+            raw.execute(
+                "INSERT INTO matches (id, game, guild_id, channel_id, host_id, status, seed, options, "
+                "created_at, updated_at, deadline) VALUES (?, 'rookie', 1, 2, 11, ?, 7, '{}', ?, ?, ?)",
+                (match_id, status, stamp, stamp, stamp),
+            )
+            raw.executemany(
+                "INSERT INTO seats (match_id, seat, user_id) VALUES (?, ?, ?)",
+                [(match_id, 0, 11), (match_id, 1, 22)],
+            )
+        raw.execute("INSERT INTO moves VALUES (1, 0, 0, 11, '{}', ?)", (stamp,))
+        raw.execute("INSERT INTO results VALUES (1, 'rookie', 1, 0, 0, 60.0, '{}', NULL, ?)", (stamp,))
+        raw.execute(
+            "INSERT INTO result_seats (match_id, seat, user_id, team, score, winner) "
+            "VALUES (1, 0, 11, 0, 5, 1)"
+        )
+        raw.execute("DELETE FROM matches WHERE id = 4")
+    raw.close()
+
+
+def counts(path: Path) -> dict[str, int]:
+    with sqlite3.connect(path) as raw:
+        found = {
+            table: raw.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0]
+            for table in ("matches", "seats", "moves", "results", "result_seats")
+        }
+    raw.close()
+    return found
+
+
+async def test_setting_matches_aside_arrives_in_an_older_database_with_every_row_kept(tmp_path):
+    path = tmp_path / "version3.db"
+    database_at_version(path, 3)
+    before = counts(path)
+
+    storage = await Storage.open(path)
+    try:
+        # The rebuilt matches table takes the new status; the others still point at it.
+        assert (await storage.matches.set_aside(2, "its stored options are unreadable")).players == (11, 22)
+        lobby = await storage.matches.open_lobby(
+            game="rookie", guild_id=1, channel_id=2, host_id=33, seed=1, options={}
+        )
+        assert (await storage.matches.get(1)).players == [11, 22]
+        assert [row.id for row in await storage.matches.lobbies()] == [3, lobby.id]
+    finally:
+        await storage.close()
+
+    assert lobby.id == 5  # the id of the deleted match is not given again
+    assert counts(path) == {**before, "matches": before["matches"] + 1, "seats": before["seats"] + 1}
+    with sqlite3.connect(path) as raw:
+        assert raw.execute("PRAGMA user_version").fetchone()[0] == 4
+        assert raw.execute("PRAGMA foreign_key_check").fetchall() == []
+        indexes = raw.execute("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'matches'")
+        assert [name for (name,) in indexes] == ["matches_by_status"]
+        assert raw.execute("SELECT status, note FROM matches WHERE id = 2").fetchone() == (
+            "set_aside",
+            "its stored options are unreadable",
+        )
+    raw.close()
+
+
+async def test_foreign_keys_are_on_again_after_the_migrations(database):
+    storage = await Storage.open(database)
+    try:
+        assert (await (await storage.connection.execute("PRAGMA foreign_keys")).fetchone())[0] == 1
+    finally:
+        await storage.close()

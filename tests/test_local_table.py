@@ -1,0 +1,313 @@
+"""The local table: the real bot on SimCord, played in SimCord's preview page over HTTP.
+
+The page is driven the way the browser drives it (SimCord's preview protocol over aiohttp);
+the process tests run `python bot.py --local` and send it real signals."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import socket
+import sys
+import uuid
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import aiohttp
+import discord
+import pytest
+import simcord
+from discord import app_commands
+
+import bot
+from tests.e2e.helpers import open_and_start
+
+TWO_MINUTES = 120
+OPEN_LINE = "The local table is open:"
+
+
+class Page:
+    """One browser tab on the preview: what it last fetched, and the actions it sends."""
+
+    def __init__(self, session: aiohttp.ClientSession, preview: Any) -> None:
+        address = urlsplit(preview.url)
+        self.session = session
+        self.base = f"http://{address.netloc}"
+        self.headers = {"X-Simcord-Capability": address.fragment}
+        self.state: dict[str, Any] = {}
+        self.sequence = 0
+
+    async def open(self, viewer: Any) -> Page:
+        async with self.session.post(
+            f"{self.base}/api/pages", json={"viewer_id": str(viewer.id)}, headers=self.headers
+        ) as response:
+            self.state = await response.json()
+        self.headers["X-Simcord-Context"] = self.state["context"]["id"]
+        return self
+
+    async def poll(self) -> None:
+        """What the page's 500 ms poll does: fetch the published state, without republishing."""
+        async with self.session.get(f"{self.base}/api/state", headers=self.headers) as response:
+            self.state = await response.json()
+
+    @property
+    def revision(self) -> int:
+        return self.state["publishedRevision"]
+
+    def shows(self, text: str) -> bool:
+        """Whether `text` is written anywhere in the messages the page shows."""
+        return text in repr(self.state["messages"])
+
+    async def run(self, invocation: str, **options: Any) -> tuple[int, dict[str, Any]]:
+        """Run a slash command from the page's picker, on the revision it last fetched."""
+        async with self.session.get(f"{self.base}/api/commands", headers=self.headers) as response:
+            catalog = await response.json()
+        entry = next(e for e in catalog["entries"] if e["invocation"] == invocation)
+        self.sequence += 1
+        body = {
+            "protocol_version": 3,
+            "sequence": self.sequence,
+            "request_id": uuid.uuid4().hex,
+            "generation": self.state["context"]["generation"],
+            "bot_generation": self.state["botGeneration"],
+            "published_revision": self.revision,
+            "kind": "run_command",
+            "command_id": entry["commandId"],
+            "path": entry["path"],
+            "schema_fingerprint": entry["schemaFingerprint"],
+            "options": options,
+        }
+        async with self.session.post(f"{self.base}/api/action", json=body, headers=self.headers) as response:
+            return response.status, await response.json()
+
+
+@dataclass
+class LocalTable:
+    env: Any
+    channel: Any
+    players: list[Any]
+    preview: Any
+    clock: bot.LocalClock
+    session: aiohttp.ClientSession
+
+    async def page(self, viewer: Any) -> Page:
+        return await Page(self.session, self.preview).open(viewer)
+
+
+@asynccontextmanager
+async def local_table(game_bot: bot.GameBot) -> AsyncIterator[LocalTable]:
+    """The local table's set-up around `game_bot`, its preview on a free port and its clock."""
+    async with simcord.run(game_bot) as env:
+        channel, players = bot.seat_local_players(env, bot.DEFAULT_LOCAL_PLAYERS)
+        async with (
+            env.preview(channel, viewers=players, layout="channel", port=0) as preview,
+            aiohttp.ClientSession() as session,
+        ):
+            yield LocalTable(env, channel, players, preview, bot.LocalClock(env, preview), session)
+
+
+# ---------------------------------------------------------------- the moving clock
+
+
+async def test_a_click_made_while_the_clock_moves_and_nothing_happens_is_not_refused_as_stale(database):
+    async with local_table(bot.create_bot(database=database)) as table:
+        page = await table.page(table.players[0])
+        fetched = page.revision
+
+        for _ in range(3):
+            await table.clock.advance(1)
+        await table.clock.advance(20)  # past a heartbeat of the turn clock too
+
+        status, result = await page.run("help")  # on the revision fetched before the clock moved
+        assert status == 200 and not result["rejected"], result["diagnostics"]
+        assert result["settlement"] == "settled"
+        await page.poll()
+        assert page.revision > fetched and page.shows("/tetrislink new")
+
+
+async def test_the_page_shows_what_the_bot_did_when_the_clock_ran_out(database):
+    async with local_table(bot.create_bot(database=database)) as table:
+        alice, bob = table.players[:2]
+        board = await open_and_start(table.channel, alice, [bob], "tetrislink new", clock=TWO_MINUTES)
+        page = await table.page(alice)
+        fetched = page.revision
+        assert not page.shows("ran out of time")
+
+        await table.clock.advance(TWO_MINUTES + 20)
+
+        await page.poll()
+        assert page.revision > fetched
+        assert page.shows("ran out of time") and page.shows(str(board.id))
+
+
+class Gate:
+    """Two commands whose work waits at a gate the test opens, each saying when it got there:
+    `/slow` answers only then, `/later` answers at once and leaves work that first waits for
+    the clock to move a minute — so an advance of the clock lasts until the gate opens."""
+
+    def __init__(self, game_bot: bot.GameBot) -> None:
+        self.reached, self.opened = asyncio.Event(), asyncio.Event()
+        self.chores: set[asyncio.Task[None]] = set()
+        game_bot.tree.add_command(app_commands.Command(name="slow", description="-", callback=self.slow))
+        game_bot.tree.add_command(app_commands.Command(name="later", description="-", callback=self.later))
+
+    async def wait(self) -> None:
+        self.reached.set()
+        await self.opened.wait()
+
+    async def slow(self, interaction: discord.Interaction) -> None:
+        await self.wait()
+        await interaction.response.send_message("Done.")
+
+    async def later(self, interaction: discord.Interaction) -> None:
+        task = asyncio.create_task(self.chore())
+        self.chores.add(task)
+        task.add_done_callback(self.chores.discard)
+        await interaction.response.send_message("Later.")
+
+    async def chore(self) -> None:
+        await asyncio.sleep(60)  # virtual time: only an advance of the clock ends it
+        await self.wait()
+
+
+async def test_a_click_made_while_the_clock_advances_waits_for_it_and_is_played(database):
+    game_bot = bot.create_bot(database=database)
+    gate = Gate(game_bot)
+    async with local_table(game_bot) as table:
+        page = await table.page(table.players[0])
+        await table.players[1].slash(table.channel, "later")
+        arrived = asyncio.Event()
+        handle = table.preview._action  # where the preview server hands over every page action
+
+        async def arriving(*args: Any, **kwargs: Any) -> Any:
+            arrived.set()
+            return await handle(*args, **kwargs)
+
+        table.preview._action = arriving
+        advancing = asyncio.create_task(table.clock.advance(90))
+        await gate.reached.wait()  # the clock is mid-advance: the bot's work holds it
+        clicking = asyncio.create_task(page.run("help"))
+        await arrived.wait()  # the click has reached the preview while the clock advances
+        gate.opened.set()
+        await advancing
+        status, result = await clicking
+
+    assert status == 200, result  # not "context-unavailable"
+    assert not result["rejected"] and result["settlement"] == "settled"
+    assert not result["uncertain"] and result["outcomes"][0]["kind"] == "response"
+
+
+async def test_the_clock_waits_for_a_click_being_played_instead_of_failing(database):
+    game_bot = bot.create_bot(database=database)
+    gate = Gate(game_bot)
+    async with local_table(game_bot) as table:
+        page = await table.page(table.players[0])
+        start = table.env.now()
+        clicking = asyncio.create_task(page.run("slow"))
+        await gate.reached.wait()  # the bot is answering the page's command
+        advancing = asyncio.create_task(table.clock.advance(30))
+        await asyncio.sleep(0)  # the clock tries to move while that command is played
+        gate.opened.set()
+        status, result = await clicking
+        await advancing  # not "operation overlaps active preview.action"
+        moved = (table.env.now() - start).total_seconds()
+
+    assert status == 200 and result["settlement"] == "settled"
+    assert moved >= 30
+
+
+# ---------------------------------------------------------------- the server's owner
+
+
+async def test_the_first_local_player_owns_the_server_and_may_change_the_settings(simcord_env):
+    channel, players = bot.seat_local_players(simcord_env, bot.DEFAULT_LOCAL_PLAYERS)
+    owner, guest = players[0], players[1]
+
+    changed = await owner.slash(channel, "settings clock", clock=600)
+
+    assert changed.response.content.startswith("New matches now get 10 min")
+    assert channel.guild.owner.id == owner.id
+    with pytest.raises(simcord.SetupError, match="settings"):
+        await guest.slash(channel, "settings clock", clock=600)  # hidden without Manage Server
+
+
+# ---------------------------------------------------------------- the process
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+async def start_bot(tmp_path: Path, port: int) -> asyncio.subprocess.Process:
+    """`python bot.py --local` on `port`, its temporary folders under tmp_path/tmp."""
+    (tmp_path / "tmp").mkdir(exist_ok=True)
+    environ = {
+        **os.environ,
+        "LOCAL_PORT": str(port),
+        "TMPDIR": str(tmp_path / "tmp"),
+        "DISCORD_TOKEN": "",
+        "LOG_LEVEL": "WARNING",
+    }
+    return await asyncio.create_subprocess_exec(
+        sys.executable,
+        str(Path(bot.__file__)),
+        "--local",
+        env=environ,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+
+
+async def ended(process: asyncio.subprocess.Process) -> tuple[int, str]:
+    """The exit code and the error output, once the process ends (or a failure if it hangs)."""
+    try:
+        _, err = await asyncio.wait_for(process.communicate(), timeout=20)
+    except TimeoutError:
+        process.kill()
+        await process.communicate()
+        pytest.fail("the bot did not end")
+    assert process.returncode is not None
+    return process.returncode, err.decode()
+
+
+def table_folders(tmp_path: Path) -> list[Path]:
+    return sorted((tmp_path / "tmp").glob("game-table-*"))
+
+
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP], ids=lambda s: s.name)
+async def test_a_stop_signal_ends_the_local_table_cleanly(tmp_path, stop):
+    process = await start_bot(tmp_path, free_port())
+    assert process.stdout is not None
+    line = await asyncio.wait_for(process.stdout.readline(), timeout=30)
+    assert line.decode().startswith(OPEN_LINE), line
+    assert len(table_folders(tmp_path)) == 1
+
+    process.send_signal(stop)
+
+    code, err = await ended(process)
+    assert code == 0, err
+    assert "Traceback" not in err
+    assert table_folders(tmp_path) == []
+
+
+async def test_a_port_in_use_is_one_sentence_naming_local_port(tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        process = await start_bot(tmp_path, port)
+        code, err = await ended(process)
+
+    assert code == 1
+    assert err.strip().splitlines() == [
+        f"The local table cannot use port {port} (Address already in use) — set LOCAL_PORT in .env "
+        f"to a free port, e.g. LOCAL_PORT={port + 1}."
+    ]
+    assert table_folders(tmp_path) == []
