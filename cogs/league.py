@@ -12,12 +12,13 @@ from discord.ext import commands
 
 from data.ratings import OVERALL
 from games import ENGINES, title_of
-from matches.match import CLOCK_CHOICES, DEFAULT_CLOCK_S, DEFAULT_MAX_TIMEOUTS, clock_text
+from matches.match import CLOCK_CHOICES, DEFAULT_CLOCK_S, DEFAULT_MAX_TIMEOUTS, clock_text, tell
 
 if TYPE_CHECKING:
     from bot import GameBot
 
 PAGE_SIZE = 10
+LEADERBOARD = "Leaderboard — "  # the title of every leaderboard message, before its game
 GAME_CHOICES = [app_commands.Choice(name=engine.title, value=name) for name, engine in ENGINES.items()]
 
 
@@ -31,7 +32,7 @@ async def leaderboard_page(bot: GameBot, guild_id: int, game: str, page: int) ->
     pages = max(1, -(-total // PAGE_SIZE))
     page = min(max(page, 0), pages - 1)
     rows = await bot.storage.league.leaderboard(guild_id, game, offset=page * PAGE_SIZE, limit=PAGE_SIZE)
-    embed = discord.Embed(title=f"Leaderboard — {board_title(game)}", colour=discord.Colour.gold())
+    embed = discord.Embed(title=f"{LEADERBOARD}{board_title(game)}", colour=discord.Colour.gold())
     if rows:
         lines = [
             f"`{page * PAGE_SIZE + index + 1:>3}.` <@{row['user_id']}> — **{row['rating']}** · "
@@ -64,11 +65,16 @@ class LeaderboardPage(
         return cls(match["game"], int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        """Turn the page of the leaderboard message pressed; anywhere else, answer privately."""
         bot: GameBot = interaction.client  # type: ignore[assignment]
-        if interaction.guild_id is None or not await _known_game(interaction, self.game):
-            return
-        page = await leaderboard_page(bot, interaction.guild_id, self.game, self.page)
-        await interaction.response.edit_message(**page)
+        if interaction.guild_id is None:
+            await tell(interaction, "Leaderboards belong to a server — use `/leaderboard` there.")
+        elif await _known_game(interaction, self.game):
+            page = await leaderboard_page(bot, interaction.guild_id, self.game, self.page)
+            if _is_leaderboard(interaction.message):
+                await interaction.response.edit_message(**page)
+            else:  # a page button that is not under a leaderboard: show the page privately
+                await interaction.response.send_message(**page, ephemeral=True)
 
 
 class League(commands.Cog):
@@ -172,6 +178,18 @@ class League(commands.Cog):
             f"A player who runs out of time {count} times in a row is now removed as resigned.",
             ephemeral=True,
         )
+
+
+def _is_leaderboard(message: discord.Message | None) -> bool:
+    """Whether `message` is a leaderboard: its embed is one and its every control turns its pages."""
+    if message is None or not message.embeds or not (message.embeds[0].title or "").startswith(LEADERBOARD):
+        return False
+    ids = [
+        getattr(child, "custom_id", None) or ""
+        for row in message.components
+        for child in getattr(row, "children", [])
+    ]
+    return all(custom_id.startswith("lb:") for custom_id in ids)
 
 
 async def _known_game(interaction: discord.Interaction, game: str) -> bool:

@@ -160,7 +160,7 @@ async def _route_choice(
         where=parts["where"],
         level=int(parts["level"]),
         path=decode_path(parts["path"]),
-        index=int(index) if index.isdigit() and len(index) <= 3 else -1,
+        index=int(index) if index.isascii() and index.isdigit() and len(index) <= 3 else -1,
     )
 
 

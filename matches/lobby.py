@@ -103,6 +103,9 @@ class Lobby:
         if row is None or game is None or row.status != "lobby" or row.guild_id != interaction.guild_id:
             await tell(interaction, "This lobby is closed — start a new match (see `/help`).")
             return
+        if interaction.message is None or interaction.message.id != row.message_id:
+            await tell(interaction, "These buttons belong under their lobby — use the lobby's own message.")
+            return
         user = interaction.user.id
         if action == "join":
             await self._join(interaction, game, row, user)

@@ -147,7 +147,7 @@ async def _clear_select(interaction: discord.Interaction) -> None:
     components = discord.ui.View.from_message(interaction.message, timeout=None)
     try:
         await interaction.response.edit_message(view=components)
-    except discord.HTTPException as error:  # e.g. a forged menu the message cannot hold
+    except (discord.HTTPException, ValueError, IndexError) as error:  # a forged menu it cannot hold
         log.info("A refused pick could not be cleared: %s", error)
     finally:
         components.stop()  # the same components, redrawn: nothing to listen to

@@ -131,7 +131,9 @@ class MatchService:
             elif arg == RESIGN:
                 await self.turns.ask_resign(interaction, match)
             elif arg == RESIGN_CONFIRM:
-                if await self._current(interaction, match, turn):
+                if await self._in_place(interaction, match, "p") and await self._current(
+                    interaction, match, turn
+                ):
                     await self.turns.resign(interaction, match, seat, turn=turn)
             elif await self._current(interaction, match, turn):
                 # A control of a board drawn before this version of the bot: draw the current one.
@@ -178,9 +180,9 @@ class MatchService:
         return match, seat
 
     async def _in_place(self, interaction: discord.Interaction, match: Match, where: str) -> bool:
-        """Whether a choice was pressed where the framework put it: board choices on the match's
-        board message, private choices on the seat's own (ephemeral) reply — never the other way,
-        which would draw a private reply over the public board."""
+        """Whether a press came from where the framework put it: board choices on the match's
+        board message, private ones (and the resign confirmation) on an ephemeral reply — never
+        the other way, which would draw a private reply over the public board."""
         message = interaction.message
         if where == "p" and message is not None and message.flags.ephemeral:
             return True

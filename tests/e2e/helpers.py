@@ -66,7 +66,12 @@ async def forge(player: Any, message: Any, custom_id: str, values: list[str] | N
     else:
         options = [{"label": value, "value": value} for value in values]
         component = {"type": 3, "custom_id": custom_id, "options": options}
-    carried = replace(stored, components=[*stored.components, {"type": 1, "components": [component]}])
+    rows = [dict(row, components=list(row["components"])) for row in stored.components]
+    if len(rows) < 5:
+        rows.append({"type": 1, "components": [component]})
+    else:  # a message holds five rows at most: the forged press rides in the last one
+        rows[-1]["components"] = [component]
+    carried = replace(stored, components=rows)
     data: dict[str, Any] = {"custom_id": custom_id, "component_type": component["type"]}
     if values is not None:
         data["values"] = values
