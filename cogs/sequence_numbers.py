@@ -18,7 +18,7 @@ from cogs.game import GameCog, new_command
 from games import Outcome
 from games.sequence_numbers import SIZE, cell_name
 from matches.match import SEAT_MARKS, Match, PrivateReply, seat_name
-from matches.presentation import SELECT_LIMIT, Choice, Form, Option
+from matches.presentation import SELECT_LIMIT, Choice, Form, Option, grouped
 from render.sequence_numbers import narrate, render, render_hand, solo
 
 if TYPE_CHECKING:
@@ -116,10 +116,7 @@ def places(view: dict, card: int, moves: list[dict], rest: tuple[int, ...]) -> t
 def hand_form(view: dict, legal: list[dict], path: tuple[int, ...]) -> Form:
     """The card menu, the chosen card's cells and the trade buttons. Path: (card, row)."""
     hand = view["hand"]
-    plays: dict[int, list[dict]] = {}
-    for move in legal:
-        if move["type"] == "play":
-            plays.setdefault(move["card"], []).append(move)
+    plays = grouped([move for move in legal if move["type"] == "play"], "card")
     card = path[0] if path and 0 <= path[0] < len(hand) else None
     cards = tuple(
         Option(f"{i + 1} · {card_name(c)}", description=card_hint(c, plays.get(i, [])), selected=i == card)

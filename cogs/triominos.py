@@ -16,7 +16,7 @@ import discord
 from cogs.game import GameCog, new_command
 from games.base import Outcome
 from matches.match import Match, PrivateReply
-from matches.presentation import CONTROL_ROWS, SELECT_LIMIT, Choice, Form, Option, form_rows
+from matches.presentation import CONTROL_ROWS, SELECT_LIMIT, Choice, Form, Option, form_rows, grouped
 from render.triominos import narrate, render, render_hand, tokens
 
 if TYPE_CHECKING:
@@ -51,13 +51,6 @@ def turned(view: dict, move: dict) -> str:
         f"{name} {card['values'][(move['rotation'] + k) % 3]}"
         for k, name in enumerate(CORNERS_UP if up else CORNERS_DOWN)
     )
-
-
-def grouped(moves: list[dict], key: str) -> dict[Any, list[dict]]:
-    groups: dict[Any, list[dict]] = {}
-    for move in moves:
-        groups.setdefault(move[key], []).append(move)
-    return groups
 
 
 def hand_form(view: dict, legal: list[dict], path: tuple[int, ...]) -> Form:

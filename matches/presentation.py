@@ -81,6 +81,15 @@ class Form:
         return options[index]
 
 
+def grouped(moves: list[dict], key: str) -> dict[Any, list[dict]]:
+    """Legal moves by the value of one key (a card, a place), in their order: the options of
+    one level and, under each, those of the next."""
+    groups: dict[Any, list[dict]] = {}
+    for move in moves:
+        groups.setdefault(move[key], []).append(move)
+    return groups
+
+
 def next_path(form: Form, level: int, index: int) -> tuple[int, ...]:
     """The path after choosing option `index` at `level`: the picks above it are kept."""
     option = form.choices[level].options[index]

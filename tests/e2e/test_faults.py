@@ -222,6 +222,15 @@ async def test_lists_show_a_finished_match_of_a_game_no_longer_hosted(table, dat
     assert "chess (no longer hosted)" in history.response.embeds[0].description
 
 
+async def test_a_lobby_of_a_game_no_longer_hosted_refuses_a_join_politely(table, database):
+    lobby = (await table.alice.slash(table.channel, "tremember new")).response.message
+    damage(database, int(lobby.embeds[0].footer.text.rsplit(" ", 1)[1]), "game", "chess")
+
+    refused = await table.bob.click(lobby, label="Join")
+
+    assert "lobby is closed" in told(refused)
+
+
 # --- database faults -------------------------------------------------------------------------
 
 
