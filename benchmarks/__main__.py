@@ -109,16 +109,21 @@ async def _tetris_moves(count: int) -> list[float]:
     from bot import create_bot
 
     with tempfile.TemporaryDirectory() as folder:
-        async with simcord.run(create_bot(database=Path(folder) / "bench.db")) as env:
-            guild = env.create_guild("Bench")
-            channel = guild.create_text_channel("games")
-            alice, bob = (guild.add_member(env.create_user(n)) for n in ("alice", "bob"))
-            opened = await alice.slash(channel, "tetrislink new", dice=False)
-            assert opened.response is not None
-            lobby = opened.response.message
-            await bob.click(lobby, label="Join")
-            await alice.click(lobby, label="Start")
-            return await _time_drops(env, channel, lobby.id, {alice.user.id: alice, bob.user.id: bob}, count)
+        bot = create_bot(database=Path(folder) / "bench.db")
+        try:
+            async with simcord.run(bot) as env:
+                guild = env.create_guild("Bench")
+                channel = guild.create_text_channel("games")
+                alice, bob = (guild.add_member(env.create_user(n)) for n in ("alice", "bob"))
+                opened = await alice.slash(channel, "tetrislink new", dice=False)
+                assert opened.response is not None
+                lobby = opened.response.message
+                await bob.click(lobby, label="Join")
+                await alice.click(lobby, label="Start")
+                members = {alice.user.id: alice, bob.user.id: bob}
+                return await _time_drops(env, channel, lobby.id, members, count)
+        finally:  # SimCord detaches the bot without closing it: its database thread would stay
+            await bot.storage.close()
 
 
 async def _time_drops(env: Any, channel: Any, board_id: int, members: dict, count: int) -> list[float]:
