@@ -45,6 +45,7 @@ class GameCog(commands.GroupCog):
 
     game: str
     private_label = "My view"
+    narrator: Callable[[dict, Callable[[int], str]], list[str]]  # the renderer's `narrate`
 
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot

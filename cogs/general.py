@@ -11,16 +11,18 @@ from discord.ext import commands
 
 from cogs.game import GameCog
 from cogs.league import LeaderboardPage
+from data.model import MatchRow
 from data.storage import StorageUnavailable
 from games import title_of
-from matches.components import DYNAMIC_ITEMS, answered_by
-from matches.match import players_text, tell
+from matches.components import DYNAMIC_ITEMS, GameButton, answered_by, items_view
+from matches.match import BOARD, WATCH, players_text, tell
 
 if TYPE_CHECKING:
     from bot import GameBot
 
 
 log = logging.getLogger(__name__)
+MATCHES_SHOWN = 12  # per list of /matches (25 buttons at most in all)
 
 
 class General(commands.Cog):
@@ -89,24 +91,47 @@ class General(commands.Cog):
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
-    @app_commands.command(name="matches", description="Your lobbies and running matches here")
+    @app_commands.command(
+        name="matches", description="Your lobbies and matches here, and the others to watch"
+    )
     @app_commands.guild_only()
     async def matches(self, interaction: discord.Interaction) -> None:
         assert interaction.guild_id is not None
-        rows = await self.bot.storage.matches.active_for(interaction.user.id, interaction.guild_id)
-        if not rows:
+        mine = await self.bot.storage.matches.active_for(interaction.user.id, interaction.guild_id)
+        others = [
+            match
+            for match in self.bot.matches.running.values()
+            if match.row.guild_id == interaction.guild_id and interaction.user.id not in match.players
+        ]
+        if not mine and not others:
             await interaction.response.send_message(
-                "You are in no match on this server — start one with a game's `new` command (see `/help`).",
+                "No match is being played here — start one with a game's `new` command (see `/help`).",
                 ephemeral=True,
             )
             return
-        lines = []
-        for row in rows[:20]:
-            url = f"https://discord.com/channels/{row.guild_id}/{row.channel_id}/{row.message_id}"
-            state = "lobby" if row.status == "lobby" else f"move {row.turn}"
-            lines.append(f"**{title_of(row.game)} #{row.id}** — {state} — {url}")
-        embed = discord.Embed(title="Your matches", description="\n".join(lines))
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        embed = discord.Embed(title="Matches here", colour=discord.Colour.blurple())
+        buttons: list[discord.ui.Item] = []
+        if mine:
+            embed.add_field(name="Yours", value="\n".join(map(_line, mine[:MATCHES_SHOWN])), inline=False)
+            buttons += [_button(row, BOARD, f"Board #{row.id} ↓") for row in mine if row.status == "running"]
+        if others:
+            rows = [match.row for match in others[:MATCHES_SHOWN]]
+            embed.add_field(
+                name="Running — watch without joining", value="\n".join(map(_line, rows)), inline=False
+            )
+            buttons += [_button(row, WATCH, f"Watch #{row.id}") for row in rows]
+        embed.set_footer(text="Board ↓ posts your board again at the bottom of its channel.")
+        await interaction.response.send_message(embed=embed, view=items_view(buttons[:25]), ephemeral=True)
+
+
+def _line(row: MatchRow) -> str:
+    url = f"https://discord.com/channels/{row.guild_id}/{row.channel_id}/{row.message_id}"
+    state = "lobby" if row.status == "lobby" else f"move {row.turn}"
+    return f"**{title_of(row.game)} #{row.id}** — {state} — {url}"
+
+
+def _button(row: MatchRow, arg: str, label: str) -> discord.ui.Item:
+    return GameButton(row.game, row.id, row.turn, arg, label=label)
 
 
 async def setup(bot: GameBot) -> None:

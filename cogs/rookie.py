@@ -150,6 +150,7 @@ class Rookie(GameCog, group_name="rookie", group_description="Play Rookie"):
     """`/rookie new`, `/rookie rules` and the choices of every decision of a turn."""
 
     game = "rookie"
+    narrator = staticmethod(narrate)
     private_label = "My stacks"
 
     @new_command(

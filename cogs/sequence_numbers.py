@@ -139,6 +139,7 @@ class SequenceNumbers(GameCog, group_name="sequence", group_description="Play Se
     """`/sequence new`, `/sequence rules`, the board and the hand."""
 
     game = "sequence_numbers"
+    narrator = staticmethod(narrate)
     private_label = "My hand"
 
     @new_command(

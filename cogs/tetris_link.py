@@ -85,6 +85,7 @@ class TetrisLink(GameCog, group_name="tetrislink", group_description="Play Tetri
     """`/tetrislink new`, `/tetrislink rules` and the placing controls."""
 
     game = "tetris_link"
+    narrator = staticmethod(narrate)
     private_label = "My pieces"
 
     @new_command(

@@ -88,6 +88,7 @@ class Tremember(GameCog, group_name="tremember", group_description="Play Trememb
     """`/tremember new`, `/tremember rules` and the take, push and flip choices."""
 
     game = "tremember"
+    narrator = staticmethod(narrate)
     private_label = "Show my card"
 
     @new_command("Open a Tremember lobby (2–6 players)")

@@ -137,6 +137,7 @@ class Triominos(GameCog, group_name="triominos", group_description="Play My Firs
     """`/triominos new`, `/triominos rules` and the hand's choices."""
 
     game = "triominos"
+    narrator = staticmethod(narrate)
     private_label = "My hand"
 
     @new_command(

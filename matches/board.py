@@ -4,6 +4,7 @@ the edit in place, the ping of the player now due and their DM notice."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
 from collections.abc import Mapping
@@ -16,9 +17,10 @@ from data.storage import Storage, StorageUnavailable
 from games import Outcome
 from matches.components import GameButton, form_items, items_view
 from matches.game_ui import GameUI
-from matches.match import PRIVATE, REMATCH, RESIGN, Match, clock_text, tell
+from matches.match import PRIVATE, REMATCH, RESIGN, Match, alt_text, clock_text, tell
 from matches.notices import Notices
 from matches.presentation import Form
+from render.common import seat_label as render_seat
 
 log = logging.getLogger(__name__)
 EDIT_LIMIT = 30046  # Discord: this message is too old to be edited so often
@@ -35,13 +37,16 @@ class Board:
         self.games = games
         self.notices = notices
         self.stale: dict[int, Match] = {}  # boards a failed edit left behind, by match
+        self.watchers: dict[int, list[discord.Interaction]] = {}  # spectators' views, by match
 
     async def publish(
         self, interaction: discord.Interaction | None, match: Match, *, previous_seats: tuple[int, ...]
     ) -> None:
-        """After a move: redraw the board, then ping and notify a newly due player."""
+        """After a move: redraw the board and its spectators' views, then ping and notify a
+        newly due player."""
         await self.edit(interaction, match)
         match.notes.clear()
+        await self._refresh_watchers(match)
         seats = match.engine.current_seats(match.state) if match.row.status == "running" else ()
         due = [seat for seat in seats if seat not in previous_seats]
         if due:
@@ -64,9 +69,7 @@ class Board:
         try:
             await self._edit(interaction, match, await self.payload(match, path))
         except discord.HTTPException as error:
-            if not isinstance(error, discord.NotFound) and error.code != EDIT_LIMIT:
-                return await self._failed(interaction, match, error)
-            if not await self._repost(match, path):
+            if not _dead(error) or not await self.repost(match, path):
                 return await self._failed(interaction, match, error)
         if self.stale.pop(match.id, None) is not None or match.row.board_stale:
             await self._mark_stale(match, False)
@@ -90,8 +93,9 @@ class Board:
             channel = self.bot.get_partial_messageable(match.row.channel_id)
             await channel.get_partial_message(match.row.message_id).edit(**payload)
 
-    async def _repost(self, match: Match, path: tuple[int, ...]) -> bool:
-        """Post the board as a new message in the match's channel; False if that fails too."""
+    async def repost(self, match: Match, path: tuple[int, ...] = ()) -> bool:
+        """Post the board as a new message at the bottom of the match's channel and leave a
+        pointer to it in the old one where Discord allows; False if posting fails too."""
         payload = await self.payload(match, path)
         payload["files"] = payload.pop("attachments")
         del payload["content"]
@@ -101,9 +105,48 @@ class Board:
         except discord.HTTPException as error:
             log.warning("The board of match %s could not be posted again: %s", match.id, error)
             return False
-        match.row.message_id = message.id
+        old, match.row.message_id = match.row.message_id, message.id
         await self.storage.matches.set_board_message(match.id, message.id)
+        if old is not None:
+            with contextlib.suppress(discord.HTTPException):  # deleted, or past its edit limit
+                await channel.get_partial_message(old).edit(
+                    content=f"This board moved: {match.jump_url()}", embed=None, attachments=[], view=None
+                )
         return True
+
+    async def watch(self, interaction: discord.Interaction, match: Match) -> None:
+        """Show a spectator the public board privately, kept current until it ends."""
+        payload = await self.payload(match)
+        payload["files"] = payload.pop("attachments")
+        if (items := self._watch_items(match)) is not None:
+            payload["view"] = items
+        else:
+            del payload["view"]
+        await interaction.response.send_message(**payload, ephemeral=True)
+        self.watchers.setdefault(match.id, []).append(interaction)
+
+    async def _refresh_watchers(self, match: Match) -> None:
+        """Redraw the spectators' views of the match; forget those Discord refuses (dismissed,
+        or older than 15 minutes) and all of them once the match is over."""
+        watching = self.watchers.pop(match.id, [])
+        if not watching:
+            return
+        payload = await self.payload(match)
+        payload["view"] = self._watch_items(match)
+        kept = []
+        for interaction in watching:
+            try:
+                await interaction.edit_original_response(**payload)
+            except discord.HTTPException as error:
+                log.info("A spectator view of match %s could not be redrawn: %s", match.id, error)
+            else:
+                kept.append(interaction)
+        if kept and match.row.status == "running":
+            self.watchers[match.id] = kept
+
+    def _watch_items(self, match: Match) -> discord.ui.View | None:
+        """A spectator has no controls while the match runs; once it is over, its replay."""
+        return None if match.row.status == "running" else items_view([self._rematch_button(match)])
 
     async def _failed(
         self, interaction: discord.Interaction | None, match: Match, error: discord.HTTPException
@@ -135,6 +178,9 @@ class Board:
         image = await asyncio.to_thread(game.board_image, view, form.preview)
         embed = self.embed(game, match, view)
         embed.set_image(url="attachment://board.png")
+        board = discord.File(
+            io.BytesIO(image), filename="board.png", description=board_alt(game, match, view)
+        )
         if match.row.status != "running":
             items = [self._rematch_button(match)]
         else:
@@ -142,7 +188,7 @@ class Board:
         return {
             "content": None,
             "embed": embed,
-            "attachments": [discord.File(io.BytesIO(image), filename="board.png")],
+            "attachments": [board],
             "view": items_view(items),
         }
 
@@ -195,6 +241,32 @@ class Board:
         return GameButton(
             match.row.game, match.id, match.turn, REMATCH, label="Rematch", style=discord.ButtonStyle.primary
         )
+
+
+def _dead(error: discord.HTTPException) -> bool:
+    """Whether a board message can no longer be edited at all: deleted, out of reach, or past
+    Discord's limit of edits to an old message (which arrives as a rate limit)."""
+    return isinstance(error, discord.NotFound | discord.Forbidden) or error.code == EDIT_LIMIT
+
+
+def board_alt(game: GameUI, match: Match, view: dict) -> str:
+    """The board image in words for screen readers, from the public view: the game, what just
+    happened, whose turn it is or the result, and the scores. Seats are named by their letter."""
+    letter = render_seat
+    lines = [f"{match.engine.title} #{match.id} board, move {match.turn}.", *game.narrator(view, letter)]
+    outcome = match.engine.outcome(match.state)
+    if outcome is None:
+        seats = match.engine.current_seats(match.state)
+        lines.append(f"{' and '.join(letter(seat) for seat in seats)} to move.")
+    elif not outcome.winners:
+        lines.append("Game over: nobody wins.")
+    else:
+        verb = "draw" if outcome.draw else "win" if len(outcome.winners) > 1 else "wins"
+        lines.append(f"Game over: {' and '.join(letter(seat) for seat in outcome.winners)} {verb}.")
+    lines.append(
+        "Scores: " + "; ".join(f"{letter(s)} {game.score_text(view, s)}" for s in range(len(match.players)))
+    )
+    return alt_text(" ".join(lines))
 
 
 def _rating_text(match: Match) -> str:

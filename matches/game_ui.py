@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 from games import Engine, Outcome
@@ -34,6 +34,10 @@ class GameUI(Protocol):
     def present(self, view: dict, legal: list[dict], path: tuple[int, ...], *, private: bool) -> Form:
         """How the legal moves of the seat to move are offered (see matches/presentation.py):
         on the board from the spectator view, or (`private`) in the seat's own reply from its view."""
+        ...
+
+    def narrator(self, view: dict, name: Callable[[int], str]) -> list[str]:
+        """The renderer's words for what just happened, seats named by `name`."""
         ...
 
     def headline(self, match: Match, view: dict) -> list[str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import re
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
@@ -22,7 +23,9 @@ log = logging.getLogger(__name__)
 SEAT_MARKS = ("🟦", "🟧", "🟩", "🟪", "⬜", "🟥")
 # Framework-owned arguments of game buttons (game cogs use names without a leading "_").
 PRIVATE, RESIGN, RESIGN_CONFIRM, REMATCH = "_private", "_resign", "_resign!", "_rematch"
+BOARD, WATCH, REPLAY = "_board", "_watch", "_replay"  # re-post the board; spectate; the replay
 ALIVE = "alive_at"
+ALT_LIMIT = 1024  # Discord's longest attachment description
 MAX_AUTO_MOVES = 50  # a turn of several decisions is played out, never forever
 DEFAULT_CLOCK_S = 24 * 3600
 DEFAULT_MAX_TIMEOUTS = 3
@@ -110,6 +113,7 @@ class PrivateReply:
     content: str
     image: bytes | None = None
     items: list[discord.ui.Item] = field(default_factory=list)
+    alt: str = ""  # the image in words for screen readers; by default the reply's own text
 
 
 def private_payload(
@@ -117,7 +121,10 @@ def private_payload(
 ) -> dict[str, Any]:
     """Message arguments for a private reply; `attachments` for an edit (it replaces the old files)."""
     payload: dict[str, Any] = {"content": reply.content}
-    files = [discord.File(io.BytesIO(reply.image), filename="private.png")] if reply.image is not None else []
+    files = []
+    if reply.image is not None:
+        alt = alt_text(reply.alt or reply.content)
+        files.append(discord.File(io.BytesIO(reply.image), filename="private.png", description=alt))
     if attachments:
         payload["attachments"] = files
     elif files:
@@ -127,6 +134,13 @@ def private_payload(
     elif interactive and attachments:
         payload["view"] = None  # an edit: the old controls go
     return payload
+
+
+def alt_text(text: str) -> str:
+    """Text as an image description: no Markdown or mentions, within Discord's 1,024 characters."""
+    plain = re.sub(r"<@!?\d+>", "a player", text.replace("**", "").replace("*", ""))
+    plain = " ".join(plain.split())
+    return plain if len(plain) <= ALT_LIMIT else plain[: ALT_LIMIT - 1] + "…"
 
 
 async def tell(interaction: discord.Interaction, text: str) -> None:

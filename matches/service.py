@@ -16,7 +16,7 @@ from matches.board import Board
 from matches.clock import TurnClock
 from matches.game_ui import GameUI
 from matches.lobby import Lobby
-from matches.match import ALIVE, PRIVATE, REMATCH, RESIGN, RESIGN_CONFIRM, Match, tell
+from matches.match import ALIVE, BOARD, PRIVATE, REMATCH, RESIGN, RESIGN_CONFIRM, WATCH, Match, tell
 from matches.notices import Notices
 from matches.private import PrivateReplies
 from matches.turns import Turns
@@ -122,12 +122,17 @@ class MatchService:
             if arg == REMATCH:
                 await self.lobby.rematch(interaction, match_id)
                 return
+            if arg == WATCH:
+                await self._watch(interaction, match_id)
+                return
             seated = await self._seated(interaction, match_id)
             if seated is None:
                 return
             match, seat = seated
             if arg == PRIVATE:
                 await self.replies.send(interaction, match, seat)
+            elif arg == BOARD:
+                await self._bring_down(interaction, match)
             elif arg == RESIGN:
                 await self.turns.ask_resign(interaction, match)
             elif arg == RESIGN_CONFIRM:
@@ -166,6 +171,24 @@ class MatchService:
                     interaction, match, seat, where=where, level=level, path=path, index=index
                 )
 
+    async def _watch(self, interaction: discord.Interaction, match_id: int) -> None:
+        """A member of the match's server opens its live public view (no seat needed)."""
+        match = self.running.get(match_id)
+        if match is None or interaction.guild_id != match.row.guild_id:
+            await tell(interaction, "This match is over — its board shows the result and its replay.")
+            return
+        await self.board.watch(interaction, match)
+
+    async def _bring_down(self, interaction: discord.Interaction, match: Match) -> None:
+        """Post the board again at the bottom of its channel, when chat has buried it."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        async with match.lock:
+            posted = await self.board.repost(match)
+        said = (
+            f"The board is now at the bottom: {match.jump_url()}" if posted else "I could not post the board."
+        )
+        await interaction.followup.send(said, ephemeral=True)
+
     async def _seated(self, interaction: discord.Interaction, match_id: int) -> tuple[Match, int] | None:
         """The running match and the clicking member's seat in it, or a private refusal."""
         match = self.running.get(match_id)
@@ -188,13 +211,18 @@ class MatchService:
             return True
         if where == "b" and message is not None and message.id == match.row.message_id:
             return True
-        await tell(interaction, "That choice is no longer on offer here — use the latest board.")
+        await tell(
+            interaction, f"That choice is no longer on offer here — use the latest board: {match.jump_url()}"
+        )
         return False
 
     async def _current(self, interaction: discord.Interaction, match: Match, turn: int) -> bool:
         if turn == match.turn:
             return True
-        await tell(interaction, "This board is out of date — use the buttons on the latest board.")
+        await tell(
+            interaction,
+            f"This board is out of date — use the buttons on the latest board: {match.jump_url()}",
+        )
         return False
 
     async def _to_move(self, interaction: discord.Interaction, match: Match, seat: int) -> bool:

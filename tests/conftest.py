@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -45,6 +46,17 @@ def no_error_logs(caplog):
     ]
     if errors:
         pytest.fail("Logged errors:\n" + "\n".join(logging.Formatter().format(r) for r in errors))
+
+
+@pytest.fixture
+def seed(monkeypatch):
+    """Fix the seed the lobby draws, so a test replays the same deal every run."""
+
+    def use(value: int) -> None:
+        fixed = SimpleNamespace(randrange=lambda _: value)
+        monkeypatch.setattr("matches.lobby.random", SimpleNamespace(SystemRandom=lambda: fixed))
+
+    return use
 
 
 @pytest.fixture

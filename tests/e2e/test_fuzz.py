@@ -38,7 +38,7 @@ from cogs.league import LeaderboardPage
 from data.storage import MatchRow
 from games import ENGINES
 from matches.components import DYNAMIC_ITEMS
-from matches.match import PRIVATE, REMATCH, RESIGN, RESIGN_CONFIRM
+from matches.match import BOARD, PRIVATE, REMATCH, RESIGN, RESIGN_CONFIRM, WATCH
 from tests.e2e.helpers import TO_MOVE, forge, open_and_start
 
 ROWS_LIMIT = 5  # action rows a message holds
@@ -97,7 +97,7 @@ GARBAGE = (
     "1..2",
 )
 GAME_NAMES = (*GAMES, "nope", "", "TREMEMBER", "lb", "*")
-ARGS = (PRIVATE, RESIGN, RESIGN_CONFIRM, REMATCH, "", "x", "_PRIVATE", " _private", "drop", "0", "_")
+ARGS = (PRIVATE, RESIGN, RESIGN_CONFIRM, REMATCH, BOARD, WATCH, "", "x", "_PRIVATE", " _private", "drop", "0", "_")
 LOBBY_ACTIONS = ("join", "leave", "start", "cancel", "JOIN", "kick", "")
 PATHS = (
     "",

@@ -6,7 +6,6 @@ import random
 import re
 from dataclasses import replace
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
@@ -28,17 +27,6 @@ NO_FIT_SEED = 22
 def shots(tmp_path) -> Path:
     """Where the pictures a test received are kept, to look at after a failure."""
     return tmp_path
-
-
-@pytest.fixture
-def seed(monkeypatch):
-    """Fix the seed the lobby draws, so a test replays the same deal every run."""
-
-    def use(value: int) -> None:
-        fixed = SimpleNamespace(randrange=lambda _: value)
-        monkeypatch.setattr("matches.lobby.random", SimpleNamespace(SystemRandom=lambda: fixed))
-
-    return use
 
 
 def button_labels(message) -> list[str]:

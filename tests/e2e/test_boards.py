@@ -1,0 +1,96 @@
+"""Boards that never go dead, spectators, and images everyone can read.
+
+A board message that can no longer be edited (deleted, Discord's edit limit on old
+messages) is posted again with a pointer left in the old one; chat-buried boards come
+back down with `/matches`; anyone on the server can watch a running match live; every
+image carries a description for screen readers that tells no secret."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.e2e.helpers import button_labels, channel_message, open_and_start, told
+from tests.e2e.test_tremember import MOTIF_WORDS, running_match, start, take_a_card
+from tests.e2e.test_triominos import DEAL_SEED, open_hand
+
+EDIT_LIMIT = {
+    "status": 429,
+    "code": 30046,
+    "message": "Maximum number of edits to messages older than 1 hour",
+}
+
+
+def press(result: Any, label: str) -> Any:
+    """The button of an ephemeral reply, by label."""
+    message = result.response.message
+    return next(child for row in message.components for child in row.children if child.label == label)
+
+
+async def test_a_board_past_the_edit_limit_is_posted_again_and_its_old_buttons_point_to_it(table):
+    board = await start(table)
+    table.env.inject_error("PATCH", "/webhooks/*/messages/@original", **EDIT_LIMIT)
+    table.env.inject_error("PATCH", f"/channels/*/messages/{board.id}", times=None, **EDIT_LIMIT)
+    menu = next(row.children[0] for row in board.components if row.children[0].options)
+
+    took = await take_a_card(table, board.id)
+
+    assert took.acknowledged
+    fresh = next(m for m in reversed(table.channel.history()) if m.embeds and m.id != board.id)
+    assert fresh.embeds[0].title == board.embeds[0].title and "move 1" in fresh.embeds[0].footer.text
+    assert running_match(table, fresh).row.message_id == fresh.id
+    player = next(m for m in table.players[:2] if m.user.id in running_match(table, fresh).players)
+    late = await player.select(board, [menu.options[1].value], custom_id=menu.custom_id)  # the old board
+    assert f"/{fresh.id}" in told(late)
+
+
+async def test_a_buried_board_comes_back_down_and_old_buttons_point_to_it(table):
+    board = await start(table)
+    player = next(m for m in table.players[:2] if m.user.id in running_match(table, board).players)
+    listed = await player.slash(table.channel, "matches")
+
+    brought = await player.click(listed.response.message, label=f"Board #{running_match(table, board).id} ↓")
+
+    fresh = table.channel.history()[-1]
+    assert "now at the bottom" in told(brought) and str(fresh.id) in told(brought)
+    assert fresh.embeds[0].title == board.embeds[0].title and "Resign" in button_labels(fresh)
+    old = channel_message(table.channel, board.id)
+    assert old.content == f"This board moved: {running_match(table, fresh).jump_url()}"
+    assert not old.embeds and not old.components and not old.attachments
+
+
+async def test_a_member_watches_a_running_match_live_without_joining(table):
+    board = await start(table)
+    listed = await table.carol.slash(table.channel, "matches")
+    match = running_match(table, board)
+
+    watching = await table.carol.click(listed.response.message, label=f"Watch #{match.id}")
+
+    assert watching.ephemeral
+    view = watching.response
+    assert view.embeds[0].title == board.embeds[0].title and not view.message.components
+    assert [attachment.filename for attachment in view.attachments] == ["board.png"]
+    await take_a_card(table, board.id)
+    assert "move 1" in watching.response.embeds[0].footer.text  # kept current
+    assert not MOTIF_WORDS.search(watching.response.embeds[0].description)  # the peek is the taker's
+    mover = next(m for m in table.players[:2] if m.user.id == match.players[0])
+    asked = await mover.click(channel_message(table.channel, board.id), label="Resign")
+    await mover.click(asked.response.message, label="Yes, resign")
+    assert "Game over" in watching.response.embeds[0].description
+
+
+async def test_every_image_has_a_description_that_tells_no_secret(table, seed):
+    seed(DEAL_SEED)
+    board = await open_and_start(table.channel, table.alice, [table.bob], "triominos new")
+    match = running_match(table, board)
+    alt = board.attachments[0].description
+
+    assert alt.startswith(f"My First Triominos #{match.id} board, move 0.") and "to move." in alt
+    assert "Scores: A " in alt and "<@" not in alt and "**" not in alt
+    hands = [card for seat in range(2) for card in match.engine.view(match.state, seat)["hand"]]
+    spelled = {" · ".join(map(str, card["values"])) for card in hands if not card.get("joker")}
+    assert not any(card in alt for card in spelled)  # no hand card is named on the public board
+    player = next(
+        m for m in table.players[:2] if m.user.id == match.players[match.engine.current_seats(match.state)[0]]
+    )
+    hand = await open_hand(player, board)
+    assert hand.attachments[0].description and "you have" in hand.attachments[0].description
