@@ -97,7 +97,21 @@ GARBAGE = (
     "1..2",
 )
 GAME_NAMES = (*GAMES, "nope", "", "TREMEMBER", "lb", "*")
-ARGS = (PRIVATE, RESIGN, RESIGN_CONFIRM, REMATCH, BOARD, WATCH, "", "x", "_PRIVATE", " _private", "drop", "0", "_")
+ARGS = (
+    PRIVATE,
+    RESIGN,
+    RESIGN_CONFIRM,
+    REMATCH,
+    BOARD,
+    WATCH,
+    "",
+    "x",
+    "_PRIVATE",
+    " _private",
+    "drop",
+    "0",
+    "_",
+)
 LOBBY_ACTIONS = ("join", "leave", "start", "cancel", "JOIN", "kick", "")
 PATHS = (
     "",
