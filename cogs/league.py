@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
@@ -145,13 +145,28 @@ class League(commands.Cog):
     @settings.command(name="show", description="This server's match settings")
     async def settings_show(self, interaction: discord.Interaction) -> None:
         assert interaction.guild_id is not None
-        clock, timeouts = await self.bot.storage.settings.for_guild(interaction.guild_id)
+        clock, timeouts, threads = await self.bot.storage.settings.for_guild(interaction.guild_id)
         await interaction.response.send_message(
             f"New matches get **{clock_text(DEFAULT_CLOCK_S if clock is None else clock)}** unless "
             f"the host picks another; a player who runs out of time "
-            f"**{timeouts or DEFAULT_MAX_TIMEOUTS}** times in a row is removed.",
+            f"**{timeouts or DEFAULT_MAX_TIMEOUTS}** times in a row is removed. "
+            + ("Each new lobby gets its own thread." if threads else "Lobbies are posted in the channel."),
             ephemeral=True,
         )
+
+    @settings.command(name="threads", description="Whether each new match is played in its own thread")
+    @app_commands.describe(threads="on: a thread per match, linked from the channel; off: in the channel")
+    async def settings_threads(self, interaction: discord.Interaction, threads: Literal["on", "off"]) -> None:
+        if not await _may_manage(interaction):
+            return
+        assert interaction.guild_id is not None
+        await self.bot.storage.settings.set_threads(interaction.guild_id, threads == "on")
+        said = (
+            "Each new lobby now gets its own thread, archived when its match ends."
+            if threads == "on"
+            else "New lobbies are now posted in the channel."
+        )
+        await interaction.response.send_message(said, ephemeral=True)
 
     @settings.command(name="clock", description="The default turn clock of new matches")
     @app_commands.describe(clock="Time per move when the host does not choose one")

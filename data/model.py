@@ -94,6 +94,7 @@ class GuildSettings(NamedTuple):
 
     clock_s: int | None = None  # the default turn clock of new matches, in seconds
     max_timeouts: int | None = None  # time-outs in a row before a player is removed
+    threads: bool = False  # whether each new lobby gets its own thread
 
 
 def now_iso() -> str:

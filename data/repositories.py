@@ -83,6 +83,10 @@ class MatchRepository(Protocol):
         running at `turn` any more (another click or process got there first)."""
         ...
 
+    async def move_to_channel(self, match_id: int, channel_id: int) -> None:
+        """Move a lobby (and the match it becomes) to another channel: its own thread."""
+        ...
+
     async def set_board_message(self, match_id: int, message_id: int) -> None:
         """Remember the message that shows the lobby or board."""
         ...
@@ -175,6 +179,10 @@ class SettingsRepository(Protocol):
 
     async def set_max_timeouts(self, guild_id: int, count: int) -> None:
         """How many time-outs in a row remove a player on a server."""
+        ...
+
+    async def set_threads(self, guild_id: int, on: bool) -> None:
+        """Whether each new lobby of a server gets its own thread."""
         ...
 
     async def get_meta(self, key: str) -> str | None:

@@ -417,6 +417,12 @@ class SqliteMatches:
                 )
             return True
 
+    async def move_to_channel(self, match_id: int, channel_id: int) -> None:
+        await self._db.write(
+            "UPDATE matches SET channel_id = ?, updated_at = ? WHERE id = ?",
+            (channel_id, now_iso(), match_id),
+        )
+
     async def set_board_message(self, match_id: int, message_id: int) -> None:
         await self._db.write(
             "UPDATE matches SET message_id = ?, updated_at = ? WHERE id = ?",
@@ -701,9 +707,9 @@ class SqliteSettings:
 
     async def for_guild(self, guild_id: int) -> GuildSettings:
         row = await self._db.fetch_one(
-            "SELECT clock_s, max_timeouts FROM guild_settings WHERE guild_id = ?", (guild_id,)
+            "SELECT clock_s, max_timeouts, threads FROM guild_settings WHERE guild_id = ?", (guild_id,)
         )
-        return GuildSettings(row[0], row[1]) if row else GuildSettings()
+        return GuildSettings(row[0], row[1], bool(row[2])) if row else GuildSettings()
 
     async def set_default_clock(self, guild_id: int, seconds: int) -> None:
         await self._db.write(
@@ -717,6 +723,13 @@ class SqliteSettings:
             "INSERT INTO guild_settings (guild_id, max_timeouts) VALUES (?, ?) "
             "ON CONFLICT (guild_id) DO UPDATE SET max_timeouts = excluded.max_timeouts",
             (guild_id, count),
+        )
+
+    async def set_threads(self, guild_id: int, on: bool) -> None:
+        await self._db.write(
+            "INSERT INTO guild_settings (guild_id, threads) VALUES (?, ?) "
+            "ON CONFLICT (guild_id) DO UPDATE SET threads = excluded.threads",
+            (guild_id, int(on)),
         )
 
     async def get_meta(self, key: str) -> str | None:

@@ -55,6 +55,7 @@ class Board:
                 await self.notices.notify(match, seat)
         elif not seats:
             await self.notices.clear_ping(match)
+            await self.close_thread(match.row.channel_id)
 
     async def edit(
         self,
@@ -113,6 +114,15 @@ class Board:
                     content=f"This board moved: {match.jump_url()}", embed=None, attachments=[], view=None
                 )
         return True
+
+    async def close_thread(self, channel_id: int) -> None:
+        """Archive a match's thread once it is over (nothing to do for a channel)."""
+        try:
+            channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
+            if isinstance(channel, discord.Thread) and not channel.archived:
+                await channel.edit(archived=True)
+        except discord.HTTPException as error:
+            log.info("The thread %s could not be archived: %s", channel_id, error)
 
     async def watch(self, interaction: discord.Interaction, match: Match) -> None:
         """Show a spectator the public board privately, kept current until it ends."""

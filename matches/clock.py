@@ -25,7 +25,7 @@ def reminder_lead(clock_s: int) -> timedelta:
 async def clock_for(storage: Storage, guild_id: int, chosen: int | None) -> int | None:
     """Seconds per move of a new match: the host's choice, else the server's default (0: none)."""
     if chosen is None:
-        default, _ = await storage.settings.for_guild(guild_id)
+        default = (await storage.settings.for_guild(guild_id)).clock_s
         chosen = DEFAULT_CLOCK_S if default is None else default
     return chosen or None
 
@@ -82,7 +82,7 @@ class TurnClock:
 
     async def time_out(self, match: Match) -> None:
         """The clock ran out: play the turn as the rules allow, or remove a player who keeps timing out."""
-        _, chosen = await self.storage.settings.for_guild(match.row.guild_id)
+        chosen = (await self.storage.settings.for_guild(match.row.guild_id)).max_timeouts
         limit = chosen or DEFAULT_MAX_TIMEOUTS
         async with match.lock:
             seats = match.engine.current_seats(match.state)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -15,6 +16,8 @@ from matches.clock import clock_for
 from matches.components import lobby_view
 from matches.game_ui import GameUI
 from matches.match import Match, clock_text, later, players_text, seat_name, tell
+
+log = logging.getLogger(__name__)
 
 
 class Lobby:
@@ -59,14 +62,50 @@ class Lobby:
             invited=invited,
         )
         mentions = " ".join(f"<@{user}>" for user in invited or () if user != row.host_id)
-        await interaction.response.send_message(
-            f"{mentions} — press **Join** to confirm the rematch." if mentions else None,
-            embed=self._embed(game, row),
-            view=lobby_view(row.id),
-            allowed_mentions=discord.AllowedMentions(users=True),
-        )
+        lobby: dict[str, Any] = {
+            "content": f"{mentions} — press **Join** to confirm the rematch." if mentions else None,
+            "embed": self._embed(game, row),
+            "view": lobby_view(row.id),
+            "allowed_mentions": discord.AllowedMentions(users=True),
+        }
+        if await self._in_thread(interaction, game, row, lobby):
+            return
+        await interaction.response.send_message(**lobby)
         message = await interaction.original_response()
         await self.storage.matches.set_board_message(row.id, message.id)
+
+    async def _in_thread(
+        self, interaction: discord.Interaction, game: GameUI, row: MatchRow, lobby: dict[str, Any]
+    ) -> bool:
+        """With `/settings threads on`, post the lobby in a thread of its own, leaving a line
+        in the channel that links to it; False where threads are off or not possible here
+        (where the bot may not create them, a note says so on the lobby)."""
+        assert interaction.guild_id is not None
+        if isinstance(interaction.channel, discord.Thread):
+            return False  # a rematch inside a match's thread stays there
+        if not (await self.storage.settings.for_guild(interaction.guild_id)).threads:
+            return False
+        title = f"{game.engine.title} #{row.id}"
+        await interaction.response.send_message(f"🧵 **{title}** — a new lobby, in its own thread.")
+        starter = await interaction.original_response()
+        try:
+            thread = await starter.create_thread(name=title, auto_archive_duration=10080)
+            message = await thread.send(**lobby)
+        except discord.HTTPException as error:
+            note = (
+                "(Threads are on, but I may not create threads here, so this match is played in the channel.)"
+            )
+            lobby["content"] = f"{lobby['content'] or ''}\n{note}".strip()
+            await interaction.edit_original_response(**lobby)
+            log.info("Lobby %s stays in the channel: %s", row.id, error)
+            await self.storage.matches.set_board_message(row.id, starter.id)
+            return True
+        await self.storage.matches.move_to_channel(row.id, thread.id)
+        await self.storage.matches.set_board_message(row.id, message.id)
+        await interaction.edit_original_response(
+            content=f"🧵 **{title}** — a new lobby: join it in {thread.mention}."
+        )
+        return True
 
     def _embed(self, game: GameUI, row: MatchRow) -> discord.Embed:
         engine = game.engine
@@ -119,6 +158,7 @@ class Lobby:
                 title=f"{game.engine.title} — lobby #{row.id}", description="The host cancelled this match."
             )
             await interaction.response.edit_message(embed=embed, view=None)
+            await self.board.close_thread(row.channel_id)
         else:
             await self._start(interaction, game, row)
 

@@ -156,7 +156,7 @@ async def test_my_matches_are_my_lobbies_and_running_matches_on_this_server_newe
 
 async def test_server_settings_and_the_bots_own_facts_are_kept(database):
     first = await Storage.open(database)
-    assert await first.settings.for_guild(1) == (None, None)
+    assert await first.settings.for_guild(1) == (None, None, False)
     await first.settings.set_default_clock(1, 3600)
     await first.settings.set_max_timeouts(1, 2)
     await first.settings.set_default_clock(1, 600)
@@ -165,7 +165,7 @@ async def test_server_settings_and_the_bots_own_facts_are_kept(database):
 
     reopened = await Storage.open(database)
     try:
-        assert await reopened.settings.for_guild(1) == (600, 2)
+        assert await reopened.settings.for_guild(1) == (600, 2, False)
         assert (await reopened.settings.for_guild(2)).clock_s is None
         assert await reopened.settings.get_meta("alive") == "yesterday"
         assert await reopened.settings.get_meta("unknown") is None

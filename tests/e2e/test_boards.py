@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import discord
+
 from tests.e2e.helpers import button_labels, channel_message, open_and_start, told
 from tests.e2e.test_tremember import MOTIF_WORDS, running_match, start, take_a_card
 from tests.e2e.test_triominos import DEAL_SEED, open_hand
@@ -94,3 +96,43 @@ async def test_every_image_has_a_description_that_tells_no_secret(table, seed):
     )
     hand = await open_hand(player, board)
     assert hand.attachments[0].description and "you have" in hand.attachments[0].description
+
+
+async def threads_on(table: Any) -> None:
+    admins = table.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    admin = table.guild.add_member(table.env.create_user("admin"), roles=[admins])
+    said = await admin.slash(table.channel, "settings threads", threads="on")
+    assert "its own thread" in told(said)
+
+
+async def test_with_threads_on_a_match_lives_in_its_own_thread_archived_at_the_end(table):
+    await threads_on(table)
+
+    opened = await table.alice.slash(table.channel, "tremember new")
+
+    [thread] = table.channel.threads
+    assert opened.response.content == f"🧵 **Tremember #1** — a new lobby: join it in {thread.mention}."
+    lobby = thread.history()[-1]
+    assert lobby.embeds[0].title == "Tremember — lobby #1"
+    await table.bob.click(lobby, label="Join")
+    await table.alice.click(lobby, label="Start")
+    board = channel_message(thread, lobby.id)
+    assert board.embeds[0].title == "Tremember #1" and "Resign" in button_labels(board)
+    asked = await table.alice.click(board, label="Resign")
+    await table.alice.click(asked.response.message, label="Yes, resign")
+    assert "Game over" in channel_message(thread, lobby.id).embeds[0].description
+    assert table.env.backend.channels[thread.id].thread_metadata.archived
+    said = [m.id for m in table.channel.history() if m.type is not discord.MessageType.thread_created]
+    assert said == [opened.response.message.id]  # one line in the channel, and the rest in the thread
+
+
+async def test_where_threads_cannot_be_made_the_lobby_stays_in_the_channel_with_a_note(table):
+    await threads_on(table)
+    table.env.inject_error("POST", "/channels/*/messages/*/threads", status=403, code=50013)
+
+    opened = await table.alice.slash(table.channel, "tremember new")
+
+    lobby = channel_message(table.channel, opened.response.message.id)
+    assert "may not create threads here" in lobby.content and lobby.embeds[0].title == "Tremember — lobby #1"
+    joined = await table.bob.click(lobby, label="Join")
+    assert joined.acknowledged and not table.channel.threads
