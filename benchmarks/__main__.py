@@ -6,6 +6,7 @@ python -m benchmarks engine     # engine moves per second in random playouts
 python -m benchmarks bot        # one move through the whole bot in the SimCord harness
 python -m benchmarks resume     # 1,000 running matches: resume time and memory
 python -m benchmarks storage    # committed moves on a real file: synchronous NORMAL against FULL
+python -m benchmarks replay     # animated replays: build time and file size, long and 60-move matches
 """
 
 from __future__ import annotations
@@ -22,9 +23,12 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from games import ENGINES
+
+if TYPE_CHECKING:
+    from render.replay import Replay
 
 PLAYERS = {"tetris_link": 4, "sequence_numbers": 4, "tremember": 4, "rookie": 4, "triominos": 4}
 
@@ -249,6 +253,72 @@ def bench_storage(count: int = 500) -> None:
             )
 
 
+def _log(name: str, seed: int, players: int) -> list[tuple[int, int, dict]]:
+    """One seeded random match as the bot stores it: (turn, seat, move), oldest first."""
+    moves = ((seat, move) for seat, move, _ in played(name, seed, players) if move is not None)
+    return [(turn, seat, move) for turn, (seat, move) in enumerate(moves)]
+
+
+def _build_replay(
+    name: str, players: int, seed: int, log: list[tuple[int, int, dict]]
+) -> tuple[Replay, float, float]:
+    """A replay made as the bot makes one, from the stored log: the replay, the seconds the
+    states and views took, and the seconds the frames and the encode took."""
+    from games.replay import replay_states
+    from render.replay import replay
+
+    engine = ENGINES[name]
+    start = time.perf_counter()
+    views = [engine.view(state, None) for state in replay_states(engine, players, seed, {}, log)]
+    middle = time.perf_counter()
+    made = replay(name, views, title=f"{engine.title} #{seed}")
+    return made, middle - start, time.perf_counter() - middle
+
+
+def _encodes(made: Replay) -> tuple[float, int, float]:
+    """The replay's own frames encoded again, as WebP (the seconds) and as GIF (bytes, seconds)."""
+    from PIL import Image
+
+    from render.replay import durations, encode
+
+    image = Image.open(io.BytesIO(made.data))
+    frames = []
+    for index in range(made.frames):
+        image.seek(index)
+        frames.append(image.convert("RGB"))
+    palette = frames[-1].quantize(255, method=Image.Quantize.FASTOCTREE)
+    mapped = [frame.quantize(palette=palette, dither=Image.Dither.NONE) for frame in frames]
+    start = time.perf_counter()
+    encode(mapped)
+    webp_s = time.perf_counter() - start
+    buffer, start = io.BytesIO(), time.perf_counter()
+    mapped[0].save(
+        buffer, format="GIF", save_all=True, append_images=mapped[1:], duration=durations(made.frames), loop=0
+    )
+    return webp_s, len(buffer.getvalue()), time.perf_counter() - start
+
+
+def bench_replay() -> None:
+    print(
+        "Animated replays from a stored move log: states + views, then frames + encode "
+        "(budget: a 60-move match <= 3 s, every file <= 10 MiB)"
+    )
+    for name in ENGINES:
+        players = PLAYERS[name]
+        seed = max(range(6), key=lambda seed: len(_log(name, seed, players)))  # the longest of six
+        log = _log(name, seed, players)
+        _build_replay(name, players, seed, log[:2])  # warm the renderers' caches, as a running bot has
+        for moves in (log, log[:60]) if len(log) > 60 else (log,):
+            made, states_s, render_s = _build_replay(name, players, seed, moves)
+            webp_s, gif_size, gif_s = _encodes(made)
+            print(
+                f"  {name:17s} {len(moves):5d} moves  {states_s + render_s:5.2f} s "
+                f"(states+views {states_s:4.2f} s)  {len(made.data) / 2**20:5.2f} MiB  "
+                f"{made.size[0]}x{made.size[1]}  | encode only: WebP {webp_s:4.2f} s, "
+                f"GIF {gif_s:4.2f} s {gif_size / 2**20:5.2f} MiB"
+            )
+
+
 def _rss_mb() -> float:
     """The resident memory of this process now (Linux), in MB."""
     pages = int(Path("/proc/self/statm").read_text().split()[1])
@@ -261,6 +331,7 @@ BENCHES: dict[str, Callable[[], None]] = {
     "bot": bench_bot,
     "resume": bench_resume,
     "storage": bench_storage,
+    "replay": bench_replay,
 }
 
 

@@ -135,6 +135,14 @@ class League(commands.Cog):
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
+    @app_commands.command(name="replay", description="An animated replay of a finished match")
+    @app_commands.describe(match="The match's number, as /history, /stats and /matches show it")
+    @app_commands.guild_only()
+    async def replay(
+        self, interaction: discord.Interaction, match: app_commands.Range[int, 1, 10**12]
+    ) -> None:
+        await self.bot.matches.replays.send(interaction, match, private=False)
+
     settings = app_commands.Group(
         name="settings",
         description="How this server's matches are played (Manage Server)",

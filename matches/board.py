@@ -17,7 +17,7 @@ from data.storage import Storage, StorageUnavailable
 from games import Outcome
 from matches.components import GameButton, form_items, items_view
 from matches.game_ui import GameUI
-from matches.match import PRIVATE, REMATCH, RESIGN, Match, alt_text, clock_text, tell
+from matches.match import PRIVATE, REMATCH, REPLAY, RESIGN, Match, alt_text, clock_text, tell
 from matches.notices import Notices
 from matches.presentation import Form
 from render.common import seat_label as render_seat
@@ -156,7 +156,9 @@ class Board:
 
     def _watch_items(self, match: Match) -> discord.ui.View | None:
         """A spectator has no controls while the match runs; once it is over, its replay."""
-        return None if match.row.status == "running" else items_view([self._rematch_button(match)])
+        return (
+            None if match.row.status == "running" else items_view(self._result_buttons(match, rematch=False))
+        )
 
     async def _failed(
         self, interaction: discord.Interaction | None, match: Match, error: discord.HTTPException
@@ -192,7 +194,7 @@ class Board:
             io.BytesIO(image), filename="board.png", description=board_alt(game, match, view)
         )
         if match.row.status != "running":
-            items = [self._rematch_button(match)]
+            items = self._result_buttons(match)
         else:
             items = [*form_items(match.id, match.turn, "b", form), *self._framework_buttons(game, match)]
         return {
@@ -247,10 +249,14 @@ class Board:
             GameButton(name, match.id, turn, RESIGN, label="Resign", style=discord.ButtonStyle.danger, row=4),
         ]
 
-    def _rematch_button(self, match: Match) -> discord.ui.Item:
-        return GameButton(
-            match.row.game, match.id, match.turn, REMATCH, label="Rematch", style=discord.ButtonStyle.primary
-        )
+    def _result_buttons(self, match: Match, *, rematch: bool = True) -> list[discord.ui.Item]:
+        """Under a finished board: Rematch (for its players) and Replay (for anyone)."""
+        name, turn = match.row.game, match.turn
+        replay = GameButton(name, match.id, turn, REPLAY, label="Replay", emoji="🎞️")
+        if not rematch:
+            return [replay]
+        again = GameButton(name, match.id, turn, REMATCH, label="Rematch", style=discord.ButtonStyle.primary)
+        return [again, replay]
 
 
 def _dead(error: discord.HTTPException) -> bool:

@@ -16,9 +16,10 @@ from matches.board import Board
 from matches.clock import TurnClock
 from matches.game_ui import GameUI
 from matches.lobby import Lobby
-from matches.match import ALIVE, BOARD, PRIVATE, REMATCH, RESIGN, RESIGN_CONFIRM, WATCH, Match, tell
+from matches.match import ALIVE, BOARD, PRIVATE, REMATCH, REPLAY, RESIGN, RESIGN_CONFIRM, WATCH, Match, tell
 from matches.notices import Notices
 from matches.private import PrivateReplies
+from matches.replays import Replays
 from matches.turns import Turns
 
 log = logging.getLogger(__name__)
@@ -46,6 +47,7 @@ class MatchService:
         self.replies = PrivateReplies(self.games)
         self.turns = Turns(storage, self.running, self.games, self.board, self.replies)
         self.lobby = Lobby(storage, self.running, self.games, self.board)
+        self.replays = Replays(storage, self.games)
         self.clock = TurnClock(storage, self.running, self.turns, self.board, self.notices, self.replies)
 
     def register(self, game: GameUI) -> None:
@@ -124,6 +126,9 @@ class MatchService:
                 return
             if arg == WATCH:
                 await self._watch(interaction, match_id)
+                return
+            if arg == REPLAY:
+                await self.replays.send(interaction, match_id, private=True)
                 return
             seated = await self._seated(interaction, match_id)
             if seated is None:

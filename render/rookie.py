@@ -629,6 +629,11 @@ def _sprites() -> None:
 
 def render(view: dict, *, viewer: int | None = None) -> bytes:
     """PNG bytes of the public Rookie table described by `view` (`viewer`: whose "you" to mark)."""
+    return to_png(board_image(view, viewer))
+
+
+def board_image(view: dict, viewer: int | None = None) -> Image.Image:
+    """The finished table, on the renderer's palette (mode P): what `render` encodes."""
     _sprites()
     image = _base().copy()
     _draw_header(image, view)
@@ -636,4 +641,4 @@ def render(view: dict, *, viewer: int | None = None) -> bytes:
     _draw_seats(image, view, viewer)
     _draw_strip(image, view)
     _draw_band(image, view)
-    return to_png(image)
+    return image

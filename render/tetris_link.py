@@ -86,6 +86,11 @@ Cell = tuple[int, int]
 
 def render(view: dict, *, viewer: int | None = None, ghost: dict | None = None) -> bytes:
     """The board as PNG bytes; `ghost` ({"seat", "cells"}) previews a placement."""
+    return to_png(board_image(view, viewer, ghost=ghost))
+
+
+def board_image(view: dict, viewer: int | None = None, *, ghost: dict | None = None) -> Image.Image:
+    """The finished board as an RGB image: what `render` encodes."""
     image = _static_layer(view["players"]).copy()
     draw = ImageDraw.Draw(image)
     _draw_cells(image, view["cells"])
@@ -97,7 +102,7 @@ def render(view: dict, *, viewer: int | None = None, ghost: dict | None = None) 
     _draw_die(image, view)
     _draw_seats(image, draw, view, viewer)
     _draw_news(image, view)
-    return to_png(image)
+    return image
 
 
 # ---------------------------------------------------------------- narration

@@ -684,8 +684,8 @@ def _scores(
     return _palette().map(strip)
 
 
-def board(view: dict, viewer: int | None = None) -> Image.Image:
-    """The board image, already on the palette (mode P)."""
+def board_image(view: dict, viewer: int | None = None) -> Image.Image:
+    """The finished board, already on the palette (mode P): what `render` encodes."""
     image = _base().copy()
     _draw_board(image, view)
     image.paste(_palette().map(_header(view)), (0, 0))
@@ -696,7 +696,7 @@ def board(view: dict, viewer: int | None = None) -> Image.Image:
 
 def render(view: dict, *, viewer: int | None = None) -> bytes:
     """The public board as PNG bytes. `peek` is never drawn, whoever looks."""
-    return to_png(board(view, viewer))
+    return to_png(board_image(view, viewer))
 
 
 # --- the palette ------------------------------------------------------------------------

@@ -7,9 +7,11 @@ image carries a description for screen readers that tells no secret."""
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 import discord
+from PIL import Image
 
 from tests.e2e.helpers import button_labels, channel_message, open_and_start, told
 from tests.e2e.test_tremember import MOTIF_WORDS, running_match, start, take_a_card
@@ -78,6 +80,7 @@ async def test_a_member_watches_a_running_match_live_without_joining(table):
     asked = await mover.click(channel_message(table.channel, board.id), label="Resign")
     await mover.click(asked.response.message, label="Yes, resign")
     assert "Game over" in watching.response.embeds[0].description
+    assert button_labels(watching.response.message) == ["Replay"]  # and now the replay
 
 
 async def test_every_image_has_a_description_that_tells_no_secret(table, seed):
@@ -136,3 +139,46 @@ async def test_where_threads_cannot_be_made_the_lobby_stays_in_the_channel_with_
     assert "may not create threads here" in lobby.content and lobby.embeds[0].title == "Tremember — lobby #1"
     joined = await table.bob.click(lobby, label="Join")
     assert joined.acknowledged and not table.channel.threads
+
+
+async def finished_tremember(table: Any) -> Any:
+    """A Tremember match with a few moves, then resigned: its final board."""
+    board = await start(table)
+    await take_a_card(table, board.id)
+    match = running_match(table, board)
+    mover = next(m for m in table.players[:2] if m.user.id == match.players[0])
+    asked = await mover.click(channel_message(table.channel, board.id), label="Resign")
+    await mover.click(asked.response.message, label="Yes, resign")
+    return channel_message(table.channel, board.id)
+
+
+async def replay_frames(message: Any) -> int:
+    [attachment] = message.attachments
+    assert attachment.filename == "replay.webp" and attachment.description.startswith("Animated replay of")
+    picture = Image.open(io.BytesIO(await attachment.read()))
+    assert picture.is_animated
+    return picture.n_frames
+
+
+async def test_a_finished_match_offers_its_replay_and_replay_shows_every_move(table):
+    board = await finished_tremember(table)
+    match_id = int(board.embeds[0].title.rsplit("#", 1)[1])
+    moves = int(board.embeds[0].footer.text.rsplit(" ", 1)[1])
+    assert button_labels(board) == ["Rematch", "Replay"]
+
+    pressed = await table.carol.click(board, label="Replay")  # anyone on the server
+
+    assert pressed.ephemeral and await replay_frames(pressed.response.message) == moves + 1
+    shared = await table.bob.slash(table.channel, "replay", match=match_id)
+    assert not shared.ephemeral and await replay_frames(shared.response.message) == moves + 1
+
+
+async def test_a_running_match_has_no_replay_yet(table):
+    board = await start(table)
+    match_id = int(board.embeds[0].title.rsplit("#", 1)[1])
+
+    refused = await table.carol.slash(table.channel, "replay", match=match_id)
+
+    assert "still being played" in told(refused) and not refused.followups
+    unknown = await table.carol.slash(table.channel, "replay", match=99)
+    assert "no match #99" in told(unknown)

@@ -157,7 +157,7 @@ async def test_a_two_player_match_is_played_from_the_lobby_to_the_result(table):
     assert any("no pair, both turn face down again" in line for line in headlines)
     assert sum("turned 90° clockwise" in line for line in headlines) == 2  # both joker pairs
     assert any(re.search(r"pair at [A-F]\d \+ [A-F]\d: \+[123] \(", h) for h in headlines)
-    assert [c.label for c in components(board)] == ["Rematch"]  # no move is left to make
+    assert [c.label for c in components(board)] == ["Rematch", "Replay"]  # no move is left to make
 
 
 async def test_a_turn_is_take_push_and_two_flips_with_the_right_controls(table):

@@ -1,0 +1,53 @@
+"""Every state of a finished match, rebuilt from its seed, options and stored move log.
+
+The bot logs a move as `(turn, seat, move)`: a player's move as the engine's move dict,
+a move the turn clock played for an absent player with an extra `"by": "clock"` key,
+and a resignation as `{"type": "resign"}` (`"reason": "timeout"` when the clock removed
+the player), which the engine applies with `resign`. Replaying the log from
+`new_game(players, seed, options)` gives back every state the match went through.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.base import Engine, GameError
+
+RESIGN = "resign"
+CLOCK_KEY = "by"  # the key the turn clock adds to the moves it played
+
+
+def replay_states(
+    engine: Engine,
+    players: int,
+    seed: int,
+    options: Mapping[str, Any],
+    log: Sequence[tuple[int, int, dict]],
+) -> list[Any]:
+    """The states of the match from its start to its last logged move (one more than the log).
+
+    Raises `GameError` naming the first entry that does not replay.
+    """
+    state = engine.new_game(players, seed, options)
+    states = [state]
+    for index, (turn, seat, move) in enumerate(log):
+        if turn != index:
+            raise GameError(
+                f"The move log has move {turn + 1} where move {index + 1} belongs: the log is damaged."
+            )
+        try:
+            state = _apply(engine, state, seat, move)
+        except GameError as error:
+            raise GameError(f"Move {turn + 1} of the log does not replay: {error}") from error
+        states.append(state)
+    return states
+
+
+def _apply(engine: Engine, state: Any, seat: int, move: dict) -> Any:
+    """One logged move applied as the bot applied it."""
+    if not isinstance(move, dict) or isinstance(seat, bool) or not isinstance(seat, int):
+        raise GameError("it is not a seat and a move.")
+    if move.get("type") == RESIGN:
+        return engine.resign(state, seat)
+    return engine.apply(state, seat, {key: value for key, value in move.items() if key != CLOCK_KEY})
