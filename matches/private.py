@@ -15,13 +15,14 @@ import discord
 from matches.components import form_items
 from matches.game_ui import GameUI
 from matches.match import Match, PrivateReply, private_payload
+from render.common import seat_label
 
 log = logging.getLogger(__name__)
 
 
 def private_reply(game: GameUI, match: Match, seat: int, path: tuple[int, ...] = ()) -> PrivateReply:
     """What the seat alone sees, with its choices when it is to move (runs off the event loop)."""
-    reply = game.private_view(match, seat)
+    reply = described(match, seat, game.private_view(match, seat))
     if match.row.status != "running" or seat not in match.engine.current_seats(match.state):
         return reply
     legal = match.engine.legal_moves(match.state, seat)
@@ -30,6 +31,21 @@ def private_reply(game: GameUI, match: Match, seat: int, path: tuple[int, ...] =
         return reply
     content = f"{reply.content}\n{form.caption}" if form.caption else reply.content
     return replace(reply, content=content, items=[*form_items(match.id, match.turn, "p", form), *reply.items])
+
+
+def described(match: Match, seat: int, reply: PrivateReply) -> PrivateReply:
+    """The reply with its image described for screen readers: what the reply says (the seat's
+    own, as only it sees the reply) and whose turn it is."""
+    if reply.image is None or reply.alt:
+        return reply
+    seats = match.engine.current_seats(match.state) if match.row.status == "running" else ()
+    if seat in seats:
+        turn = "It is your turn."
+    elif seats:
+        turn = f"{' and '.join(seat_label(s) for s in seats)} to move."
+    else:
+        turn = "The game is over."
+    return replace(reply, alt=f"{match.engine.title} #{match.id}, your private view: {reply.content} {turn}")
 
 
 @dataclass(slots=True)

@@ -11,6 +11,7 @@ import io
 from typing import Any
 
 import discord
+import pytest
 from PIL import Image
 
 from tests.e2e.helpers import button_labels, channel_message, open_and_start, told
@@ -24,16 +25,14 @@ EDIT_LIMIT = {
 }
 
 
-def press(result: Any, label: str) -> Any:
-    """The button of an ephemeral reply, by label."""
-    message = result.response.message
-    return next(child for row in message.components for child in row.children if child.label == label)
+MISSING_ACCESS = {"status": 403, "code": 50001, "message": "Missing Access"}
 
 
-async def test_a_board_past_the_edit_limit_is_posted_again_and_its_old_buttons_point_to_it(table):
+@pytest.mark.parametrize("refusal", [EDIT_LIMIT, MISSING_ACCESS], ids=["edit limit", "missing access"])
+async def test_a_board_that_cannot_be_edited_is_posted_again_and_its_old_buttons_point_to_it(table, refusal):
     board = await start(table)
-    table.env.inject_error("PATCH", "/webhooks/*/messages/@original", **EDIT_LIMIT)
-    table.env.inject_error("PATCH", f"/channels/*/messages/{board.id}", times=None, **EDIT_LIMIT)
+    table.env.inject_error("PATCH", "/webhooks/*/messages/@original", **refusal)
+    table.env.inject_error("PATCH", f"/channels/*/messages/{board.id}", times=None, **refusal)
     menu = next(row.children[0] for row in board.components if row.children[0].options)
 
     took = await take_a_card(table, board.id)
@@ -182,3 +181,31 @@ async def test_a_running_match_has_no_replay_yet(table):
     assert "still being played" in told(refused) and not refused.followups
     unknown = await table.carol.slash(table.channel, "replay", match=99)
     assert "no match #99" in told(unknown)
+
+
+@pytest.mark.parametrize(
+    ("game", "command"),
+    [
+        ("tremember", "tremember new"),
+        ("tetris_link", "tetrislink new"),
+        ("rookie", "rookie new"),
+        ("triominos", "triominos new"),
+        ("sequence_numbers", "sequence new"),
+    ],
+)
+async def test_every_attachment_of_every_game_is_described(table, game, command):
+    board = await open_and_start(table.channel, table.alice, [table.bob], command)
+    label = table.env.bot.matches.games[game].private_label
+    for member in (table.alice, table.bob):
+        await member.click(channel_message(table.channel, board.id), label=label)
+    if game == "tremember":
+        await take_a_card(table, board.id)  # the peeked card, too
+
+    seen = [
+        message
+        for member in (table.alice, table.bob)
+        for message in [*table.channel.history(viewer=member), *member.user.dm_channel.history()]
+    ]
+    attachments = [attachment for message in seen for attachment in message.attachments]
+    assert attachments and all(attachment.description for attachment in attachments)
+    assert {attachment.filename for attachment in attachments} >= {"board.png"}
