@@ -290,13 +290,20 @@ async def test_a_restart_mid_choice_keeps_the_buttons_of_my_hand_working(table, 
     assert "paid 1 token and drew a card" in board.embeds[0].description
 
 
-async def test_a_forged_choice_is_refused_privately_and_changes_nothing(table, seed):
+async def the_movers_hand(table, seed):
+    """A two-player match on the fixed deal: its board, the player to move, their hand reply,
+    its card menu and its Buy button."""
     seed(DEAL_SEED)
     board = await open_and_start(table.channel, table.alice, [table.bob], "triominos new")
     player = mover(board, table.players)
     hand = await open_hand(player, board)
     cards = select_named(hand, "card")
     buy = next(c for c in components(hand) if getattr(c, "label", None) == "Buy a card (1 token)")
+    return board, player, hand, cards, buy
+
+
+async def test_a_forged_choice_is_refused_privately_and_changes_nothing(table, seed):
+    board, player, hand, cards, buy = await the_movers_hand(table, seed)
     match, turn, _where, level, path, index = buy.custom_id.split(":")[1:]
     forgeries = [  # an index past the options, a level the form lacks, the hand's moves on the board
         (f"m:{match}:{turn}:p:{level}:{path}:42", None),
@@ -443,12 +450,7 @@ def test_every_choice_of_a_hand_is_a_legal_move_and_fits_discords_rows(game):
 
 
 async def test_a_hand_choice_pressed_on_the_board_never_shows_the_hand_there(table, seed):
-    seed(DEAL_SEED)
-    board = await open_and_start(table.channel, table.alice, [table.bob], "triominos new")
-    player = mover(board, table.players)
-    hand = await open_hand(player, board)
-    cards = select_named(hand, "card")
-    buy = next(c for c in components(hand) if getattr(c, "label", None) == "Buy a card (1 token)")
+    board, player, _, cards, buy = await the_movers_hand(table, seed)
 
     for custom_id, values in ((cards.custom_id, [cards.options[0].value]), (buy.custom_id, None)):
         refused = await forge(player, board, custom_id, values)  # a stale or forged press on the board
