@@ -97,9 +97,7 @@ class Board:
     async def repost(self, match: Match, path: tuple[int, ...] = ()) -> bool:
         """Post the board as a new message at the bottom of the match's channel and leave a
         pointer to it in the old one where Discord allows; False if posting fails too."""
-        payload = await self.payload(match, path)
-        payload["files"] = payload.pop("attachments")
-        del payload["content"]
+        payload = await self._new_message(match, path)
         channel = self.bot.get_partial_messageable(match.row.channel_id)
         try:
             message = await channel.send(**payload)
@@ -126,8 +124,7 @@ class Board:
 
     async def watch(self, interaction: discord.Interaction, match: Match) -> None:
         """Show a spectator the public board privately, kept current until it ends."""
-        payload = await self.payload(match)
-        payload["files"] = payload.pop("attachments")
+        payload = await self._new_message(match)
         if (items := self._watch_items(match)) is not None:
             payload["view"] = items
         else:
@@ -203,6 +200,13 @@ class Board:
             "attachments": [board],
             "view": items_view(items),
         }
+
+    async def _new_message(self, match: Match, path: tuple[int, ...] = ()) -> dict[str, Any]:
+        """The board as the arguments of a new message (its image a file, not a replacement)."""
+        payload = await self.payload(match, path)
+        payload["files"] = payload.pop("attachments")
+        del payload["content"]
+        return payload
 
     def board_form(self, match: Match, path: tuple[int, ...] = ()) -> Form:
         """The choices the board offers the (first) seat to move."""

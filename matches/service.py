@@ -89,9 +89,10 @@ class MatchService:
 
     async def _outage(self) -> timedelta:
         last = await self.storage.settings.get_meta(ALIVE)
-        if last is None:
+        try:
+            return max(timedelta(0), discord.utils.utcnow() - datetime.fromisoformat(last or ""))
+        except (TypeError, ValueError):  # never up before, or an unreadable note: no outage to add
             return timedelta(0)
-        return max(timedelta(0), discord.utils.utcnow() - datetime.fromisoformat(last))
 
     async def heartbeat(self) -> None:
         """Note that the bot is up (the clock calls this), to measure outages."""

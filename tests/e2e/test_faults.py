@@ -288,3 +288,15 @@ def test_seat_names_never_fail_past_the_sixth_seat():
 @pytest.fixture(autouse=True)
 def quiet_expected_warnings(caplog):
     caplog.set_level(logging.WARNING)
+
+
+async def test_an_unreadable_note_of_the_last_heartbeat_does_not_stop_a_restart(table, database):
+    board = await start(table)
+    with contextlib.closing(sqlite3.connect(database)) as connection, connection:
+        changed = connection.execute("UPDATE meta SET value = 'yesterday' WHERE key = 'alive_at'").rowcount
+    assert changed == 1
+
+    await table.env.restart_bot(create_bot(database=database))
+
+    took = await take_a_card(table, board.id)
+    assert took.acknowledged and "move 1" in footer(table, board)
