@@ -82,9 +82,10 @@ class General(commands.Cog):
         embed.add_field(
             name="Everything else",
             value=(
-                "`/matches` — your lobbies and running matches here\n"
+                "`/matches` — your matches here (and a buried board brought down), and others to watch\n"
                 "`/leaderboard [game]` — the server's ratings · `/stats [member]` · `/history [game]`\n"
-                "`/settings` — default turn clock and time-outs (Manage Server)\n"
+                "`/replay match` — a finished match as an animation\n"
+                "`/settings` — default turn clock, time-outs, a thread per match (Manage Server)\n"
                 "`/help` — this page"
             ),
             inline=False,
