@@ -7,6 +7,7 @@ python -m benchmarks bot        # one move through the whole bot in the SimCord 
 python -m benchmarks resume     # 1,000 running matches: resume time and memory
 python -m benchmarks storage    # committed moves on a real file: synchronous NORMAL against FULL
 python -m benchmarks replay     # animated replays: build time and file size, long and 60-move matches
+python -m benchmarks ai         # computer players: decision times by level, level-against-level win rates
 """
 
 from __future__ import annotations
@@ -325,6 +326,57 @@ def _rss_mb() -> float:
     return pages * resource.getpagesize() / 2**20
 
 
+def _ai_match(levels: tuple[str, ...], seed: int, times: dict[str, list[float]]) -> tuple[int, ...]:
+    """One seeded Tetris Link match between computer levels: the winning seats. Each
+    decision's seconds go to `times` under its level."""
+    import ai
+
+    engine = ENGINES["tetris_link"]
+    state = engine.new_game(len(levels), seed)
+    views: list[list[dict]] = [[engine.view(state, seat)] for seat in range(len(levels))]
+    rng = random.Random(seed)
+    while seats := engine.current_seats(state):
+        seat = seats[0]
+        legal = engine.legal_moves(state, seat)
+        start = time.perf_counter()
+        move = ai.choose("tetris_link", levels[seat], views[seat], legal, rng)
+        times[levels[seat]].append(time.perf_counter() - start)
+        state = engine.apply(state, seat, move)
+        for other, seen in enumerate(views):
+            seen.append(engine.view(state, other))
+    outcome = engine.outcome(state)
+    assert outcome is not None
+    return outcome.winners
+
+
+def bench_ai(games: int = 60) -> None:
+    from ai import LEVELS
+
+    print(
+        "Tetris Link computer players"
+        " (budget: easy and normal median <= 50 ms, hard median <= 1 s, max <= 3 s)"
+    )
+    times: dict[str, list[float]] = {level: [] for level in LEVELS}
+    pairs = (("normal", "easy"), ("hard", "normal"), ("hard", "easy"))
+    for first, second in pairs:
+        won = 0.0
+        for seed in range(games):
+            levels = (first, second) if seed % 2 == 0 else (second, first)
+            winners = _ai_match(levels, seed, times)
+            if levels.index(first) in winners:
+                won += 1 / len(winners)
+        print(
+            f"  {first:6s} against {second:6s} {100 * won / games:5.1f}% won"
+            f"  ({games} two-player games, dice)"
+        )
+    for level in LEVELS:
+        samples = times[level]
+        print(
+            f"  {level:6s} median {median_ms(samples):7.2f} ms  max {1000 * max(samples):7.1f} ms"
+            f"  ({len(samples)} decisions)"
+        )
+
+
 BENCHES: dict[str, Callable[[], None]] = {
     "render": bench_render,
     "engine": bench_engine,
@@ -332,6 +384,7 @@ BENCHES: dict[str, Callable[[], None]] = {
     "resume": bench_resume,
     "storage": bench_storage,
     "replay": bench_replay,
+    "ai": bench_ai,
 }
 
 

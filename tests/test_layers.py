@@ -1,4 +1,5 @@
-"""The layers depend one way: engines use the standard library only."""
+"""The layers depend one way: engines use the standard library only, computer players
+the standard library and the engines."""
 
 from __future__ import annotations
 
@@ -23,6 +24,13 @@ def imported_top_level_modules(path: Path) -> set[str]:
 def test_engines_import_nothing_but_the_standard_library_and_each_other():
     allowed = set(sys.stdlib_module_names) | {"games", "__future__"}
     for path in sorted((ROOT / "games").glob("*.py")):
+        outside = imported_top_level_modules(path) - allowed
+        assert not outside, f"{path.name} imports {sorted(outside)}"
+
+
+def test_computer_players_import_nothing_but_the_standard_library_and_the_engines():
+    allowed = set(sys.stdlib_module_names) | {"games", "ai", "__future__"}
+    for path in sorted((ROOT / "ai").glob("*.py")):
         outside = imported_top_level_modules(path) - allowed
         assert not outside, f"{path.name} imports {sorted(outside)}"
 

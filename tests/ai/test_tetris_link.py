@@ -1,0 +1,144 @@
+"""The Tetris Link computer players: legal to the end, deterministic, view-only, ranked."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import ai
+from ai.tetris_link import place, read_position
+from games.tetris_link import ENGINE, TetrisLinkState
+from tests.games.test_tetris_link import hidden_twin
+
+Levels = tuple[str, ...]
+
+
+def play(levels: Levels, seed: int, dice: bool = True) -> TetrisLinkState:
+    """A seeded match to the end, each seat played by the computer at its level."""
+    state = ENGINE.new_game(len(levels), seed, {"dice": dice})
+    views: list[list[dict]] = [[ENGINE.view(state, seat)] for seat in range(len(levels))]
+    rng = random.Random(seed)
+    while state.to_move is not None:
+        seat = state.to_move
+        legal = ENGINE.legal_moves(state, seat)
+        move = ai.choose("tetris_link", levels[seat], views[seat], legal, rng)
+        assert move in legal
+        state = ENGINE.apply(state, seat, move)
+        for other, seen in enumerate(views):
+            seen.append(ENGINE.view(state, other))
+    return state
+
+
+def first_wins(first: str, second: str, games: int) -> float:
+    """The share of two-player matches `first` wins against `second` (draws count half),
+    each level starting the drawing of the first seat in turn."""
+    won = 0.0
+    for seed in range(games):
+        levels = (first, second) if seed % 2 == 0 else (second, first)
+        outcome = ENGINE.outcome(play(levels, seed))
+        assert outcome is not None
+        if levels.index(first) in outcome.winners:
+            won += 1 / len(outcome.winners)
+    return won / games
+
+
+@pytest.mark.parametrize("level", ai.LEVELS)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_level_plays_a_match_to_the_end_with_legal_moves_only(level, players):
+    state = play((level,) * players, seed=players, dice=players != 3)
+    outcome = ENGINE.outcome(state)
+    assert outcome is not None and outcome.winners
+    assert len(state.pieces) > 10 * players
+
+
+def first_decision(level: str, state: TetrisLinkState, seed: int) -> dict:
+    seat = state.to_move
+    assert seat is not None
+    return ai.choose(
+        "tetris_link", level, [ENGINE.view(state, seat)], ENGINE.legal_moves(state, seat), random.Random(seed)
+    )
+
+
+def midgame(seed: int) -> TetrisLinkState:
+    """A position some twenty placements in, by time-out moves."""
+    state = ENGINE.new_game(2, seed)
+    for _ in range(20):
+        assert state.to_move is not None
+        state = ENGINE.apply(state, state.to_move, ENGINE.timeout_move(state, state.to_move))
+    return state
+
+
+@pytest.mark.parametrize("level", ai.LEVELS)
+def test_the_same_views_legal_moves_and_seed_give_the_same_choice(level):
+    state = midgame(3)
+    choices = [first_decision(level, state, seed=7) for _ in range(3)]
+    assert choices[0] == choices[1] == choices[2]
+
+
+@pytest.mark.parametrize("level", ai.LEVELS)
+def test_states_with_equal_views_for_the_seat_give_the_same_choice(level):
+    rng = random.Random(5)
+    for seed in range(4):
+        state = midgame(seed)
+        twin = hidden_twin(state, state.to_move, rng)
+        assert twin.seed != state.seed
+        assert ENGINE.view(twin, twin.to_move) == ENGINE.view(state, state.to_move)
+        assert first_decision(level, twin, seed) == first_decision(level, state, seed)
+
+
+def test_normal_clearly_beats_easy():
+    assert first_wins("normal", "easy", games=12) >= 0.6
+
+
+def test_hard_clearly_beats_normal():
+    assert first_wins("hard", "normal", games=24) >= 0.6
+
+
+def test_normal_and_hard_take_the_placement_that_links_three_for_three_points():
+    """Two I pieces lie side by side; a third beside them links three for +3."""
+    state = ENGINE.new_game(2, 0, {"dice": False})
+    seat = state.to_move
+    assert seat is not None
+    other = 1 - seat
+    flat = {"type": "place", "shape": "I", "rotation": 0, "flip": False}
+    for mover, column in ((seat, 0), (other, 6), (seat, 0), (other, 6)):
+        state = ENGINE.apply(state, mover, {**flat, "column": column})
+    legal = ENGINE.legal_moves(state, seat)
+    for level in ("normal", "hard"):
+        move = ai.choose("tetris_link", level, [ENGINE.view(state, seat)], legal, random.Random(1))
+        after = ENGINE.apply(state, seat, move)
+        assert after.scores[seat] == 3, level
+
+
+def test_an_unknown_game_or_level_is_refused_with_the_choices():
+    state = ENGINE.new_game(2, 1)
+    seat = state.to_move
+    assert seat is not None
+    views, legal = [ENGINE.view(state, seat)], ENGINE.legal_moves(state, seat)
+    with pytest.raises(ValueError, match="choose one of easy, normal, hard"):
+        ai.choose("tetris_link", "expert", views, legal, random.Random(0))
+    with pytest.raises(ValueError, match="There is no game 'chess'"):
+        ai.choose("chess", "easy", views, legal, random.Random(0))
+
+
+def test_a_game_without_a_computer_player_says_so():
+    with pytest.raises(ValueError, match="has no computer player yet"):
+        ai.choose("rookie", "easy", [{}], [{"type": "pass"}], random.Random(0))
+
+
+def test_the_players_reading_of_the_view_scores_every_placement_as_the_engine_does():
+    """Points and gap penalties simulated from the view alone match the engine's."""
+    checked = 0
+    for seed in range(5):
+        state = ENGINE.new_game(3, seed)
+        rng = random.Random(seed)
+        while state.to_move is not None:
+            seat = state.to_move
+            move = rng.choice(ENGINE.legal_moves(state, seat))
+            placement = place(read_position(ENGINE.view(state, seat)), seat, move)
+            state = ENGINE.apply(state, seat, move)
+            assert placement is not None and state.last_move is not None
+            assert (placement.gained, placement.penalty) == state.last_move[3:5]
+            checked += placement.gained > 0
+    assert checked >= 3  # some of the placements scored
