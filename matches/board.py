@@ -17,10 +17,10 @@ from data.storage import Storage, StorageUnavailable
 from games import Outcome
 from matches.components import GameButton, form_items, items_view
 from matches.game_ui import GameUI
-from matches.match import PRIVATE, REMATCH, REPLAY, RESIGN, Match, alt_text, clock_text, tell
+from matches.match import PRIVATE, REMATCH, REPLAY, RESIGN, Match, alt_text, clock_text, standing, tell
 from matches.notices import Notices
 from matches.presentation import Form
-from render.common import seat_label as render_seat
+from render.common import seat_label
 
 log = logging.getLogger(__name__)
 EDIT_LIMIT = 30046  # Discord: this message is too old to be edited so often
@@ -272,19 +272,11 @@ def _dead(error: discord.HTTPException) -> bool:
 def board_alt(game: GameUI, match: Match, view: dict) -> str:
     """The board image in words for screen readers, from the public view: the game, what just
     happened, whose turn it is or the result, and the scores. Seats are named by their letter."""
-    letter = render_seat
-    lines = [f"{match.engine.title} #{match.id} board, move {match.turn}.", *game.narrator(view, letter)]
-    outcome = match.engine.outcome(match.state)
-    if outcome is None:
-        seats = match.engine.current_seats(match.state)
-        lines.append(f"{' and '.join(letter(seat) for seat in seats)} to move.")
-    elif not outcome.winners:
-        lines.append("Game over: nobody wins.")
-    else:
-        verb = "draw" if outcome.draw else "win" if len(outcome.winners) > 1 else "wins"
-        lines.append(f"Game over: {' and '.join(letter(seat) for seat in outcome.winners)} {verb}.")
+    lines = [f"{match.engine.title} #{match.id} board, move {match.turn}.", *game.narrator(view, seat_label)]
+    lines.append(standing(match.engine, match.state))
     lines.append(
-        "Scores: " + "; ".join(f"{letter(s)} {game.score_text(view, s)}" for s in range(len(match.players)))
+        "Scores: "
+        + "; ".join(f"{seat_label(s)} {game.score_text(view, s)}" for s in range(len(match.players)))
     )
     return alt_text(" ".join(lines))
 

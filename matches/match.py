@@ -136,6 +136,23 @@ def private_payload(
     return payload
 
 
+def standing(engine: Engine, state: Any, you: int | None = None) -> str:
+    """Whose turn it is, or the result, in words for an image description: seats by their
+    letters (as the images write them), `you` as "your"."""
+    outcome = engine.outcome(state)
+    if outcome is None:
+        seats = engine.current_seats(state)
+        return "It is your turn." if you in seats else f"{_letters(seats)} to move."
+    if not outcome.winners:
+        return "Game over: nobody wins."
+    verb = "draw" if outcome.draw else "win" if len(outcome.winners) > 1 else "wins"
+    return f"Game over: {_letters(outcome.winners)} {verb}."
+
+
+def _letters(seats: tuple[int, ...]) -> str:
+    return " and ".join(SEAT_LETTERS[seat] for seat in seats)
+
+
 def alt_text(text: str) -> str:
     """Text as an image description: no Markdown or mentions, within Discord's 1,024 characters."""
     plain = re.sub(r"<@!?\d+>", "a player", text.replace("**", "").replace("*", ""))

@@ -14,6 +14,7 @@ import discord
 
 from data.model import SetAside
 from data.storage import Storage
+from games import title_of
 from matches.game_ui import GameUI
 from matches.match import Match, private_payload
 from matches.private import private_reply
@@ -87,8 +88,7 @@ class Notices:
 
     async def set_aside(self, aside: SetAside) -> None:
         """Tell the players of a match that could not be resumed what became of it."""
-        game = self.games.get(aside.game)
-        title = game.engine.title if game is not None else aside.game
+        title = title_of(aside.game)
         mentions = " ".join(f"<@{user}>" for user in aside.players)
         channel = self.bot.get_partial_messageable(aside.channel_id)
         try:

@@ -14,8 +14,7 @@ import discord
 
 from matches.components import form_items
 from matches.game_ui import GameUI
-from matches.match import Match, PrivateReply, private_payload
-from render.common import seat_label
+from matches.match import Match, PrivateReply, private_payload, standing
 
 log = logging.getLogger(__name__)
 
@@ -38,13 +37,7 @@ def described(match: Match, seat: int, reply: PrivateReply) -> PrivateReply:
     own, as only it sees the reply) and whose turn it is."""
     if reply.image is None or reply.alt:
         return reply
-    seats = match.engine.current_seats(match.state) if match.row.status == "running" else ()
-    if seat in seats:
-        turn = "It is your turn."
-    elif seats:
-        turn = f"{' and '.join(seat_label(s) for s in seats)} to move."
-    else:
-        turn = "The game is over."
+    turn = standing(match.engine, match.state, seat)
     return replace(reply, alt=f"{match.engine.title} #{match.id}, your private view: {reply.content} {turn}")
 
 

@@ -13,8 +13,7 @@ from data.storage import MatchRow, Storage
 from games import GameError
 from games.replay import replay_states
 from matches.game_ui import GameUI
-from matches.match import alt_text, tell
-from render.common import seat_label
+from matches.match import alt_text, standing, tell
 from render.replay import replay
 
 FINISHED = ("finished", "abandoned")
@@ -57,8 +56,6 @@ def replay_file(game: GameUI, row: MatchRow, log: list[tuple[int, int, dict]]) -
     states = replay_states(engine, players, row.seed, game.game_options(row.options, players), log)
     title = f"{engine.title} #{row.id}"
     made = replay(game.game, [engine.view(state, None) for state in states], title=title)
-    outcome = engine.outcome(states[-1])
-    winners = " and ".join(seat_label(seat) for seat in outcome.winners) if outcome else ""
-    result = f"{winners} {'win' if len(outcome.winners) > 1 else 'wins'}." if outcome and winners else ""
+    result = standing(engine, states[-1])
     alt = f"Animated replay of {title}, one frame per move: {len(log)} moves. {result}"
     return discord.File(io.BytesIO(made.data), filename=made.filename, description=alt_text(alt))
