@@ -26,7 +26,9 @@ import aiohttp
 import discord
 from discord.ext import commands
 
-from data.storage import Storage, StorageError
+from data import open_storage
+from data.repositories import Database
+from data.storage import StorageError
 from matches import MatchService
 from matches.components import DYNAMIC_ITEMS
 
@@ -61,7 +63,7 @@ class Settings:
     """Every setting of the bot; `.env.example` documents each."""
 
     token: str | None = None
-    database: Path = DEFAULT_DATABASE
+    database: str | Path = DEFAULT_DATABASE  # a SQLite file, or a database URL (see data/__init__.py)
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     local_port: int = DEFAULT_LOCAL_PORT
@@ -80,8 +82,10 @@ class Settings:
         players = environ.get("LOCAL_PLAYERS", "")
         return cls(
             token=environ.get("DISCORD_TOKEN", "").strip() or None,
-            # A relative path is taken from the project folder, wherever the bot is started.
-            database=ROOT / (environ.get("DATABASE_PATH") or DEFAULT_DATABASE),
+            # DATABASE_URL names the database; else DATABASE_PATH, a relative path being taken
+            # from the project folder, wherever the bot is started.
+            database=environ.get("DATABASE_URL", "").strip()
+            or ROOT / (environ.get("DATABASE_PATH") or DEFAULT_DATABASE),
             dev_guild_id=number("DEV_GUILD_ID"),
             log_level=(environ.get("LOG_LEVEL") or "INFO").upper(),
             local_port=number("LOCAL_PORT") or DEFAULT_LOCAL_PORT,
@@ -105,7 +109,7 @@ def read_env_file(path: Path) -> dict[str, str]:
 class GameBot(commands.Bot):
     """The game-table bot: the match service over one SQLite database."""
 
-    storage: Storage
+    storage: Database
     matches: MatchService
 
     def __init__(self, settings: Settings) -> None:
@@ -118,7 +122,7 @@ class GameBot(commands.Bot):
         self.settings = settings
 
     async def setup_hook(self) -> None:
-        self.storage = await Storage.open(self.settings.database)
+        self.storage = await open_storage(self.settings.database)
         self.matches = MatchService(self, self.storage)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for extension in EXTENSIONS:
@@ -146,22 +150,24 @@ class GameBot(commands.Bot):
         try:
             await super().close()
         finally:
+            if hasattr(self, "matches"):
+                await self.matches.computers.stop()
             # An open connection's thread would keep the process alive after the bot ends.
             if hasattr(self, "storage"):
                 await self.storage.close()
 
 
 def create_bot(database: str | Path | None = None, settings: Settings | None = None) -> GameBot:
-    """Build the bot; `database` overrides the configured database path."""
+    """Build the bot; `database` (a SQLite file or a database URL) overrides the configured one."""
     settings = settings or Settings()
     if database is not None:
-        settings = replace(settings, database=Path(database))
+        settings = replace(settings, database=database)
     return GameBot(settings)
 
 
 async def run_discord(settings: Settings) -> None:
     # Say what is wrong with the database before connecting, not after a login.
-    await (await Storage.open(settings.database)).close()
+    await (await open_storage(settings.database)).close()
     bot = create_bot(settings=settings)
     async with bot:
         await bot.start(settings.token or "")

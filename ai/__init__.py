@@ -10,12 +10,15 @@ Standard library only; the players may import `games` to simulate.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import random
 from collections.abc import Sequence
 
 from games import ENGINES
 
 LEVELS = ("easy", "normal", "hard")
+# The games that have a computer player.
+GAMES = tuple(name for name in ENGINES if importlib.util.find_spec(f"ai.{name}") is not None)
 
 
 def choose(game: str, level: str, views: Sequence[dict], legal: list[dict], rng: random.Random) -> dict:

@@ -8,6 +8,9 @@ python -m benchmarks resume     # 1,000 running matches: resume time and memory
 python -m benchmarks storage    # committed moves on a real file: synchronous NORMAL against FULL
 python -m benchmarks replay     # animated replays: build time and file size, long and 60-move matches
 python -m benchmarks ai         # computer players: decision times by level, level-against-level win rates
+
+python -m benchmarks.storage_backends [POSTGRES_URL]   # SQLite and PostgreSQL side by side:
+    # a committed move, resume of 10,000 and 100,000 running matches, 50 concurrent matches
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from games import ENGINES
+from games import ENGINES, title_of
 
 if TYPE_CHECKING:
     from render.replay import Replay
@@ -326,55 +329,31 @@ def _rss_mb() -> float:
     return pages * resource.getpagesize() / 2**20
 
 
-def _ai_match(levels: tuple[str, ...], seed: int, times: dict[str, list[float]]) -> tuple[int, ...]:
-    """One seeded Tetris Link match between computer levels: the winning seats. Each
-    decision's seconds go to `times` under its level."""
+def bench_ai(games: int = 40) -> None:
     import ai
-
-    engine = ENGINES["tetris_link"]
-    state = engine.new_game(len(levels), seed)
-    views: list[list[dict]] = [[engine.view(state, seat)] for seat in range(len(levels))]
-    rng = random.Random(seed)
-    while seats := engine.current_seats(state):
-        seat = seats[0]
-        legal = engine.legal_moves(state, seat)
-        start = time.perf_counter()
-        move = ai.choose("tetris_link", levels[seat], views[seat], legal, rng)
-        times[levels[seat]].append(time.perf_counter() - start)
-        state = engine.apply(state, seat, move)
-        for other, seen in enumerate(views):
-            seen.append(engine.view(state, other))
-    outcome = engine.outcome(state)
-    assert outcome is not None
-    return outcome.winners
-
-
-def bench_ai(games: int = 60) -> None:
-    from ai import LEVELS
+    from ai.arena import first_wins
 
     print(
-        "Tetris Link computer players"
-        " (budget: easy and normal median <= 50 ms, hard median <= 1 s, max <= 3 s)"
+        "Computer players, per game (budget: easy and normal median <= 50 ms,"
+        " hard median <= 1 s, max <= 3 s); two-player matches, seats alternating"
     )
-    times: dict[str, list[float]] = {level: [] for level in LEVELS}
     pairs = (("normal", "easy"), ("hard", "normal"), ("hard", "easy"))
-    for first, second in pairs:
-        won = 0.0
-        for seed in range(games):
-            levels = (first, second) if seed % 2 == 0 else (second, first)
-            winners = _ai_match(levels, seed, times)
-            if levels.index(first) in winners:
-                won += 1 / len(winners)
-        print(
-            f"  {first:6s} against {second:6s} {100 * won / games:5.1f}% won"
-            f"  ({games} two-player games, dice)"
-        )
-    for level in LEVELS:
-        samples = times[level]
-        print(
-            f"  {level:6s} median {median_ms(samples):7.2f} ms  max {1000 * max(samples):7.1f} ms"
-            f"  ({len(samples)} decisions)"
-        )
+    for game in ai.GAMES:
+        times: dict[str, list[float]] = {level: [] for level in ai.LEVELS}
+
+        def timer(level: str, seconds: float, times: dict[str, list[float]] = times) -> None:
+            times[level].append(seconds)
+
+        print(f"  {title_of(game)}")
+        for first, second in pairs:
+            won = first_wins(game, first, second, games, timer=timer)
+            print(f"    {first:6s} against {second:6s} {100 * won:5.1f}% won  ({games} games)")
+        for level in ai.LEVELS:
+            samples = times[level]
+            print(
+                f"    {level:6s} median {median_ms(samples):7.2f} ms  max {1000 * max(samples):7.1f} ms"
+                f"  ({len(samples)} decisions)"
+            )
 
 
 BENCHES: dict[str, Callable[[], None]] = {

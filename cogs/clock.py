@@ -1,4 +1,5 @@
-"""The turn clock's heartbeat: every few seconds, the match framework checks deadlines."""
+"""The turn clock's heartbeat: every few seconds, the match framework checks deadlines;
+every second, computer seats whose moment has come make their move."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 TICK_S = 15
+COMPUTER_BEAT_S = 1  # how finely computers time their moves
 
 
 class Clock(commands.Cog):
@@ -25,9 +27,11 @@ class Clock(commands.Cog):
 
     async def cog_load(self) -> None:
         self.tick.start()
+        self.computer_beat.start()
 
     async def cog_unload(self) -> None:
         self.tick.cancel()
+        self.computer_beat.cancel()
 
     @tasks.loop(seconds=TICK_S)
     async def tick(self) -> None:
@@ -41,6 +45,14 @@ class Clock(commands.Cog):
             log.warning("The turn clock skipped a beat: %s", error)
         except Exception:
             log.exception("The turn clock's beat failed; it goes on")
+
+    @tasks.loop(seconds=COMPUTER_BEAT_S)
+    async def computer_beat(self) -> None:
+        """Computer moves whose natural moment has come are played."""
+        try:
+            await self.bot.matches.computers.play_due(discord.utils.utcnow())
+        except Exception:
+            log.exception("The computers' beat failed; it goes on")
 
 
 async def setup(bot: GameBot) -> None:

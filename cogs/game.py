@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Coroutine, Mapping
 from importlib import resources
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 import discord
 from discord import app_commands
@@ -18,23 +18,29 @@ from discord.ext import commands
 from games import ENGINES, Engine, Outcome
 from games.base import seat_counts
 from matches import MatchService
-from matches.match import CLOCK_CHOICES, CLOCK_HELP, Match, PrivateReply, seat_name
+from matches.match import CLOCK_CHOICES, CLOCK_HELP, Match, PrivateReply, seat_name, who
 from matches.presentation import Form
 
 if TYPE_CHECKING:
     from bot import GameBot
 
 
+Level = Literal["easy", "normal", "hard"]  # ai.LEVELS, as a command option
+COMPUTERS_HELP = "How many seats computer players take (you can also add them in the lobby)"
+LEVEL_HELP = "How well the computers play: easy, normal (the default) or hard"
 NewCallback = TypeVar("NewCallback", bound=Callable[..., Coroutine[Any, Any, None]])
 
 
 def new_command(description: str, **options: str) -> Callable[[NewCallback], app_commands.Command]:
     """Declare a game's `/<game> new`: its description, the help of its options, and the
-    turn clock option every game's `new` takes (`clock: int | None = None`)."""
+    options every game's `new` takes: the turn clock (`clock: int | None = None`) and its
+    computer seats (`computers: app_commands.Range[int, 0, max - 1] = 0`, `level: Level = "normal"`)."""
 
     def declare(callback: NewCallback) -> app_commands.Command:
         callback = app_commands.choices(clock=CLOCK_CHOICES)(callback)
-        callback = app_commands.describe(clock=CLOCK_HELP, **options)(callback)
+        callback = app_commands.describe(
+            clock=CLOCK_HELP, computers=COMPUTERS_HELP, level=LEVEL_HELP, **options
+        )(callback)
         return app_commands.command(name="new", description=description)(callback)
 
     return declare
@@ -109,7 +115,7 @@ class GameCog(commands.GroupCog):
 
     def named(self, match: Match, view: dict) -> Callable[[int], str]:
         """How messages name a seat: its player's mention and its label, as the board shows it."""
-        return lambda seat: f"<@{match.players[seat]}> ({self.seat_label(view, seat)})"
+        return lambda seat: f"{who(match.players[seat])} ({self.seat_label(view, seat)})"
 
     def result_lines(self, match: Match, outcome: Outcome) -> list[str]:
         """Extra lines for the final board (e.g. the tie-break)."""
@@ -118,10 +124,16 @@ class GameCog(commands.GroupCog):
     # --------------------------------------------------------------- commands
 
     async def open_lobby(
-        self, interaction: discord.Interaction, options: dict[str, Any], clock: int | None = None
+        self,
+        interaction: discord.Interaction,
+        options: dict[str, Any],
+        clock: int | None = None,
+        computers: int = 0,
+        level: str = "normal",
     ) -> None:
-        """Post a lobby; `clock` is seconds per move (0: none; None: the server's default)."""
-        await self.service.open_lobby(interaction, self, options, clock)
+        """Post a lobby; `clock` is seconds per move (0: none; None: the server's default),
+        with `computers` computer seats at `level`."""
+        await self.service.open_lobby(interaction, self, options, clock, (level,) * computers)
 
     @app_commands.command(name="rules", description="The rules of this game, short and clear")
     async def rules(self, interaction: discord.Interaction) -> None:

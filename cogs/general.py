@@ -66,8 +66,10 @@ class General(commands.Cog):
             title="Game table",
             description=(
                 "Start a match with a game's `new` command, friends press **Join**, the host "
-                "presses **Start**. Play with the buttons under the board; what only you may "
-                "see comes privately. Matches survive restarts: come back any time."
+                "presses **Start**. Alone, or a seat short? Give `new` some `computers` (and a "
+                "`level`: easy, normal or hard), or add them with the lobby's menu. Play with the "
+                "buttons under the board; what only you may see comes privately. Matches survive "
+                "restarts: come back any time."
             ),
             colour=discord.Colour.blurple(),
         )

@@ -12,7 +12,7 @@ from discord.ext import commands
 
 from data.ratings import OVERALL
 from games import ENGINES, title_of
-from matches.match import CLOCK_CHOICES, DEFAULT_CLOCK_S, DEFAULT_MAX_TIMEOUTS, clock_text, tell
+from matches.match import CLOCK_CHOICES, DEFAULT_CLOCK_S, DEFAULT_MAX_TIMEOUTS, clock_text, tell, who
 
 if TYPE_CHECKING:
     from bot import GameBot
@@ -41,7 +41,10 @@ async def leaderboard_page(bot: GameBot, guild_id: int, game: str, page: int) ->
         ]
         embed.description = "\n".join(lines)
     else:
-        embed.description = "Nobody has finished a match here yet — start one with a game's `new` command."
+        embed.description = (
+            "Nobody has finished a rated match here yet — start one with a game's `new` command "
+            "(matches with computers are not rated)."
+        )
     embed.set_footer(text=f"page {page + 1} of {pages} · ratings by OpenSkill, newcomers start at 1000")
     view = discord.ui.View(timeout=None)
     view.add_item(LeaderboardPage(game, page - 1, "◀ Previous", disabled=page == 0))
@@ -101,14 +104,19 @@ class League(commands.Cog):
         assert interaction.guild_id is not None
         user = member or interaction.user
         games = await self.bot.storage.league.player_ratings(interaction.guild_id, user.id)
+        against, won = await self.bot.storage.league.computer_record(interaction.guild_id, user.id)
         embed = discord.Embed(title=f"Stats — {user.display_name}", colour=discord.Colour.blurple())
-        if not games:
+        if not games and not against:
             embed.description = f"{user.mention} has not finished a match on this server yet."
         for entry in games:
             embed.add_field(
                 name=board_title(entry["game"]),
                 value=f"rating **{entry['rating']}** · {entry['wins']} wins / {entry['games']} games",
                 inline=entry["game"] != OVERALL,
+            )
+        if against:
+            embed.add_field(
+                name="With computers (unrated)", value=f"{won} wins / {against} games", inline=False
             )
         recent = await self.bot.storage.league.recent_results(interaction.guild_id, user_id=user.id, limit=5)
         if recent:
@@ -157,7 +165,7 @@ class League(commands.Cog):
         await interaction.response.send_message(
             f"New matches get **{clock_text(DEFAULT_CLOCK_S if clock is None else clock)}** unless "
             f"the host picks another; a player who runs out of time "
-            f"**{timeouts or DEFAULT_MAX_TIMEOUTS}** times in a row is removed. "
+            f"**{timeouts or DEFAULT_MAX_TIMEOUTS}** times in a row is replaced by a computer (normal). "
             + ("Each new lobby gets its own thread." if threads else "Lobbies are posted in the channel."),
             ephemeral=True,
         )
@@ -188,7 +196,9 @@ class League(commands.Cog):
             f"New matches now get {clock_text(clock)} by default.", ephemeral=True
         )
 
-    @settings.command(name="timeouts", description="Time-outs in a row before a player is removed")
+    @settings.command(
+        name="timeouts", description="Time-outs in a row before a computer takes a player's seat"
+    )
     @app_commands.describe(count="How many times in a row a player may run out of time")
     async def settings_timeouts(
         self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 10]
@@ -198,7 +208,7 @@ class League(commands.Cog):
         assert interaction.guild_id is not None
         await self.bot.storage.settings.set_max_timeouts(interaction.guild_id, count)
         await interaction.response.send_message(
-            f"A player who runs out of time {count} times in a row is now removed as resigned.",
+            f"A player who runs out of time {count} times in a row is now replaced by a computer (normal).",
             ephemeral=True,
         )
 
@@ -239,13 +249,13 @@ def _result_line(result: dict, viewer: int | None = None) -> str:
     """One finished match in a sentence: game, who won, scores and when."""
     when = f"<t:{int(_timestamp(result['finished_at']))}:R>"
     seats = ", ".join(
-        f"<@{s['user_id']}> {s['score']}" + (" 🏆" if s["winner"] else "") for s in result["seats"]
+        f"{who(s['user_id'])} {s['score']}" + (" 🏆" if s["winner"] else "") for s in result["seats"]
     )
     tag = " (abandoned)" if result["abandoned"] else " (draw)" if result["draw"] else ""
     line = f"**{title_of(result['game'])} #{result['match_id']}**{tag} — {seats} — {when}"
     if viewer is not None:
         mine = next(s for s in result["seats"] if s["user_id"] == viewer)
-        line += f" · rating {mine['change']:+.0f}"
+        line += " · unrated" if mine["change"] is None else f" · rating {mine['change']:+.0f}"
     return line
 
 

@@ -9,10 +9,11 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
+from discord import app_commands
 
-from cogs.game import GameCog, new_command
+from cogs.game import GameCog, Level, new_command
 from games.base import Outcome
-from matches.match import Match, PrivateReply, seat_name
+from matches.match import Match, PrivateReply, seat_name, who
 from matches.presentation import Choice, Form, Option
 from render.rookie import cards, narrate, prompt, render
 
@@ -164,8 +165,10 @@ class Rookie(GameCog, group_name="rookie", group_description="Play Rookie"):
         variant: Literal["standard", "team", "kids"] = "standard",
         deck: Literal["standard", "pocket"] = "standard",
         clock: int | None = None,
+        computers: app_commands.Range[int, 0, 5] = 0,
+        level: Level = "normal",
     ) -> None:
-        await self.open_lobby(interaction, {"variant": variant, "deck": deck}, clock)
+        await self.open_lobby(interaction, {"variant": variant, "deck": deck}, clock, computers, level)
 
     def describe_options(self, options: Mapping[str, Any]) -> str:
         variant = VARIANTS.get(options.get("variant", "standard"), "standard rules")
@@ -208,7 +211,7 @@ class Rookie(GameCog, group_name="rookie", group_description="Play Rookie"):
         """What just happened and what is asked now, worded as on the board image."""
 
         def name(seat: int) -> str:  # before the mention, as the narration says "A <@…>'s stacks"
-            return f"{seat_name(seat)} <@{match.players[seat]}>"
+            return f"{seat_name(seat)} {who(match.players[seat])}"
 
         told = narrate(view, name)
         lines = [f"{ICONS[event['type']]} {line}" for event, line in zip(view["events"], told, strict=True)]

@@ -13,8 +13,9 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
+from discord import app_commands
 
-from cogs.game import GameCog, new_command
+from cogs.game import GameCog, Level, new_command
 from games import Outcome
 from games.sequence_numbers import SIZE, cell_name
 from matches.match import SEAT_MARKS, Match, PrivateReply, seat_name
@@ -147,9 +148,14 @@ class SequenceNumbers(GameCog, group_name="sequence", group_description="Play Se
         teams="Only with 6 players: 2 teams of three, or 3 teams of two (default 2)",
     )
     async def new(
-        self, interaction: discord.Interaction, teams: Literal[2, 3] = 2, clock: int | None = None
+        self,
+        interaction: discord.Interaction,
+        teams: Literal[2, 3] = 2,
+        clock: int | None = None,
+        computers: app_commands.Range[int, 0, 5] = 0,
+        level: Level = "normal",
     ) -> None:
-        await self.open_lobby(interaction, {"teams": teams}, clock)
+        await self.open_lobby(interaction, {"teams": teams}, clock, computers, level)
 
     def describe_options(self, options: Mapping[str, Any]) -> str:
         six = "three teams of two" if options.get("teams", 2) == 3 else "two teams of three"

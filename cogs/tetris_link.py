@@ -6,8 +6,9 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import discord
+from discord import app_commands
 
-from cogs.game import GameCog, new_command
+from cogs.game import GameCog, Level, new_command
 from games.tetris_link import COLUMNS, SHAPES, drop, orientations
 from matches.match import Match, PrivateReply, seat_name
 from matches.presentation import Choice, Form, Option
@@ -93,9 +94,14 @@ class TetrisLink(GameCog, group_name="tetrislink", group_description="Play Tetri
         dice="Roll the shape die each turn, as the rulebook says (off: house variant, any shape)",
     )
     async def new(
-        self, interaction: discord.Interaction, dice: bool = True, clock: int | None = None
+        self,
+        interaction: discord.Interaction,
+        dice: bool = True,
+        clock: int | None = None,
+        computers: app_commands.Range[int, 0, 3] = 0,
+        level: Level = "normal",
     ) -> None:
-        await self.open_lobby(interaction, {"dice": dice}, clock)
+        await self.open_lobby(interaction, {"dice": dice}, clock, computers, level)
 
     def describe_options(self, options: Mapping[str, Any]) -> str:
         if options.get("dice", True):

@@ -16,8 +16,9 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import discord
+from discord import app_commands
 
-from cogs.game import GameCog, new_command
+from cogs.game import GameCog, Level, new_command
 from games.tremember import SIDES
 from matches.match import Match, PrivateReply
 from matches.presentation import Choice, Form, Option
@@ -92,8 +93,14 @@ class Tremember(GameCog, group_name="tremember", group_description="Play Trememb
     private_label = "Show my card"
 
     @new_command("Open a Tremember lobby (2–6 players)")
-    async def new(self, interaction: discord.Interaction, clock: int | None = None) -> None:
-        await self.open_lobby(interaction, {}, clock)
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        clock: int | None = None,
+        computers: app_commands.Range[int, 0, 5] = 0,
+        level: Level = "normal",
+    ) -> None:
+        await self.open_lobby(interaction, {}, clock, computers, level)
 
     def describe_options(self, options: Mapping[str, Any]) -> str:
         return "36 cards in 18 pairs (2 joker pairs) on a 6×6 board"

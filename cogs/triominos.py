@@ -12,10 +12,11 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
+from discord import app_commands
 
-from cogs.game import GameCog, new_command
+from cogs.game import GameCog, Level, new_command
 from games.base import Outcome
-from matches.match import Match, PrivateReply
+from matches.match import Match, PrivateReply, who
 from matches.presentation import CONTROL_ROWS, SELECT_LIMIT, Choice, Form, Option, form_rows, grouped
 from render.triominos import narrate, render, render_hand, tokens
 
@@ -151,8 +152,12 @@ class Triominos(GameCog, group_name="triominos", group_description="Play My Firs
         open_hands: bool = False,
         joker: bool = True,
         clock: int | None = None,
+        computers: app_commands.Range[int, 0, 3] = 0,
+        level: Level = "normal",
     ) -> None:
-        await self.open_lobby(interaction, {"open_hands": open_hands, "joker": joker}, clock)
+        await self.open_lobby(
+            interaction, {"open_hands": open_hands, "joker": joker}, clock, computers, level
+        )
 
     def describe_options(self, options: Mapping[str, Any]) -> str:
         hands = "open hands (everyone sees every hand)" if options.get("open_hands") else "secret hands"
@@ -209,7 +214,7 @@ class Triominos(GameCog, group_name="triominos", group_description="Play My Firs
         if seat in view["to_move"]:
             lines.append(turn_prompt(view))
         elif view["to_move"]:
-            turn = " and ".join(f"<@{match.players[s]}>" for s in view["to_move"])
+            turn = " and ".join(who(match.players[s]) for s in view["to_move"])
             lines.append(f"It is {turn}'s turn. When yours comes, press **My hand** on the board.")
         else:
             lines.append("The game is over — see the board.")

@@ -26,6 +26,11 @@ class StorageUnavailable(StorageError):
         super().__init__(message)
 
 
+def is_computer(user_id: int) -> bool:
+    """Whether a seat's stored user id is a computer's: those are negative, Discord's ids positive."""
+    return user_id < 0
+
+
 @dataclass(slots=True)
 class MatchRow:
     """One match as stored: plain values, the engine state as its dumped text."""

@@ -103,6 +103,11 @@ class MatchRepository(Protocol):
         """Note that the players due were reminded of the deadline of this turn."""
         ...
 
+    async def replace_player(self, match_id: int, seat: int, user_id: int, timeouts: dict[str, int]) -> bool:
+        """Seat `user_id` (a computer) in a running match's `seat` instead of its player, with
+        the time-out counts `timeouts`; False if the match is not running."""
+        ...
+
     async def get(self, match_id: int) -> MatchRow | None:
         """One match with its players, or None."""
         ...
@@ -162,7 +167,12 @@ class LeagueRepository(Protocol):
         self, guild_id: int, *, game: str | None = None, user_id: int | None = None, limit: int = 10
     ) -> list[dict[str, Any]]:
         """A server's latest finished matches, newest first: dicts of match_id, game, draw,
-        abandoned, duration_s, finished_at and seats (seat, user_id, score, winner, change)."""
+        abandoned, duration_s, finished_at and seats (seat, user_id, score, winner, change;
+        change None in an unrated match, one with a computer seat)."""
+        ...
+
+    async def computer_record(self, guild_id: int, user_id: int) -> tuple[int, int]:
+        """How many finished matches with computer seats a player played on a server, and won."""
         ...
 
 

@@ -11,7 +11,7 @@ import asyncio
 import json
 import logging
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
+from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -28,9 +28,11 @@ from data.model import (
     SetAside,
     StorageError,
     StorageUnavailable,
+    is_computer,
     now_iso,
     seconds_between,
 )
+from data.rows import MATCH_COLUMNS, UnreadableColumn, match_row, set_aside_notice, shown_ratings
 from data.schema import migrations
 
 __all__ = [
@@ -46,11 +48,6 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-_MATCH_COLUMNS = (
-    "id, game, guild_id, channel_id, message_id, host_id, status, seed, options, state, "
-    "turn, ping_message_id, created_at, started_at, clock_s, deadline, reminded, timeouts, invited, "
-    "board_stale"
-)
 # SQLite's primary result codes for a database that refuses a call for now: busy or locked past
 # the busy timeout, full, read-only, or a disk error. A call that meets one raises StorageUnavailable.
 _FAULTS = frozenset(
@@ -438,6 +435,19 @@ class SqliteMatches:
     async def mark_reminded(self, match_id: int) -> None:
         await self._db.write("UPDATE matches SET reminded = 1 WHERE id = ?", (match_id,))
 
+    async def replace_player(self, match_id: int, seat: int, user_id: int, timeouts: dict[str, int]) -> bool:
+        async with self._db.transaction():
+            changed = await self._db.run(
+                "UPDATE matches SET timeouts = ?, updated_at = ? WHERE id = ? AND status = 'running'",
+                (json.dumps(timeouts), now_iso(), match_id),
+            )
+            if not changed:
+                return False
+            await self._db.run(
+                "UPDATE seats SET user_id = ? WHERE match_id = ? AND seat = ?", (user_id, match_id, seat)
+            )
+            return True
+
     async def get(self, match_id: int) -> MatchRow | None:
         rows = await self._load("id = ?", (match_id,))
         return rows[0] if rows else None
@@ -479,7 +489,7 @@ class SqliteMatches:
             seats = await self._db.fetch_all(
                 "SELECT user_id FROM seats WHERE match_id = ? ORDER BY seat", (match_id,)
             )
-        return _set_aside(row, [user for (user,) in seats], reason)
+        return set_aside_notice(row, [user for (user,) in seats], reason)
 
     async def lobbies(self) -> list[MatchRow]:
         return await self._load("status = 'lobby'")
@@ -513,7 +523,7 @@ class SqliteMatches:
         warning), as what setting them aside would tell their players."""
         order = "DESC" if newest_first else ""
         stored = await self._db.fetch_all(
-            f"SELECT {_MATCH_COLUMNS} FROM matches WHERE {where} ORDER BY id {order}", params
+            f"SELECT {MATCH_COLUMNS} FROM matches WHERE {where} ORDER BY id {order}", params
         )
         if not stored:
             return [], []
@@ -529,10 +539,10 @@ class SqliteMatches:
         unreadable: list[SetAside] = []
         for row in stored:
             try:
-                rows.append(_match_row(row, players[row["id"]]))
-            except _UnreadableColumn as error:
+                rows.append(match_row(row, players[row["id"]]))
+            except UnreadableColumn as error:
                 log.warning("Match %s cannot be read: %s (%s)", row["id"], error.reason, error.detail)
-                unreadable.append(_set_aside(row, players[row["id"]], error.reason))
+                unreadable.append(set_aside_notice(row, players[row["id"]], error.reason))
         return rows, unreadable
 
 
@@ -570,20 +580,7 @@ class SqliteLeague:
                 stamp,
             ),
         )
-        boards = (game, ratings.OVERALL)
-        changes = ratings.rate_result(result, boards, await self._skills(guild_id, boards, result.seats))
-        wins = {s.user_id: int(s.winner) for s in result.seats}
-        await self._db.run(
-            "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, games, wins) "
-            f"VALUES {_rows_of(len(changes), 7)} "
-            "ON CONFLICT (guild_id, game, user_id) DO UPDATE SET "
-            "mu = excluded.mu, sigma = excluded.sigma, games = games + 1, wins = wins + excluded.wins",
-            [
-                value
-                for (board, user), (_, new) in changes.items()
-                for value in (guild_id, board, user, new.mu, new.sigma, 1, wins[user])
-            ],
-        )
+        changes = await self._rate(guild_id, game, result)
         await self._db.run(
             "INSERT INTO result_seats (match_id, seat, user_id, team, score, winner, resigned, "
             f"rating_before, rating_after) VALUES {_rows_of(len(result.seats), 9)}",
@@ -598,11 +595,33 @@ class SqliteLeague:
                     s.score,
                     int(s.winner),
                     int(s.resigned),
-                    changes[game, s.user_id][0].shown,
-                    changes[game, s.user_id][1].shown,
+                    *shown_ratings(changes.get((game, s.user_id))),
                 )
             ],
         )
+
+    async def _rate(
+        self, guild_id: int, game: str, result: MatchResult
+    ) -> dict[tuple[str, int], tuple[ratings.Skill, ratings.Skill]]:
+        """Update the players' ratings in the game and overall: the skills before and after,
+        by (board, user). A match with a computer seat rates nobody: the table is for people."""
+        if any(is_computer(s.user_id) for s in result.seats):
+            return {}
+        boards = (game, ratings.OVERALL)
+        changes = ratings.rate_result(result, boards, await self._skills(guild_id, boards, result.seats))
+        wins = {s.user_id: int(s.winner) for s in result.seats}
+        await self._db.run(
+            "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, games, wins) "
+            f"VALUES {_rows_of(len(changes), 7)} "
+            "ON CONFLICT (guild_id, game, user_id) DO UPDATE SET "
+            "mu = excluded.mu, sigma = excluded.sigma, games = games + 1, wins = wins + excluded.wins",
+            [
+                value
+                for (board, user), (_, new) in changes.items()
+                for value in (guild_id, board, user, new.mu, new.sigma, 1, wins[user])
+            ],
+        )
+        return changes
 
     async def _skills(
         self, guild_id: int, boards: Sequence[str], seats: Sequence[SeatResult]
@@ -618,7 +637,9 @@ class SqliteLeague:
 
     async def rating_changes(self, match_id: int) -> dict[int, tuple[int, int]]:
         rows = await self._db.fetch_all(
-            "SELECT seat, rating_before, rating_after FROM result_seats WHERE match_id = ?", (match_id,)
+            "SELECT seat, rating_before, rating_after FROM result_seats "
+            "WHERE match_id = ? AND rating_before IS NOT NULL",
+            (match_id,),
         )
         return {seat: (int(before), int(after)) for seat, before, after in rows}
 
@@ -650,6 +671,17 @@ class SqliteLeague:
             {"game": game, "rating": ratings.Skill(mu, sigma).shown, "wins": w, "games": g}
             for game, mu, sigma, w, g in rows
         ]
+
+    async def computer_record(self, guild_id: int, user_id: int) -> tuple[int, int]:
+        row = await self._db.fetch_one(
+            "SELECT COUNT(*), COALESCE(SUM(mine.winner), 0) FROM result_seats AS mine "
+            "JOIN results AS r ON r.match_id = mine.match_id "
+            "WHERE r.guild_id = ? AND mine.user_id = ? "
+            "AND EXISTS (SELECT 1 FROM result_seats AS c WHERE c.match_id = mine.match_id AND c.user_id < 0)",
+            (guild_id, user_id),
+        )
+        assert row is not None
+        return int(row[0]), int(row[1])
 
     async def recent_results(
         self, guild_id: int, *, game: str | None = None, user_id: int | None = None, limit: int = 10
@@ -693,7 +725,7 @@ class SqliteLeague:
                     "user_id": user,
                     "score": score,
                     "winner": bool(won),
-                    "change": (after or 0) - (before or 0),
+                    "change": None if before is None or after is None else after - before,
                 }
             )
         return list(results.values())
@@ -742,113 +774,3 @@ class SqliteSettings:
             "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
             (key, value),
         )
-
-
-class _UnreadableColumn(ValueError):
-    """A stored match has a column the bot cannot read (unreadable JSON, a wrong type, a time
-    that is not ISO 8601 with its zone): the row is left out, or set aside when it runs."""
-
-    def __init__(self, column: str, detail: str) -> None:
-        super().__init__(f"{column}: {detail}")
-        self.column = column
-        self.detail = detail
-
-    @property
-    def reason(self) -> str:
-        """Why the match cannot go on, as its note and its players read it."""
-        label = _COLUMN_LABELS.get(self.column, f"{self.column.replace('_', ' ')} is")
-        return f"its stored {label} unreadable"
-
-
-_COLUMN_LABELS = {
-    "options": "options are",
-    "timeouts": "time-out counts are",
-    "invited": "rematch invitations are",
-    "deadline": "turn deadline is",
-    "started_at": "start time is",
-    "state": "game state is",
-}
-# The plain columns of a match row and the Python types SQLite must have returned for them
-# (SQLite stores any value in any column; the CHECK and NOT NULL constraints are all it enforces).
-_SCALAR_TYPES: dict[str, tuple[type, ...]] = {
-    "game": (str,),
-    "guild_id": (int,),
-    "channel_id": (int,),
-    "message_id": (int, type(None)),
-    "host_id": (int,),
-    "status": (str,),
-    "seed": (int,),
-    "state": (str, type(None)),
-    "turn": (int,),
-    "ping_message_id": (int, type(None)),
-    "created_at": (str,),
-    "clock_s": (int, type(None)),
-    "reminded": (int,),
-    "board_stale": (int,),
-}
-
-
-def _match_row(row: sqlite3.Row, players: list[int]) -> MatchRow:
-    """A stored match as the bot uses it; `_UnreadableColumn` names the first column that is not."""
-    values = dict(row)
-    for column, types in _SCALAR_TYPES.items():
-        if not isinstance(values[column], types):
-            raise _UnreadableColumn(column, f"{type(values[column]).__name__} {values[column]!r}")
-    values["options"] = _parsed(values, "options", _json_object)
-    values["timeouts"] = _parsed(values, "timeouts", _time_out_counts)
-    values["invited"] = _parsed(values, "invited", _user_ids)
-    _parsed(values, "deadline", _zoned_time)
-    _parsed(values, "started_at", _zoned_time)
-    values["reminded"] = bool(values["reminded"])
-    values["board_stale"] = bool(values["board_stale"])
-    return MatchRow(**values, players=players)
-
-
-def _parsed(values: dict[str, Any], column: str, parse: Callable[[Any], Any]) -> Any:
-    try:
-        return parse(values[column])
-    except (ValueError, TypeError) as error:
-        raise _UnreadableColumn(column, str(error) or type(error).__name__) from error
-
-
-def _json_object(text: str) -> dict[str, Any]:
-    value = json.loads(text)
-    if not isinstance(value, dict):
-        raise ValueError(f"not a JSON object: {text[:80]!r}")
-    return value
-
-
-def _time_out_counts(text: str) -> dict[str, int]:
-    counts = _json_object(text)
-    if not all(type(count) is int for count in counts.values()):
-        raise ValueError(f"not counts: {text[:80]!r}")
-    return counts
-
-
-def _user_ids(text: str | None) -> list[int] | None:
-    if not text:
-        return None
-    users = json.loads(text)
-    if not isinstance(users, list) or not all(type(user) is int for user in users):
-        raise ValueError(f"not a list of user ids: {text[:80]!r}")
-    return users
-
-
-def _zoned_time(text: str | None) -> str | None:
-    """A stored time the bot computes with: ISO 8601 text with its time zone, or None."""
-    if text is not None and datetime.fromisoformat(text).tzinfo is None:
-        raise ValueError(f"no time zone in {text!r}")
-    return text
-
-
-def _set_aside(row: sqlite3.Row, players: list[int], reason: str) -> SetAside:
-    """What setting an unreadable match aside tells its players: plain columns, no JSON parsed."""
-    return SetAside(
-        id=row["id"],
-        game=row["game"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        board_message_id=row["message_id"],
-        players=tuple(players),
-        reason=reason,
-    )

@@ -4,13 +4,18 @@ Geometry: grid points are integer pairs (x, y) of a triangular lattice, drawn at
 (x + y/2, y·√3/2) with y pointing up. A *cell* (x, y, up) is one triangle of the
 grid; its corners are listed clockwise, starting at the apex of an up cell and at the
 top-left of a down cell, so a card's clockwise values go onto a cell in 3 rotations.
+
+Speed: a state keeps the look-ups derived from its table (`Table`: filled cells, the
+number at every point, the open places in reading order), built once on first use
+(`table_of`) or carried over from the state before a placement (`Table.plus`); they are
+never saved (`dump` leaves them out).
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass, field, fields, replace
 from itertools import combinations_with_replacement
 from typing import Any
 
@@ -60,6 +65,8 @@ class TriominosState:
     last_move: tuple[int, str] | None = None  # (seat, "place"/"take_joker"/"buy"/"pass"/"resign")
     last_card: int | None = None  # index into table
     last_bonus: tuple[int, int, int, int, int] | None = None  # hexagons, bridge, last, earned, paid
+    # Look-ups derived from `table` alone, filled in on first use (`table_of`); never stored.
+    derived: Table | None = field(default=None, init=False, repr=False, compare=False)
 
 
 # --- geometry -------------------------------------------------------------------------
@@ -120,16 +127,23 @@ def canonical_rotation(card: int, rotation: int) -> int:
     return 0 if distinct_rotations(card) == (0,) else rotation
 
 
+# Each number card's clockwise values at a cell's corners, by rotation.
+FACES: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
+    tuple((v[r], v[(r + 1) % 3], v[(r + 2) % 3]) for r in range(3)) for v in CARDS
+)
+
+
 # --- the table ------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
 class Table:
-    """Derived look-ups over the placed cards; built once per question."""
+    """Derived look-ups over the placed cards; built once per state (see `table_of`)."""
 
     cells: dict[Cell, int]  # cell -> index into state.table
     values: dict[Point, int]  # value every number card shows at that point
     touched: frozenset[Point]  # points where any card lies
+    places: tuple[Cell, ...] = ()  # empty cells sharing a side with a card, in reading order
 
     @classmethod
     def of(cls, placed: tuple[Placed, ...], skip: int | None = None) -> Table:
@@ -147,29 +161,44 @@ class Table:
             faces = corner_values(card, rotation)
             if faces is not None:
                 values.update(zip(points, faces, strict=True))
-        return cls(cells, values, frozenset(touched))
+        found = {near for cell in cells for near in side_neighbours(cell) if near not in cells}
+        return cls(cells, values, frozenset(touched), tuple(sorted(found, key=cell_order)))
+
+    def plus(self, placed: Placed, index: int) -> Table:
+        """The table after `placed` is laid as card `index` on one of the open places."""
+        card, x, y, up, rotation = placed
+        cell = (x, y, up)
+        cells = {**self.cells, cell: index}
+        points = cell_points(cell)
+        values = dict(self.values)
+        faces = corner_values(card, rotation)
+        if faces is not None:
+            values.update(zip(points, faces, strict=True))
+        found = {*self.places, *side_neighbours(cell)} - cells.keys()
+        return Table(cells, values, self.touched.union(points), tuple(sorted(found, key=cell_order)))
 
     def open_places(self) -> list[Cell]:
         """Empty cells sharing a side with a card, in reading order."""
-        found = {near for cell in self.cells for near in side_neighbours(cell) if near not in self.cells}
-        return sorted(found, key=cell_order)
+        return list(self.places)
 
     def fits(self, cell: Cell, card: int, rotation: int) -> bool:
         """True when every corner matches every number-card corner at its point."""
-        faces = corner_values(card, rotation)
-        if faces is None:
+        if card == JOKER:
             return True
-        return all(
-            self.values.get(point, value) == value
-            for point, value in zip(cell_points(cell), faces, strict=True)
-        )
+        return fits_pattern(self.pattern(cell), FACES[card][rotation % 3])
+
+    def pattern(self, cell: Cell) -> tuple[int, int, int]:
+        """The value every number card shows at the cell's corners, 0 where none does."""
+        get = self.values.get
+        a, b, c = cell_points(cell)
+        return get(a, 0), get(b, 0), get(c, 0)
 
     def bonuses(self, cell: Cell) -> tuple[int, bool]:
         """(hexagons completed, bridge made) by filling `cell`."""
-        filled = set(self.cells) | {cell}
+        cells = self.cells
         points = cell_points(cell)
-        hexagons = sum(all(c in filled for c in cells_around(p)) for p in points)
-        sides = [near for near in side_neighbours(cell) if near in self.cells]
+        hexagons = sum(all(c == cell or c in cells for c in cells_around(p)) for p in points)
+        sides = [near for near in side_neighbours(cell) if near in cells]
         bridge = False
         if len(sides) == 1:
             shared = set(cell_points(sides[0]))
@@ -178,7 +207,30 @@ class Table:
         return hexagons, bridge
 
 
-def place_labels(places: list[Cell]) -> dict[str, Cell]:
+def fits_pattern(pattern: tuple[int, int, int], faces: tuple[int, int, int]) -> bool:
+    """True when `faces` agree with every number (non-zero) of `pattern`."""
+    a, b, c = pattern
+    x, y, z = faces
+    return (not a or a == x) and (not b or b == y) and (not c or c == z)
+
+
+def table_of(state: TriominosState) -> Table:
+    """The state's `Table`, built on first use and kept with the state (the table never
+    changes within one state)."""
+    table = state.derived
+    if table is None:
+        table = Table.of(state.table)
+        object.__setattr__(state, "derived", table)
+    return table
+
+
+def with_table(state: TriominosState, table: Table) -> TriominosState:
+    """`state` with its `Table` already known (`table` must be `Table.of(state.table)`)."""
+    object.__setattr__(state, "derived", table)
+    return state
+
+
+def place_labels(places: list[Cell] | tuple[Cell, ...]) -> dict[str, Cell]:
     """Labels "1", "2", ... in reading order: they depend on the table only."""
     return {str(number): cell for number, cell in enumerate(places, start=1)}
 
@@ -276,8 +328,8 @@ class TriominosEngine:
         ]
         if neutral:
             return neutral[0]
-        table = Table.of(state.table)
-        labels = place_labels(table.open_places())
+        table = table_of(state)
+        labels = place_labels(table.places)
         hand = state.hands[seat]
 
         def cost(move: dict) -> tuple[int, bool]:
@@ -307,8 +359,8 @@ class TriominosEngine:
         index = hand_index(hand, move.get("card"))
         card = hand[index]
         rotation = parse_rotation(move.get("rotation", 0))
-        table = Table.of(state.table)
-        cell = place_labels(table.open_places()).get(str(move.get("place")))
+        table = table_of(state)
+        cell = place_labels(table.places).get(str(move.get("place")))
         if cell is None:
             raise IllegalMove("That place is not open — pick a numbered place next to the cards.")
         if not table.fits(cell, card, rotation):
@@ -333,7 +385,7 @@ class TriominosEngine:
             last_card=len(state.table),
             last_bonus=(hexagons, int(bridge), int(emptied), earned, paid),
         )
-        return advance(state, seat)
+        return with_table(advance(state, seat), table.plus(placed, len(state.table) - 1))
 
     def _take_joker(self, state: TriominosState, seat: int, move: Mapping) -> TriominosState:
         hand = state.hands[seat]
@@ -423,8 +475,8 @@ class TriominosEngine:
         """What `seat` may know (None: a spectator): the common keys plus the table,
         its numbered places, hand sizes, pot and bank; the seat's own hand, where each
         card fits, the joker swaps and whether it may buy or pass."""
-        table = Table.of(state.table)
-        labels = place_labels(table.open_places())
+        table = table_of(state)
+        labels = place_labels(table.places)
         view = common_view(
             players=state.players,
             to_move=self.current_seats(state),
@@ -485,7 +537,9 @@ class TriominosEngine:
 
     def dump(self, state: TriominosState) -> str:
         """The state as JSON text."""
-        return json.dumps(asdict(state), separators=(",", ":"))
+        stored = asdict(replace(state))  # a copy without the derived look-ups
+        del stored["derived"]
+        return json.dumps(stored, separators=(",", ":"))
 
     def load(self, text: str) -> TriominosState:
         """The state from `dump`'s JSON text; anything damaged is a `GameError`."""
@@ -521,14 +575,22 @@ def can_buy(state: TriominosState, seat: int) -> bool:
 
 def placements(state: TriominosState, hand: tuple[int, ...]) -> list[tuple[int, str, int]]:
     """(hand index, place label, rotation) of every way a hand card fits an open place."""
-    table = Table.of(state.table)
-    return [
-        (index, label, rotation)
-        for index, card in enumerate(hand)
-        for label, cell in place_labels(table.open_places()).items()
-        for rotation in distinct_rotations(card)
-        if table.fits(cell, card, rotation)
-    ]
+    table = table_of(state)
+    patterns = [(str(number), table.pattern(cell)) for number, cell in enumerate(table.places, start=1)]
+    found: list[tuple[int, str, int]] = []
+    for index, card in enumerate(hand):
+        if card == JOKER:
+            found += [(index, label, 0) for label, _ in patterns]
+            continue
+        faces = FACES[card]
+        rotations = distinct_rotations(card)
+        found += [
+            (index, label, rotation)
+            for label, pattern in patterns
+            for rotation in rotations
+            if fits_pattern(pattern, faces[rotation])
+        ]
+    return found
 
 
 def joker_index(state: TriominosState) -> int | None:
@@ -679,7 +741,7 @@ def state_from_json(data: Any) -> TriominosState:
     """A state from `dump`'s JSON, checked enough that a damaged save fails here, not later."""
     if not isinstance(data, dict):
         raise damaged("not a saved game")
-    unknown = set(data) - {f.name for f in fields(TriominosState)}
+    unknown = set(data) - {f.name for f in fields(TriominosState) if f.init}
     if unknown:
         raise damaged(f"unknown {sorted(unknown)[0]!r}")
     players = whole(data["players"], TriominosEngine.min_players, TriominosEngine.max_players, "players")

@@ -7,17 +7,18 @@ import asyncio
 import contextlib
 import io
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import Any
 
 import discord
 
-from data.storage import Storage, StorageUnavailable
+from data.repositories import Database
+from data.storage import StorageUnavailable
 from games import Outcome
 from matches.components import GameButton, form_items, items_view
 from matches.game_ui import GameUI
-from matches.match import PRIVATE, REMATCH, REPLAY, RESIGN, Match, alt_text, clock_text, standing, tell
+from matches.match import PRIVATE, REMATCH, REPLAY, RESIGN, Match, alt_text, clock_text, standing, tell, who
 from matches.notices import Notices
 from matches.presentation import Form
 from render.common import seat_label
@@ -30,7 +31,7 @@ class Board:
     """Draws and publishes boards; knows each game's UI by name."""
 
     def __init__(
-        self, bot: discord.Client, storage: Storage, games: Mapping[str, GameUI], notices: Notices
+        self, bot: discord.Client, storage: Database, games: Mapping[str, GameUI], notices: Notices
     ) -> None:
         self.bot = bot
         self.storage = storage
@@ -38,6 +39,7 @@ class Board:
         self.notices = notices
         self.stale: dict[int, Match] = {}  # boards a failed edit left behind, by match
         self.watchers: dict[int, list[discord.Interaction]] = {}  # spectators' views, by match
+        self.after_publish: Callable[[Match], None] = lambda match: None  # e.g. a computer's turn
 
     async def publish(
         self, interaction: discord.Interaction | None, match: Match, *, previous_seats: tuple[int, ...]
@@ -56,6 +58,7 @@ class Board:
         elif not seats:
             await self.notices.clear_ping(match)
             await self.close_thread(match.row.channel_id)
+        self.after_publish(match)
 
     async def edit(
         self,
@@ -228,7 +231,7 @@ class Board:
             lines.extend(game.result_lines(match, outcome))
             colour = discord.Colour.gold()
         players = "\n".join(
-            f"{game.seat_label(view, seat)} · <@{user}> — {game.score_text(view, seat)}"
+            f"{game.seat_label(view, seat)} · {who(user)} — {game.score_text(view, seat)}"
             for seat, user in enumerate(match.players)
         )
         embed = discord.Embed(
@@ -244,7 +247,7 @@ class Board:
         view = view if view is not None else match.view(None)
         label = self.games[match.row.game].seat_label
         seats = match.engine.current_seats(match.state)
-        return " and ".join(f"<@{match.players[seat]}> ({label(view, seat)})" for seat in seats)
+        return " and ".join(f"{who(match.players[seat])} ({label(view, seat)})" for seat in seats)
 
     def _framework_buttons(self, game: GameUI, match: Match) -> list[discord.ui.Item]:
         name, turn = match.row.game, match.turn
@@ -283,13 +286,13 @@ def board_alt(game: GameUI, match: Match, view: dict) -> str:
 
 def _rating_text(match: Match) -> str:
     return "\n".join(
-        f"<@{match.players[seat]}> {before} → {after} ({after - before:+d})"
+        f"{who(match.players[seat])} {before} → {after} ({after - before:+d})"
         for seat, (before, after) in sorted(match.rating_changes.items())
     )
 
 
 def _winner_text(match: Match, outcome: Outcome) -> str:
-    names = ", ".join(f"<@{match.players[seat]}>" for seat in outcome.winners)
+    names = ", ".join(who(match.players[seat]) for seat in outcome.winners)
     if not outcome.winners:
         return "**Game over** — nobody wins."
     if outcome.draw:

@@ -7,9 +7,11 @@ from datetime import datetime, timedelta
 
 import discord
 
-from data.storage import Storage, StorageUnavailable
+from data.repositories import Database
+from data.storage import StorageUnavailable
 from matches.board import Board
-from matches.match import DEFAULT_CLOCK_S, DEFAULT_MAX_TIMEOUTS, MAX_AUTO_MOVES, Match
+from matches.computers import Computers
+from matches.match import DEFAULT_CLOCK_S, DEFAULT_MAX_TIMEOUTS, MAX_AUTO_MOVES, Match, computer_id, who
 from matches.notices import Notices
 from matches.private import PrivateReplies
 from matches.turns import Turns
@@ -22,7 +24,7 @@ def reminder_lead(clock_s: int) -> timedelta:
     return timedelta(seconds=min(clock_s / 4, 3600))
 
 
-async def clock_for(storage: Storage, guild_id: int, chosen: int | None) -> int | None:
+async def clock_for(storage: Database, guild_id: int, chosen: int | None) -> int | None:
     """Seconds per move of a new match: the host's choice, else the server's default (0: none)."""
     if chosen is None:
         default = (await storage.settings.for_guild(guild_id)).clock_s
@@ -35,12 +37,13 @@ class TurnClock:
 
     def __init__(
         self,
-        storage: Storage,
+        storage: Database,
         running: dict[int, Match],
         turns: Turns,
         board: Board,
         notices: Notices,
         replies: PrivateReplies,
+        computers: Computers,
     ) -> None:
         self.storage = storage
         self.running = running
@@ -48,6 +51,7 @@ class TurnClock:
         self.board = board
         self.notices = notices
         self.replies = replies
+        self.computers = computers
 
     async def tick(self, now: datetime) -> None:
         """Check every running match's deadline; one broken match never stops the others.
@@ -66,6 +70,9 @@ class TurnClock:
         return any(match.row.deadline for match in self.running.values())
 
     async def _check(self, match: Match, now: datetime) -> None:
+        if self.computers.due(match) is not None:  # computers never run out of time
+            self.computers.schedule(match)  # (again, if a fault stopped its last try)
+            return
         if match.row.deadline is None or match.row.clock_s is None:
             return
         deadline = datetime.fromisoformat(match.row.deadline)
@@ -81,7 +88,8 @@ class TurnClock:
         await self.notices.remind(match)
 
     async def time_out(self, match: Match) -> None:
-        """The clock ran out: play the turn as the rules allow, or remove a player who keeps timing out."""
+        """The clock ran out: play the turn as the rules allow, or seat a computer (normal) in
+        place of a player who keeps timing out, so the others can finish."""
         chosen = (await self.storage.settings.for_guild(match.row.guild_id)).max_timeouts
         limit = chosen or DEFAULT_MAX_TIMEOUTS
         async with match.lock:
@@ -92,18 +100,33 @@ class TurnClock:
                 return
             seat = seats[0]
             timeouts = {**match.row.timeouts, str(seat): match.row.timeouts.get(str(seat), 0) + 1}
-            mention = f"<@{match.players[seat]}>"
-            if timeouts[str(seat)] >= limit:
-                state = match.engine.resign(match.state, seat)
-                move = {"type": "resign", "reason": "timeout"}
-                note = f"⏰ {mention} ran out of time {limit} times in a row and was removed as resigned."
-                if not await self.turns.commit(match, seat, None, move, state, timeouts=timeouts):
-                    return
-            else:
-                note = f"⏰ {mention} ran out of time: " + await self._auto_play(match, seat, timeouts)
-            match.notes.append(note)
-        await self.board.publish(None, match, previous_seats=seats)
-        await self.replies.refresh(match, seat)  # what was played for them leaves their screen
+            replaced = timeouts[str(seat)] >= limit
+            if replaced and not await self._replace(match, seat, timeouts, limit):
+                return
+            if not replaced:
+                played = await self._auto_play(match, seat, timeouts)
+                match.notes.append(f"⏰ {who(match.players[seat])} ran out of time: {played}")
+        if replaced:  # the computer is newly due; the player's screen shows their seat no more
+            await self.board.publish(None, match, previous_seats=())
+            text = f"A computer plays your seat in {match.engine.title} #{match.id} now."
+            await self.replies.release(match, seat, text)
+        else:
+            await self.board.publish(None, match, previous_seats=seats)
+            await self.replies.refresh(match, seat)  # what was played for them leaves their screen
+
+    async def _replace(self, match: Match, seat: int, timeouts: dict[str, int], limit: int) -> bool:
+        """Seat a normal computer instead of the seat's absent player and say so on the next
+        board; False if the match ended meanwhile."""
+        person, computer = match.players[seat], computer_id(match.players, "normal")
+        rest = {key: count for key, count in timeouts.items() if key != str(seat)}
+        if not await self.storage.matches.replace_player(match.id, seat, computer, rest):
+            return False
+        match.players[seat], match.row.timeouts = computer, rest
+        match.notes.append(
+            f"⏰ {who(person)} ran out of time {limit} times in a row, so {who(computer)} plays "
+            "their seat from now on (the match is no longer rated)."
+        )
+        return True
 
     async def _auto_play(self, match: Match, seat: int, timeouts: dict[str, int]) -> str:
         """Play the seat's turn for them with the engine's `timeout_move`: what the rules

@@ -5,7 +5,8 @@ selects end in `s<first index>` and carry the index as their value).
 The framework's own buttons (private view, resign, rematch): `g:<game>:<match>:<turn>:<arg>`;
 `g:`/`gs:` ids with other args are game controls of boards drawn by an earlier version of the
 bot, answered by drawing the current board.
-Lobby buttons: `lobby:<match>:<action>`. The framework routes them to the match service.
+Lobby buttons: `lobby:<match>:<action>`; the host's computer menu: `lobbyc:<match>`. The framework
+routes them to the match service.
 """
 
 from __future__ import annotations
@@ -223,6 +224,11 @@ LOBBY_ACTIONS = {
     "start": ("Start", discord.ButtonStyle.primary),
     "cancel": ("Cancel", discord.ButtonStyle.danger),
 }
+COMPUTER_LEVELS = {
+    "easy": "Makes mistakes, as a beginner does",
+    "normal": "Plays soundly",
+    "hard": "Plays as well as it can",
+}
 
 
 class LobbyButton(
@@ -246,10 +252,43 @@ class LobbyButton(
         await _service(interaction).on_lobby(interaction, self.match_id, self.action)
 
 
+REMOVE = "remove"  # the lobby menu's choice that takes the last computer off its seat
+
+
+class LobbyComputers(discord.ui.DynamicItem[discord.ui.Select], template=r"lobbyc:(?P<match>\d{1,12})"):
+    """The host's menu under a lobby: seat a computer at a level, or remove one."""
+
+    def __init__(self, match_id: int) -> None:
+        self.match_id = match_id
+        options = [
+            discord.SelectOption(
+                label=f"Add a computer ({level})", value=level, emoji="🤖", description=about
+            )
+            for level, about in COMPUTER_LEVELS.items()
+        ]
+        options.append(discord.SelectOption(label="Remove a computer", value=REMOVE, emoji="➖"))
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"lobbyc:{match_id}", placeholder="🤖 Add a computer…", options=options
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> LobbyComputers:
+        return cls(int(match["match"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = self.item.values
+        await _service(interaction).on_lobby_computer(interaction, self.match_id, values[0] if values else "")
+
+
 def lobby_view(match_id: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for action in LOBBY_ACTIONS:
         view.add_item(LobbyButton(match_id, action))
+    view.add_item(LobbyComputers(match_id))
     return view
 
 
@@ -261,7 +300,7 @@ def items_view(items: list[discord.ui.Item]) -> discord.ui.View:
     return view
 
 
-DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, GameButton, GameSelect, LobbyButton)
+DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, GameButton, GameSelect, LobbyButton, LobbyComputers)
 
 
 def answered_by(items: tuple[type[discord.ui.DynamicItem], ...], custom_id: str) -> bool:

@@ -9,13 +9,27 @@ from typing import Any
 
 import discord
 
-from data.storage import MatchRow, Storage
+from ai import LEVELS
+from data.repositories import Database
+from data.storage import MatchRow
 from games import GameError
 from matches.board import Board
 from matches.clock import clock_for
-from matches.components import lobby_view
+from matches.components import REMOVE, lobby_view
 from matches.game_ui import GameUI
-from matches.match import Match, clock_text, later, players_text, seat_name, tell
+from matches.match import (
+    Match,
+    clock_text,
+    computer_id,
+    computer_level,
+    humans,
+    later,
+    mentions,
+    players_text,
+    seat_name,
+    tell,
+    who,
+)
 
 log = logging.getLogger(__name__)
 
@@ -24,7 +38,7 @@ class Lobby:
     """Seats players before a match and starts it (adding it to `running`)."""
 
     def __init__(
-        self, storage: Storage, running: dict[int, Match], games: Mapping[str, GameUI], board: Board
+        self, storage: Database, running: dict[int, Match], games: Mapping[str, GameUI], board: Board
     ) -> None:
         self.storage = storage
         self.running = running
@@ -38,8 +52,17 @@ class Lobby:
         options: Mapping[str, Any],
         clock: int | None = None,
         invited: list[int] | None = None,
+        computers: tuple[str, ...] = (),
     ) -> None:
-        """Post a lobby; `clock` is seconds per move (0: none; None: the server's default)."""
+        """Post a lobby; `clock` is seconds per move (0: none; None: the server's default);
+        `computers` the levels of the computer seats it starts with."""
+        if len(computers) >= game.engine.max_players or not set(computers) <= set(LEVELS):
+            await tell(
+                interaction,
+                f"{game.engine.title} seats at most {game.engine.max_players - 1} computers beside you, "
+                f"each {', '.join(LEVELS)} — try again with fewer.",
+            )
+            return
         if interaction.guild_id is None or interaction.channel_id is None:
             await tell(interaction, "Matches are played in a server channel — use this there.")
             return
@@ -61,9 +84,14 @@ class Lobby:
             clock_s=await clock_for(self.storage, interaction.guild_id, clock),
             invited=invited,
         )
-        mentions = " ".join(f"<@{user}>" for user in invited or () if user != row.host_id)
+        for level in computers:
+            await self.storage.matches.join_lobby(
+                row.id, computer_id(row.players, level), game.engine.max_players
+            )
+            row = await self._reread(row)
+        invitees = mentions([user for user in invited or () if user != row.host_id])
         lobby: dict[str, Any] = {
-            "content": f"{mentions} — press **Join** to confirm the rematch." if mentions else None,
+            "content": f"{invitees} — press **Join** to confirm the rematch." if invitees else None,
             "embed": self._embed(game, row),
             "view": lobby_view(row.id),
             "allowed_mentions": discord.AllowedMentions(users=True),
@@ -110,19 +138,19 @@ class Lobby:
     def _embed(self, game: GameUI, row: MatchRow) -> discord.Embed:
         engine = game.engine
         seats = "\n".join(
-            f"{seat_name(seat)} · <@{user}>" + (" (host)" if user == row.host_id else "")
+            f"{seat_name(seat)} · {who(user)}" + (" (host)" if user == row.host_id else "")
             for seat, user in enumerate(row.players)
         )
         if row.invited:
-            waiting = [f"<@{user}>" for user in row.invited if user not in row.players]
+            waiting = [who(user) for user in row.invited if user not in row.players]
             how = (
                 f"A rematch: it starts when every player has pressed **Join** "
                 f"(waiting for {', '.join(waiting)})."
             )
         else:
             how = (
-                f"Press **Join** to take a seat. The host presses **Start** once "
-                f"{players_text(game.player_counts)} players are seated."
+                f"Press **Join** to take a seat. The host may seat computers with the menu, and "
+                f"presses **Start** once {players_text(game.player_counts)} players are seated."
             )
         embed = discord.Embed(
             title=f"{engine.title} — lobby #{row.id}",
@@ -135,23 +163,33 @@ class Lobby:
         embed.set_footer(text=f"match {row.id}")
         return embed
 
-    async def on_button(self, interaction: discord.Interaction, match_id: int, action: str) -> None:
-        """Join / Leave / Start / Cancel pressed under a lobby."""
+    async def _open_lobby(
+        self, interaction: discord.Interaction, match_id: int
+    ) -> tuple[GameUI, MatchRow] | None:
+        """The open lobby a press under it belongs to, or a private refusal."""
         row = await self.storage.matches.get(match_id)
         game = self.games.get(row.game) if row is not None else None
         if row is None or game is None or row.status != "lobby" or row.guild_id != interaction.guild_id:
             await tell(interaction, "This lobby is closed — start a new match (see `/help`).")
-            return
+            return None
         if interaction.message is None or interaction.message.id != row.message_id:
             await tell(interaction, "These buttons belong under their lobby — use the lobby's own message.")
+            return None
+        return game, row
+
+    async def on_button(self, interaction: discord.Interaction, match_id: int, action: str) -> None:
+        """Join / Leave / Start / Cancel pressed under a lobby."""
+        found = await self._open_lobby(interaction, match_id)
+        if found is None:
             return
+        game, row = found
         user = interaction.user.id
         if action == "join":
             await self._join(interaction, game, row, user)
         elif action == "leave":
             await self._leave(interaction, game, row, user)
         elif user != row.host_id:
-            await tell(interaction, f"Only the host, <@{row.host_id}>, can {action} this lobby.")
+            await tell(interaction, f"Only the host, {who(row.host_id)}, can {action} this lobby.")
         elif action == "cancel":
             await self.storage.matches.cancel_lobby(match_id)
             embed = discord.Embed(
@@ -161,6 +199,47 @@ class Lobby:
             await self.board.close_thread(row.channel_id)
         else:
             await self._start(interaction, game, row)
+
+    async def on_computer(self, interaction: discord.Interaction, match_id: int, choice: str) -> None:
+        """The host seats a computer at a level, or removes the last one seated."""
+        found = await self._open_lobby(interaction, match_id)
+        if found is None:
+            return
+        game, row = found
+        computers = [user for user in row.players if computer_level(user)]
+        if interaction.user.id != row.host_id:
+            await tell(interaction, f"Only the host, {who(row.host_id)}, can seat computers in this lobby.")
+        elif row.invited:
+            await tell(
+                interaction, "A rematch keeps the seats of the last match — start a new one to change them."
+            )
+        elif choice == REMOVE and not computers:
+            await tell(interaction, "No computer is seated in this lobby.")
+        elif choice == REMOVE:
+            await self.storage.matches.leave_lobby(row.id, computers[-1])
+            await self._redraw(interaction, game, row)
+        elif choice not in LEVELS:
+            await tell(interaction, "That choice is no longer on offer — use the lobby's own menu.")
+        elif len(row.players) >= game.engine.max_players:
+            await tell(
+                interaction, f"This lobby is full — {game.engine.title} seats {game.engine.max_players}."
+            )
+        elif await self.storage.matches.join_lobby(
+            row.id, computer_id(row.players, choice), game.engine.max_players
+        ):
+            await self._redraw(interaction, game, row)
+        else:
+            await tell(interaction, "This lobby just changed — try again.")
+
+    async def _redraw(self, interaction: discord.Interaction, game: GameUI, row: MatchRow) -> None:
+        """Show the lobby's seats as stored now (the menu's pick cleared)."""
+        await interaction.response.edit_message(
+            embed=self._embed(game, await self._reread(row)), view=lobby_view(row.id)
+        )
+
+    async def _reread(self, row: MatchRow) -> MatchRow:
+        """The lobby as stored now (as it was, should it no longer be readable)."""
+        return await self.storage.matches.get(row.id) or row
 
     async def _join(self, interaction: discord.Interaction, game: GameUI, row: MatchRow, user: int) -> None:
         if user in row.players:
@@ -176,7 +255,7 @@ class Lobby:
             joined = await self.storage.matches.get(row.id)
             if joined is None:
                 await tell(interaction, "This lobby can no longer be read — start a new match (see `/help`).")
-            elif joined.invited and set(joined.players) == set(joined.invited):
+            elif joined.invited and set(humans(joined.players)) == set(joined.invited):
                 await self._start(interaction, game, joined)
             else:
                 await interaction.response.edit_message(embed=self._embed(game, joined))
@@ -227,7 +306,10 @@ class Lobby:
                 f"Only its players can ask for a rematch — start your own with {game.start_command}.",
             )
             return
-        await self.open(interaction, game, row.options, row.clock_s or 0, invited=row.players)
+        levels = tuple(level for user in row.players if (level := computer_level(user)))
+        people = humans(row.players)  # a match alone against computers needs nobody to confirm
+        invited = people if len(people) > 1 else None
+        await self.open(interaction, game, row.options, row.clock_s or 0, invited=invited, computers=levels)
 
 
 def _missing_permissions(interaction: discord.Interaction) -> str | None:

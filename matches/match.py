@@ -13,6 +13,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from ai import LEVELS
+from data.model import is_computer
 from data.storage import MatchRow
 from games import Engine
 from matches.components import items_view
@@ -61,6 +63,37 @@ def seat_name(seat: int) -> str:
     if 0 <= seat < len(SEAT_LETTERS):
         return f"{SEAT_MARKS[seat]} {SEAT_LETTERS[seat]}"
     return f"seat {seat + 1}"
+
+
+def computer_id(players: list[int], level: str) -> int:
+    """The stored id of a new computer seat at `level` among `players`: negative (Discord's
+    ids are positive), unique in the match, its level in the last digit."""
+    number = 1 + max(((-user - 1) // 10 for user in players if is_computer(user)), default=0)
+    return -(10 * number + LEVELS.index(level) + 1)
+
+
+def computer_level(user_id: int) -> str | None:
+    """The level of a computer seat's id; None for a person."""
+    if not is_computer(user_id):
+        return None
+    digit = (-user_id - 1) % 10
+    return LEVELS[digit] if digit < len(LEVELS) else "normal"
+
+
+def humans(players: list[int]) -> list[int]:
+    """The people among a match's players."""
+    return [user for user in players if not is_computer(user)]
+
+
+def who(user_id: int) -> str:
+    """How messages name a seat's player: a mention, or the computer's name and marker."""
+    level = computer_level(user_id)
+    return f"<@{user_id}>" if level is None else f"🤖 Computer ({level})"
+
+
+def mentions(user_ids: list[int] | tuple[int, ...]) -> str:
+    """The people among `user_ids` as mentions (computers are never pinged)."""
+    return " ".join(f"<@{user}>" for user in humans(list(user_ids)))
 
 
 def players_text(counts: tuple[int, ...]) -> str:

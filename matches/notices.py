@@ -12,11 +12,11 @@ from typing import Any
 
 import discord
 
-from data.model import SetAside
-from data.storage import Storage
+from data.model import SetAside, is_computer
+from data.repositories import Database
 from games import title_of
 from matches.game_ui import GameUI
-from matches.match import Match, private_payload
+from matches.match import Match, mentions, private_payload
 from matches.private import private_reply
 
 log = logging.getLogger(__name__)
@@ -25,18 +25,22 @@ log = logging.getLogger(__name__)
 class Notices:
     """Pings in the channel and DMs to players."""
 
-    def __init__(self, bot: discord.Client, storage: Storage, games: Mapping[str, GameUI]) -> None:
+    def __init__(self, bot: discord.Client, storage: Database, games: Mapping[str, GameUI]) -> None:
         self.bot = bot
         self.storage = storage
         self.games = games
 
     async def ping(self, match: Match, seats: list[int]) -> None:
-        """Mention the players now due (an edit pings nobody), replacing the last ping."""
+        """Mention the people now due (an edit pings nobody), replacing the last ping.
+        A computer's turn pings nobody: the last ping goes."""
+        due = mentions([match.players[seat] for seat in seats])
+        if not due:
+            await self.clear_ping(match)
+            return
         channel = self.bot.get_partial_messageable(match.row.channel_id)
-        mentions = " ".join(f"<@{match.players[seat]}>" for seat in seats)
         try:
             message = await channel.send(
-                f"{mentions} — your turn in **{match.engine.title} #{match.id}**: {match.jump_url()}",
+                f"{due} — your turn in **{match.engine.title} #{match.id}**: {match.jump_url()}",
                 allowed_mentions=discord.AllowedMentions(users=True),
             )
         except discord.HTTPException as error:
@@ -58,7 +62,9 @@ class Notices:
             await self.storage.matches.set_ping_message(match.id, None)
 
     async def notify(self, match: Match, seat: int) -> None:
-        """DM the player whose turn it is, with their private view."""
+        """DM the player whose turn it is, with their private view (a computer needs none)."""
+        if is_computer(match.players[seat]):
+            return
         reply = await asyncio.to_thread(private_reply, self.games[match.row.game], match, seat)
         notice = f"Your turn in **{match.engine.title} #{match.id}**: {match.jump_url()}"
         payload = private_payload(reply, interactive=False)
@@ -69,6 +75,8 @@ class Notices:
         """DM the players due that their time runs out soon."""
         due = int(datetime.fromisoformat(match.row.deadline).timestamp()) if match.row.deadline else 0
         for seat in match.engine.current_seats(match.state):
+            if is_computer(match.players[seat]):
+                continue
             text = (
                 f"⏰ Your time in **{match.engine.title} #{match.id}** runs out <t:{due}:R>: "
                 f"{match.jump_url()}"
@@ -76,8 +84,11 @@ class Notices:
             await self.dm(match, seat, {"content": text})
 
     async def dm(self, match: Match, seat: int, payload: dict[str, Any]) -> None:
-        """Send a DM; closed DMs are said in the channel, once per player and match."""
+        """Send a DM (none to a computer); closed DMs are said in the channel, once per
+        player and match."""
         user_id = match.players[seat]
+        if is_computer(user_id):
+            return
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
             await user.send(**payload)
@@ -89,11 +100,10 @@ class Notices:
     async def set_aside(self, aside: SetAside) -> None:
         """Tell the players of a match that could not be resumed what became of it."""
         title = title_of(aside.game)
-        mentions = " ".join(f"<@{user}>" for user in aside.players)
         channel = self.bot.get_partial_messageable(aside.channel_id)
         try:
             await channel.send(
-                f"{mentions} — **{title} #{aside.id}** could not be resumed after a restart "
+                f"{mentions(aside.players)} — **{title} #{aside.id}** could not be resumed after a restart "
                 f"({aside.reason}), so it is set aside: its moves are kept, the match ends here "
                 "unrated. Start a new one any time (see `/help`).",
                 allowed_mentions=discord.AllowedMentions(users=True),

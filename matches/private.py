@@ -127,6 +127,15 @@ class PrivateReplies:
         elif kept:
             self.shown[match.id, seat] = kept
 
+    async def release(self, match: Match, seat: int, text: str) -> None:
+        """The seat's player left it: their replies still on screen say `text` instead, and
+        show nothing of the seat any more."""
+        for message in self.shown.pop((match.id, seat), []):
+            try:
+                await message.edit({"content": text, "attachments": [], "view": None})
+            except discord.HTTPException as error:
+                log.info("A private reply of match %s could not be cleared: %s", match.id, error)
+
     def forget(self, match: Match) -> None:
         for key in [key for key in self.shown if key[0] == match.id]:
             del self.shown[key]

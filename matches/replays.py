@@ -9,7 +9,8 @@ from collections.abc import Mapping
 
 import discord
 
-from data.storage import MatchRow, Storage
+from data.repositories import Database
+from data.storage import MatchRow
 from games import GameError
 from games.replay import replay_states
 from matches.game_ui import GameUI
@@ -22,7 +23,7 @@ FINISHED = ("finished", "abandoned")
 class Replays:
     """Answers `/replay` and the Replay button of a finished board."""
 
-    def __init__(self, storage: Storage, games: Mapping[str, GameUI]) -> None:
+    def __init__(self, storage: Database, games: Mapping[str, GameUI]) -> None:
         self.storage = storage
         self.games = games
 

@@ -10,10 +10,12 @@ from typing import Any
 
 import discord
 
-from data.storage import MatchRow, Storage, StorageUnavailable, now_iso
+from data.repositories import Database
+from data.storage import MatchRow, StorageUnavailable, now_iso
 from games import ENGINES, GameError
 from matches.board import Board
 from matches.clock import TurnClock
+from matches.computers import Computers
 from matches.game_ui import GameUI
 from matches.lobby import Lobby
 from matches.match import ALIVE, BOARD, PRIVATE, REMATCH, REPLAY, RESIGN, RESIGN_CONFIRM, WATCH, Match, tell
@@ -38,7 +40,7 @@ async def answering(interaction: discord.Interaction) -> AsyncIterator[None]:
 class MatchService:
     """The match framework of one bot: games register, matches resume, clicks are routed."""
 
-    def __init__(self, bot: discord.Client, storage: Storage) -> None:
+    def __init__(self, bot: discord.Client, storage: Database) -> None:
         self.storage = storage
         self.games: dict[str, GameUI] = {}
         self.running: dict[int, Match] = {}
@@ -48,7 +50,11 @@ class MatchService:
         self.turns = Turns(storage, self.running, self.games, self.board, self.replies)
         self.lobby = Lobby(storage, self.running, self.games, self.board)
         self.replays = Replays(storage, self.games)
-        self.clock = TurnClock(storage, self.running, self.turns, self.board, self.notices, self.replies)
+        self.computers = Computers(storage, self.running, self.games, self.turns, self.board)
+        self.board.after_publish = self.computers.schedule
+        self.clock = TurnClock(
+            storage, self.running, self.turns, self.board, self.notices, self.replies, self.computers
+        )
 
     def register(self, game: GameUI) -> None:
         self.games[game.game] = game
@@ -73,6 +79,8 @@ class MatchService:
                 self.board.stale[row.id] = match
         for aside in set_aside:
             await self.notices.set_aside(aside)
+        for match in self.running.values():
+            self.computers.schedule(match)  # a turn a computer was deciding when the bot stopped
         await self.heartbeat()
         return len(self.running)
 
@@ -104,13 +112,18 @@ class MatchService:
         game: GameUI,
         options: Mapping[str, Any],
         clock: int | None = None,
+        computers: tuple[str, ...] = (),
     ) -> None:
         async with answering(interaction):
-            await self.lobby.open(interaction, game, options, clock)
+            await self.lobby.open(interaction, game, options, clock, computers=computers)
 
     async def on_lobby(self, interaction: discord.Interaction, match_id: int, action: str) -> None:
         async with answering(interaction):
             await self.lobby.on_button(interaction, match_id, action)
+
+    async def on_lobby_computer(self, interaction: discord.Interaction, match_id: int, choice: str) -> None:
+        async with answering(interaction):
+            await self.lobby.on_computer(interaction, match_id, choice)
 
     async def on_component(
         self,

@@ -8,7 +8,8 @@ from typing import Any
 
 import discord
 
-from data.storage import MatchResult, SeatResult, Storage
+from data.repositories import Database
+from data.storage import MatchResult, SeatResult
 from games import GameError, Outcome
 from matches.board import Board
 from matches.components import GameButton, items_view
@@ -25,7 +26,7 @@ class Turns:
 
     def __init__(
         self,
-        storage: Storage,
+        storage: Database,
         running: dict[int, Match],
         games: Mapping[str, GameUI],
         board: Board,

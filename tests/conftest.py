@@ -1,8 +1,12 @@
-"""Shared fixtures: a bot on a real SQLite file, driven through SimCord."""
+"""Shared fixtures: a bot on a real database, driven through SimCord. Every test that uses the
+bot or a storage runs on SQLite, and on PostgreSQL too when TEST_DATABASE_URL names a server
+(see tests/backends.py); a test about one backend's own features overrides `backend`."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from types import SimpleNamespace
@@ -10,25 +14,37 @@ from types import SimpleNamespace
 import pytest
 
 from bot import create_bot
+from data.postgres import PostgresStorage
 from data.storage import Storage
+from tests.backends import (
+    BACKENDS,
+    TEST_DATABASE_URL,
+    Target,
+    create_migrated_database,
+    drop_database,
+    empty_database,
+)
 
 
 @pytest.fixture(autouse=True)
 async def close_databases(monkeypatch):
     """Close every database a test's bots opened: SimCord does not close a bot it detaches,
     and an open connection's thread would keep pytest from exiting after a failure."""
-    opened: list[Storage] = []
-    original = Storage.open.__func__
-
-    async def recording_open(cls, path, **options):
-        storage = await original(cls, path, **options)
-        opened.append(storage)
-        return storage
-
-    monkeypatch.setattr(Storage, "open", classmethod(recording_open))
+    opened: list[Storage | PostgresStorage] = []
+    for backend in (Storage, PostgresStorage):
+        monkeypatch.setattr(backend, "open", classmethod(_recording(backend.open.__func__, opened)))
     yield
     for storage in opened:
         await storage.close()
+
+
+def _recording(original, opened: list):
+    async def recording_open(cls, where, **options):
+        storage = await original(cls, where, **options)
+        opened.append(storage)
+        return storage
+
+    return recording_open
 
 
 @pytest.fixture(autouse=True)
@@ -64,9 +80,36 @@ def database(tmp_path: Path) -> Path:
     return tmp_path / "game_table.db"
 
 
+@pytest.fixture(params=BACKENDS)
+def backend(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+@pytest.fixture(scope="session")
+def shared_postgres() -> Iterator[str | None]:
+    """One migrated PostgreSQL database for the session's bots, emptied before each test
+    (None without TEST_DATABASE_URL)."""
+    if not TEST_DATABASE_URL:
+        yield None
+        return
+    url = asyncio.run(create_migrated_database())
+    yield url
+    asyncio.run(drop_database(url))
+
+
 @pytest.fixture
-def simcord_bot(database: Path):
-    return create_bot(database=database)
+async def target(backend: str, database: Path, shared_postgres: str | None) -> Target:
+    """The database a test's bot opens: a real SQLite file in its tmp_path, or the session's
+    PostgreSQL database, emptied (the storage tests override this with a fresh database each)."""
+    if backend == "sqlite" or shared_postgres is None:
+        return database
+    await empty_database(shared_postgres)
+    return shared_postgres
+
+
+@pytest.fixture
+def simcord_bot(target: Target):
+    return create_bot(database=target)
 
 
 @dataclass

@@ -25,7 +25,7 @@ import simcord
 from discord import app_commands
 
 import bot
-from tests.e2e.helpers import open_and_start
+from tests.e2e.helpers import channel_message, mover, open_and_start, play_on_board
 
 TWO_MINUTES = 120
 OPEN_LINE = "The local table is open:"
@@ -143,6 +143,31 @@ async def test_the_page_shows_what_the_bot_did_when_the_clock_ran_out(database):
         await page.poll()
         assert page.revision > fetched
         assert page.shows("ran out of time") and page.shows(str(board.id))
+
+
+async def test_a_player_alone_plays_a_computer_on_the_page_as_the_clock_moves(database):
+    async with local_table(bot.create_bot(database=database)) as table:
+        alice = table.players[0]
+        page = await table.page(alice)
+        # The page's form sends a number as the text typed into it.
+        status, result = await page.run("tetrislink new", dice=False, computers="1", level="hard")
+        assert status == 200 and not result["rejected"], repr(result["diagnostics"])
+        await page.poll()
+        assert page.shows("🤖 Computer (hard)")
+        lobby = next(m for m in table.channel.history() if m.embeds and "lobby" in m.embeds[0].title)
+        await alice.click(lobby, label="Start")
+        if mover(channel_message(table.channel, lobby.id), [alice]) is alice:
+            await play_on_board(alice, table.channel, lobby.id)
+        fetched = page.revision
+
+        for _ in range(8):  # the page's clock moves by itself, second by second
+            await table.clock.advance(1)
+        await page.poll()
+        assert page.revision > fetched
+        assert page.shows("🤖 Computer (hard) (🟧 B) placed") or page.shows(
+            "🤖 Computer (hard) (🟦 A) placed"
+        )
+        assert mover(channel_message(table.channel, lobby.id), [alice]) is alice
 
 
 class Gate:

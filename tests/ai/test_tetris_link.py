@@ -7,8 +7,9 @@ import random
 import pytest
 
 import ai
-from ai.tetris_link import place, read_position
-from games.tetris_link import ENGINE, TetrisLinkState
+from ai import arena
+from ai.tetris_link import FITS, drop, normal_placement, place, read_board
+from games.tetris_link import ENGINE, SHAPES, TetrisLinkState
 from tests.games.test_tetris_link import hidden_twin
 
 Levels = tuple[str, ...]
@@ -16,31 +17,12 @@ Levels = tuple[str, ...]
 
 def play(levels: Levels, seed: int, dice: bool = True) -> TetrisLinkState:
     """A seeded match to the end, each seat played by the computer at its level."""
-    state = ENGINE.new_game(len(levels), seed, {"dice": dice})
-    views: list[list[dict]] = [[ENGINE.view(state, seat)] for seat in range(len(levels))]
-    rng = random.Random(seed)
-    while state.to_move is not None:
-        seat = state.to_move
-        legal = ENGINE.legal_moves(state, seat)
-        move = ai.choose("tetris_link", levels[seat], views[seat], legal, rng)
-        assert move in legal
-        state = ENGINE.apply(state, seat, move)
-        for other, seen in enumerate(views):
-            seen.append(ENGINE.view(state, other))
+    state: TetrisLinkState = arena.play("tetris_link", levels, seed, {"dice": dice})
     return state
 
 
-def first_wins(first: str, second: str, games: int) -> float:
-    """The share of two-player matches `first` wins against `second` (draws count half),
-    each level starting the drawing of the first seat in turn."""
-    won = 0.0
-    for seed in range(games):
-        levels = (first, second) if seed % 2 == 0 else (second, first)
-        outcome = ENGINE.outcome(play(levels, seed))
-        assert outcome is not None
-        if levels.index(first) in outcome.winners:
-            won += 1 / len(outcome.winners)
-    return won / games
+def first_wins(first: str, second: str, games: int, dice: bool = True) -> float:
+    return arena.first_wins("tetris_link", first, second, games, {"dice": dice})
 
 
 @pytest.mark.parametrize("level", ai.LEVELS)
@@ -92,7 +74,37 @@ def test_normal_clearly_beats_easy():
 
 
 def test_hard_clearly_beats_normal():
-    assert first_wins("hard", "normal", games=24) >= 0.6
+    assert first_wins("hard", "normal", games=10) >= 0.7
+
+
+def test_hard_clearly_beats_normal_without_dice_too():
+    assert first_wins("hard", "normal", games=6, dice=False) >= 0.7
+
+
+def test_the_playouts_of_hard_place_where_normal_would():
+    """Hard's fast search for normal's move finds a placement of the highest value."""
+    compared = 0
+    for seed in range(3):
+        state = ENGINE.new_game(3, seed)
+        rng = random.Random(seed)
+        while state.to_move is not None:
+            board = read_board(ENGINE.view(state, state.to_move))
+            for seat in range(state.players):
+                shapes = [shape for shape, count in zip(SHAPES, state.left[seat], strict=True) if count]
+                everything = [
+                    placement
+                    for shape in shapes
+                    for fit in FITS[shape]
+                    for column in range(len(fit.masks))
+                    if (placement := drop(board, seat, fit, column)) is not None
+                ]
+                found = normal_placement(board, seat, shapes)
+                assert (found is None) == (not everything)
+                if found is not None:
+                    assert found.value() == pytest.approx(max(p.value() for p in everything))
+                    compared += 1
+            state = ENGINE.apply(state, state.to_move, rng.choice(ENGINE.legal_moves(state, state.to_move)))
+    assert compared > 100
 
 
 def test_normal_and_hard_take_the_placement_that_links_three_for_three_points():
@@ -111,22 +123,6 @@ def test_normal_and_hard_take_the_placement_that_links_three_for_three_points():
         assert after.scores[seat] == 3, level
 
 
-def test_an_unknown_game_or_level_is_refused_with_the_choices():
-    state = ENGINE.new_game(2, 1)
-    seat = state.to_move
-    assert seat is not None
-    views, legal = [ENGINE.view(state, seat)], ENGINE.legal_moves(state, seat)
-    with pytest.raises(ValueError, match="choose one of easy, normal, hard"):
-        ai.choose("tetris_link", "expert", views, legal, random.Random(0))
-    with pytest.raises(ValueError, match="There is no game 'chess'"):
-        ai.choose("chess", "easy", views, legal, random.Random(0))
-
-
-def test_a_game_without_a_computer_player_says_so():
-    with pytest.raises(ValueError, match="has no computer player yet"):
-        ai.choose("rookie", "easy", [{}], [{"type": "pass"}], random.Random(0))
-
-
 def test_the_players_reading_of_the_view_scores_every_placement_as_the_engine_does():
     """Points and gap penalties simulated from the view alone match the engine's."""
     checked = 0
@@ -136,7 +132,7 @@ def test_the_players_reading_of_the_view_scores_every_placement_as_the_engine_do
         while state.to_move is not None:
             seat = state.to_move
             move = rng.choice(ENGINE.legal_moves(state, seat))
-            placement = place(read_position(ENGINE.view(state, seat)), seat, move)
+            placement = place(read_board(ENGINE.view(state, seat)), seat, move)
             state = ENGINE.apply(state, seat, move)
             assert placement is not None and state.last_move is not None
             assert (placement.gained, placement.penalty) == state.last_move[3:5]

@@ -18,6 +18,12 @@ from tests.data.tracing import running_match
 AS_ROOT = os.geteuid() == 0
 
 
+@pytest.fixture
+def backend() -> str:
+    """SQLite's own refusals (locks, page limits, file permissions); test_postgres.py has PostgreSQL's."""
+    return "sqlite"
+
+
 @contextmanager
 def write_lock_held_elsewhere(database: Path) -> Iterator[None]:
     """Another process's connection holding the database's write lock until the block ends."""

@@ -1,4 +1,4 @@
-"""The SQLite backend implements the storage interface a PostgreSQL backend will implement too."""
+"""Each backend (SQLite, PostgreSQL) implements the storage interface with the same signatures."""
 
 from __future__ import annotations
 
@@ -8,14 +8,16 @@ import inspect
 import pytest
 
 from data import repositories
+from data.postgres import PostgresStorage
 from data.repositories import Database, LeagueRepository, MatchRepository, SettingsRepository
 from data.storage import Storage
 
 REPOSITORIES = {"matches": MatchRepository, "league": LeagueRepository, "settings": SettingsRepository}
 
 
-def as_database(storage: Storage) -> Database:
-    """mypy checks here that `Storage` satisfies the `Database` protocol, repositories included."""
+def as_database(storage: Storage | PostgresStorage) -> Database:
+    """mypy checks here (as in data.open_storage) that each backend satisfies the `Database`
+    protocol, repositories included."""
     return storage
 
 

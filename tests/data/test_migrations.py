@@ -5,8 +5,16 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+import pytest
+
 from data.schema import migrations
 from data.storage import Storage
+
+
+@pytest.fixture
+def backend() -> str:
+    """Upgrades of older SQLite files: tests/data/test_postgres.py migrates PostgreSQL."""
+    return "sqlite"
 
 
 def database_at_version(path: Path, version: int) -> None:

@@ -12,6 +12,12 @@ from data.storage import Storage
 from tests.data.tracing import finish, recording, running_match
 
 
+@pytest.fixture
+def backend() -> str:
+    """These tests read SQLite's trace and query plans: SQLite only."""
+    return "sqlite"
+
+
 async def _plan(storage: Storage, sql: str) -> list[tuple[int, int, str]]:
     """SQLite's query plan of a statement as (node id, parent id, detail)."""
     rows = await storage.connection.execute_fetchall(f"EXPLAIN QUERY PLAN {sql}")

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from openskill.models import PlackettLuce
 
+from data.model import MatchResult, SeatResult
 from data.ratings import NEWCOMER, Skill, rate, team_ranks
-from data.storage import MatchResult, SeatResult, Storage
 
 
 def openskill(teams: list[list[tuple[float, float]]], ranks: list[float]) -> list[float]:
@@ -47,28 +47,22 @@ def test_a_newcomer_is_shown_at_one_thousand():
     assert NEWCOMER.shown == 1000
 
 
-async def test_a_stored_result_updates_the_game_and_overall_ratings_of_its_server_only(database):
-    storage = await Storage.open(database)
-    try:
-        row = await storage.matches.open_lobby(
-            game="rookie", guild_id=5, channel_id=6, host_id=1, seed=1, options={}
-        )
-        await storage.matches.join_lobby(row.id, 2, 4)
-        await storage.matches.start(row.id, "{}")
-        result = MatchResult(draw=False, seats=(SeatResult(0, 1, 0, 10, True), SeatResult(1, 2, 1, 4, False)))
-        await storage.matches.record_move(
-            row.id, turn=0, seat=0, user_id=1, move={}, state="{}", result=result
-        )
+async def test_a_stored_result_updates_the_game_and_overall_ratings_of_its_server_only(storage):
+    row = await storage.matches.open_lobby(
+        game="rookie", guild_id=5, channel_id=6, host_id=1, seed=1, options={}
+    )
+    await storage.matches.join_lobby(row.id, 2, 4)
+    await storage.matches.start(row.id, "{}")
+    result = MatchResult(draw=False, seats=(SeatResult(0, 1, 0, 10, True), SeatResult(1, 2, 1, 4, False)))
+    await storage.matches.record_move(row.id, turn=0, seat=0, user_id=1, move={}, state="{}", result=result)
 
-        expected = openskill([[(NEWCOMER.mu, NEWCOMER.sigma)], [(NEWCOMER.mu, NEWCOMER.sigma)]], [0, 1])
-        winner = Skill(*expected[0:2]).shown
-        for game in ("rookie", "*"):
-            table = await storage.league.leaderboard(5, game, offset=0, limit=10)
-            assert [(r["user_id"], r["rating"], r["wins"], r["games"]) for r in table] == [
-                (1, winner, 1, 1),
-                (2, Skill(*expected[2:4]).shown, 0, 1),
-            ]
-        assert await storage.league.leaderboard(99, "*", offset=0, limit=10) == []
-        assert (await storage.league.rating_changes(row.id))[0] == (1000, winner)
-    finally:
-        await storage.close()
+    expected = openskill([[(NEWCOMER.mu, NEWCOMER.sigma)], [(NEWCOMER.mu, NEWCOMER.sigma)]], [0, 1])
+    winner = Skill(*expected[0:2]).shown
+    for game in ("rookie", "*"):
+        table = await storage.league.leaderboard(5, game, offset=0, limit=10)
+        assert [(r["user_id"], r["rating"], r["wins"], r["games"]) for r in table] == [
+            (1, winner, 1, 1),
+            (2, Skill(*expected[2:4]).shown, 0, 1),
+        ]
+    assert await storage.league.leaderboard(99, "*", offset=0, limit=10) == []
+    assert (await storage.league.rating_changes(row.id))[0] == (1000, winner)

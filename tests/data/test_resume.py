@@ -7,14 +7,12 @@ from datetime import datetime, timedelta
 import discord
 
 from bot import create_bot
-from data.storage import Storage
 from games import ENGINES
 from matches import MatchService
 from matches.match import ALIVE
 
 
-async def test_resuming_loads_every_running_match_and_adds_the_outage_to_its_clock(database):
-    storage = await Storage.open(database)
+async def test_resuming_loads_every_running_match_and_adds_the_outage_to_its_clock(storage, database):
     engine = ENGINES["tetris_link"]
     row = await storage.matches.open_lobby(
         game="tetris_link", guild_id=1, channel_id=2, host_id=10, seed=5, options={}, clock_s=120
@@ -37,4 +35,3 @@ async def test_resuming_loads_every_running_match_and_adds_the_outage_to_its_clo
     assert match.view(None)["cells"] == engine.view(engine.new_game(2, 5), None)["cells"]
     stored = await storage.matches.get(row.id)
     assert stored.deadline == match.row.deadline
-    await storage.close()

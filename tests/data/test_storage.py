@@ -1,4 +1,5 @@
-"""Storage against a real SQLite file: lobbies, moves, restarts and races."""
+"""Storage on a real database (a SQLite file, and PostgreSQL when there is one): lobbies, moves,
+restarts and races."""
 
 from __future__ import annotations
 
@@ -7,10 +8,14 @@ import sqlite3
 
 import pytest
 
-from data.storage import MatchResult, SeatResult, Storage, StorageError
+from data import open_storage
+from data.model import MatchResult, SeatResult, StorageError
+from data.repositories import Database
+from data.storage import Storage
+from tests.backends import raw
 
 
-async def new_running_match(storage: Storage, players=(11, 22)) -> int:
+async def new_running_match(storage: Database, players=(11, 22)) -> int:
     row = await storage.matches.open_lobby(
         game="tetris_link", guild_id=1, channel_id=2, host_id=players[0], seed=7, options={"dice": True}
     )
@@ -20,10 +25,12 @@ async def new_running_match(storage: Storage, players=(11, 22)) -> int:
     return row.id
 
 
-async def test_the_database_uses_write_ahead_logging_and_is_migrated(storage, database):
-    with sqlite3.connect(database) as raw:
-        assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        assert raw.execute("PRAGMA user_version").fetchone()[0] >= 1
+async def test_a_sqlite_database_uses_write_ahead_logging_and_is_migrated(database):
+    await (await Storage.open(database)).close()
+    with sqlite3.connect(database) as connection:
+        assert connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert connection.execute("PRAGMA user_version").fetchone()[0] >= 1
+    connection.close()
 
 
 async def test_a_lobby_seats_players_in_join_order_and_closes_gaps_when_one_leaves(storage):
@@ -69,9 +76,9 @@ async def test_racing_moves_at_the_same_turn_commit_exactly_one(storage):
     assert (await storage.matches.get(match_id)).turn == 1
 
 
-async def test_a_second_process_cannot_apply_a_move_the_first_already_applied(database, storage):
+async def test_a_second_process_cannot_apply_a_move_the_first_already_applied(target, storage):
     match_id = await new_running_match(storage)
-    other = await Storage.open(database)  # another connection, as a second bot process would have
+    other = await open_storage(target)  # another connection, as a second bot process would have
     try:
         assert await other.matches.record_move(match_id, turn=0, seat=0, user_id=11, move={}, state="theirs")
         assert not await storage.matches.record_move(
@@ -82,13 +89,13 @@ async def test_a_second_process_cannot_apply_a_move_the_first_already_applied(da
     assert (await storage.matches.get(match_id)).state == "theirs"
 
 
-async def test_running_matches_survive_a_restart(database):
-    first = await Storage.open(database)
+async def test_running_matches_survive_a_restart(target):
+    first = await open_storage(target)
     match_id = await new_running_match(first)
     await first.matches.record_move(match_id, turn=0, seat=0, user_id=11, move={}, state="after one move")
     await first.close()
 
-    reopened = await Storage.open(database)
+    reopened = await open_storage(target)
     try:
         running = await reopened.matches.running()
     finally:
@@ -154,8 +161,8 @@ async def test_my_matches_are_my_lobbies_and_running_matches_on_this_server_newe
     assert [row.id for row in await storage.matches.lobbies()] == [lobby.id, elsewhere.id]
 
 
-async def test_server_settings_and_the_bots_own_facts_are_kept(database):
-    first = await Storage.open(database)
+async def test_server_settings_and_the_bots_own_facts_are_kept(target):
+    first = await open_storage(target)
     assert await first.settings.for_guild(1) == (None, None, False)
     await first.settings.set_default_clock(1, 3600)
     await first.settings.set_max_timeouts(1, 2)
@@ -163,7 +170,7 @@ async def test_server_settings_and_the_bots_own_facts_are_kept(database):
     await first.settings.set_meta("alive", "yesterday")
     await first.close()
 
-    reopened = await Storage.open(database)
+    reopened = await open_storage(target)
     try:
         assert await reopened.settings.for_guild(1) == (600, 2, False)
         assert (await reopened.settings.for_guild(2)).clock_s is None
@@ -192,11 +199,11 @@ async def test_joins_racing_for_the_last_seats_never_seat_more_than_the_game_all
     assert players[0] == 1 and len(set(players)) == 4
 
 
-async def test_joins_from_two_processes_racing_for_the_last_seats_never_overfill_the_lobby(storage, database):
+async def test_joins_from_two_processes_racing_for_the_last_seats_never_overfill_the_lobby(storage, target):
     row = await storage.matches.open_lobby(
         game="rookie", guild_id=1, channel_id=2, host_id=1, seed=3, options={}
     )
-    other = await Storage.open(database)  # another connection, as a second bot process would have
+    other = await open_storage(target)  # another connection, as a second bot process would have
     try:
         joined = await asyncio.gather(
             *((storage, other)[user % 2].matches.join_lobby(row.id, user, 4) for user in range(2, 12))
@@ -204,7 +211,5 @@ async def test_joins_from_two_processes_racing_for_the_last_seats_never_overfill
     finally:
         await other.close()
     assert sum(joined) == 3
-    with sqlite3.connect(database) as raw:
-        seats = raw.execute("SELECT seat FROM seats WHERE match_id = ? ORDER BY seat", (row.id,)).fetchall()
-    raw.close()
+    seats = await raw(target, "SELECT seat FROM seats WHERE match_id = ? ORDER BY seat", row.id)
     assert seats == [(0,), (1,), (2,), (3,)]

@@ -6,7 +6,9 @@ import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-from data.storage import MatchResult, SeatResult, Storage
+from data.model import MatchResult, SeatResult
+from data.repositories import Database
+from data.storage import Storage
 
 
 class Statements(list[str]):
@@ -33,7 +35,7 @@ async def recording(storage: Storage) -> AsyncIterator[Statements]:
 
 
 async def running_match(
-    storage: Storage, players: tuple[int, ...] = (11, 22), *, guild_id: int = 1, deadline: str | None = None
+    storage: Database, players: tuple[int, ...] = (11, 22), *, guild_id: int = 1, deadline: str | None = None
 ) -> int:
     """A match started by `players` (the first hosts), at turn 0."""
     row = await storage.matches.open_lobby(
@@ -53,7 +55,7 @@ def ffa_result(players: tuple[int, ...]) -> MatchResult:
     )
 
 
-async def finish(storage: Storage, match_id: int, players: tuple[int, ...]) -> bool:
+async def finish(storage: Database, match_id: int, players: tuple[int, ...]) -> bool:
     """Play the final move of a running match at turn 0."""
     return await storage.matches.record_move(
         match_id,

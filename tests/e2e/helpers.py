@@ -46,6 +46,30 @@ def told(result: Any) -> str:
     return "\n".join(texts)
 
 
+def footer_move(board: Any) -> int:
+    """The move number a board's footer shows."""
+    return int(board.embeds[0].footer.text.rsplit("move ", 1)[1])
+
+
+async def play_on_board(member: Any, channel: Any, board_id: int) -> None:
+    """Make one move for `member` on the board: at the deepest level of its form, the last
+    option on offer (in Tetris Link, the drop of the piece as it stands)."""
+    start = footer_move(channel_message(channel, board_id))
+    for _ in range(10):
+        board = channel_message(channel, board_id)
+        if footer_move(board) != start:
+            return
+        offered = [c for c in components(board) if (c.custom_id or "").startswith("m:") and not c.disabled]
+        deepest = max(int(c.custom_id.split(":")[4]) for c in offered)
+        choice = [c for c in offered if int(c.custom_id.split(":")[4]) == deepest][-1]
+        if isinstance(choice, discord.SelectMenu):
+            result = await member.select(board, [choice.options[0].value], custom_id=choice.custom_id)
+        else:
+            result = await member.click(board, custom_id=choice.custom_id)
+        assert result.acknowledged and not told(result), told(result)
+    raise AssertionError("no move was made")
+
+
 def mover(board: Any, members: list[Any]) -> Any | None:
     """The member the board names as the one to move, or None when the game is over."""
     found = TO_MOVE.search(board.embeds[0].description or "")

@@ -25,6 +25,13 @@ from tests.e2e.test_tremember import cells_offered, choose, running_match, start
 BUSY = "try again"
 
 
+@pytest.fixture
+def backend() -> str:
+    """These faults are made by hand in the SQLite file (its own locks, its own rows); the
+    storage tests cover the same faults on PostgreSQL."""
+    return "sqlite"
+
+
 @contextlib.contextmanager
 def write_lock(database: Path) -> Iterator[None]:
     """Another process holding the database's write lock (as a backup tool or a second bot might)."""

@@ -251,7 +251,7 @@ async def test_a_pair_is_placed_by_buttons_and_my_stacks_shows_it(table):
     assert "3: " in mine.response.content and "2: empty" in mine.response.content
 
 
-async def test_an_x_pair_lets_the_player_rob_the_neighbour_before_or_after(table, database):
+async def test_an_x_pair_lets_the_player_rob_the_neighbour_before_or_after(table, target):
     guests = [table.bob, table.carol]
     board = await open_and_start(table.channel, table.alice, guests, "rookie new")
     driver = Driver(table, board)
@@ -301,7 +301,7 @@ async def test_an_x_pair_lets_the_player_rob_the_neighbour_before_or_after(table
     assert menu(board, "Top of stack 1").options[int(choice.value)].default
     # A restart in the middle of the choice: the board's controls go on working, and a top
     # chosen for another stack keeps the first stack's.
-    await table.env.restart_bot(create_bot(database=database))
+    await table.env.restart_bot(create_bot(database=target))
     board = driver.board
     other = [o for o in menu(board, "Top of stack 3").options if not o.default]
     if other:
@@ -349,7 +349,7 @@ async def test_a_kids_match_scores_every_pair_at_once(table):
     assert "unsecured" not in board.embeds[0].fields[0].value
 
 
-async def test_open_cards_survive_a_restart_in_the_middle_of_a_chase(table, database):
+async def test_open_cards_survive_a_restart_in_the_middle_of_a_chase(table, target):
     board = await open_and_start(table.channel, table.alice, [table.bob], "rookie new")
     driver = Driver(table, board)
 
@@ -367,7 +367,7 @@ async def test_open_cards_survive_a_restart_in_the_middle_of_a_chase(table, data
     await snapshot(board, "chase")
     footer = board.embeds[0].footer.text
 
-    await table.env.restart_bot(create_bot(database=database))
+    await table.env.restart_bot(create_bot(database=target))
 
     board = driver.board
     assert board.embeds[0].footer.text == footer

@@ -455,7 +455,7 @@ LOCKS = ["Lock A3–E3", "Lock B3–F3"]
 
 
 async def test_six_in_a_row_lets_the_mover_choose_which_five_lock_and_a_restart_keeps_the_choice(
-    table, database
+    table, target
 ):
     board, player, hand = await six_in_a_row(table)
     seat = seat_of(table, player)
@@ -477,7 +477,7 @@ async def test_six_in_a_row_lets_the_mover_choose_which_five_lock_and_a_restart_
     refused = await partner.click(board, label="Lock A3–E3")
     assert f"It is not your turn — <@{player.user.id}>" in told(refused)
 
-    await table.env.restart_bot(create_bot(database=database))
+    await table.env.restart_bot(create_bot(database=target))
 
     board = channel_message(table.channel, board.id)
     assert button_labels(board) == [*LOCKS, MY_HAND, "Resign"]
@@ -551,7 +551,7 @@ async def test_a_forged_choice_is_refused_privately_and_moves_nothing(table):
     await take_turn(table, board.id, table.players)  # the real controls still work
 
 
-async def test_an_outdated_choice_is_refused_privately(table, database):
+async def test_an_outdated_choice_is_refused_privately(table, target):
     board = await open_and_start(table.channel, table.alice, [table.bob], "sequence new")
     player = mover(board, table.players)
     old = await open_hand(player, board)
@@ -560,7 +560,7 @@ async def test_an_outdated_choice_is_refused_privately(table, database):
     old = seen(table, old, player)
     cell = card.description.removeprefix("goes on ").split(" or ")[0]
     # A restarted bot no longer holds that reply, so it cannot redraw its buttons away.
-    await table.env.restart_bot(create_bot(database=database))
+    await table.env.restart_bot(create_bot(database=target))
     board = await take_turn(table, board.id, table.players)  # played from a second hand message
 
     late = await player.click(old, label=cell)
@@ -570,14 +570,14 @@ async def test_an_outdated_choice_is_refused_privately(table, database):
     assert board.embeds[0].footer.text.endswith("move 1") and mover(board, table.players) is not player
 
 
-async def test_a_restart_in_the_middle_of_a_choice_keeps_the_hand_message_working(table, database):
+async def test_a_restart_in_the_middle_of_a_choice_keeps_the_hand_message_working(table, target):
     board = await open_and_start(table.channel, table.alice, [table.bob], "sequence new")
     player = mover(board, table.players)
     hand = await open_hand(player, board)
     first, second = [o for o in menu(hand, CARD_MENU).options if o.description.startswith("goes on ")][:2]
     await player.select(hand, [first.value], custom_id=card_menu_id(hand))
 
-    await table.env.restart_bot(create_bot(database=database))
+    await table.env.restart_bot(create_bot(database=target))
 
     hand = seen(table, hand, player)
     cells = first.description.removeprefix("goes on ").split(" or ")
@@ -595,7 +595,7 @@ async def test_a_restart_in_the_middle_of_a_choice_keeps_the_hand_message_workin
 # --------------------------------------------------------------------- restarts, DMs, seats
 
 
-async def test_the_match_and_an_open_hand_message_survive_a_restart(table, database):
+async def test_the_match_and_an_open_hand_message_survive_a_restart(table, target):
     board = await open_and_start(table.channel, table.alice, [table.bob], "sequence new")
     board = await take_turn(table, board.id, table.players)
     player = mover(board, table.players)
@@ -604,7 +604,7 @@ async def test_the_match_and_an_open_hand_message_survive_a_restart(table, datab
     hand = await open_hand(player, board)
     footer = board.embeds[0].footer.text
 
-    await table.env.restart_bot(create_bot(database=database))
+    await table.env.restart_bot(create_bot(database=target))
 
     assert channel_message(table.channel, board.id).embeds[0].footer.text == footer
     note = await make_move(table, player, hand, move)  # the hand message opened before

@@ -197,12 +197,12 @@ async def test_the_ghost_moves_and_turns_without_making_a_move(table):
     assert "move 0" in board.embeds[0].footer.text
 
 
-async def test_the_match_goes_on_after_a_restart(table, database):
+async def test_the_match_goes_on_after_a_restart(table, target):
     board = await open_and_start(table.channel, table.alice, [table.bob], "tetrislink new")
     board = await play_one_turn(table, board.id)
     footer = board.embeds[0].footer.text
 
-    await table.env.restart_bot(create_bot(database=database))
+    await table.env.restart_bot(create_bot(database=target))
 
     board = channel_message(table.channel, board.id)
     assert board.embeds[0].footer.text == footer

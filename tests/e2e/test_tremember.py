@@ -258,12 +258,12 @@ async def test_an_outsider_and_a_waiting_player_are_refused(table):
     assert "move 0" in channel_message(table.channel, board.id).embeds[0].footer.text
 
 
-async def test_a_stale_push_from_a_private_reply_is_refused_as_out_of_date(table, database):
+async def test_a_stale_push_from_a_private_reply_is_refused_as_out_of_date(table, target):
     board = await start(table)
     player = mover(board, table.players)
     peek = (await take_a_card(table, board.id)).followups[0]
     # A restarted bot no longer holds the take's reply, so it cannot edit its buttons away.
-    await table.env.restart_bot(create_bot(database=database))
+    await table.env.restart_bot(create_bot(database=target))
     await push_back(table, board.id)
     legal = next(b for b in push_buttons(peek.message) if not b.disabled)
 
@@ -277,12 +277,12 @@ async def test_a_stale_push_from_a_private_reply_is_refused_as_out_of_date(table
     )
 
 
-async def test_a_restart_between_take_and_push_keeps_the_taken_card(table, database):
+async def test_a_restart_between_take_and_push_keeps_the_taken_card(table, target):
     board = await start(table)
     taker = mover(board, table.players)
     image = await (await take_a_card(table, board.id)).followups[0].attachments[0].read()
 
-    await table.env.restart_bot(create_bot(database=database))
+    await table.env.restart_bot(create_bot(database=target))
 
     board = channel_message(table.channel, board.id)
     shown = await taker.click(board, label="Show my card")
@@ -469,13 +469,13 @@ async def test_an_outdated_choice_is_refused_privately(table):
     assert nobody_else_was_told(table, player, "out of date")
 
 
-async def test_a_restart_mid_turn_keeps_the_buttons_beside_the_peeked_card_working(table, database):
+async def test_a_restart_mid_turn_keeps_the_buttons_beside_the_peeked_card_working(table, target):
     board = await start(table)
     taker = mover(board, table.players)
     peek = (await take_a_card(table, board.id)).followups[0]
     motif = re.search(r"\*\*([a-z]+)\*\*\. Only you", peek.content)[1]
 
-    await table.env.restart_bot(create_bot(database=database))
+    await table.env.restart_bot(create_bot(database=target))
 
     legal = next(b for b in push_buttons(peek.message) if not b.disabled)
     pushed = await taker.click(peek.message, label=legal.label)

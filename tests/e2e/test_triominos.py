@@ -257,7 +257,7 @@ async def test_the_joker_is_laid_and_taken_back(table, seed, shots):
     assert "Take back the joker" not in button_labels(later)
 
 
-async def test_the_match_goes_on_after_a_restart(table, database, seed):
+async def test_the_match_goes_on_after_a_restart(table, target, seed):
     seed(DEAL_SEED)
     board = await open_and_start(table.channel, table.alice, [table.bob], "triominos new")
     await play_turn(table, board.id)
@@ -266,7 +266,7 @@ async def test_the_match_goes_on_after_a_restart(table, database, seed):
     hand = await open_hand(player, board)
     chosen = (await choose(player, hand, select_named(hand, "card"))).response.message  # mid-choice
 
-    await table.env.restart_bot(create_bot(database=database))
+    await table.env.restart_bot(create_bot(database=target))
 
     assert channel_message(table.channel, board.id).embeds[0].footer.text == board.embeds[0].footer.text
     result = await choose(player, chosen, select_named(chosen, "spot"))
@@ -275,14 +275,14 @@ async def test_the_match_goes_on_after_a_restart(table, database, seed):
     assert "move 3" in channel_message(table.channel, board.id).embeds[0].footer.text
 
 
-async def test_a_restart_mid_choice_keeps_the_buttons_of_my_hand_working(table, database, seed):
+async def test_a_restart_mid_choice_keeps_the_buttons_of_my_hand_working(table, target, seed):
     seed(DEAL_SEED)
     board = await open_and_start(table.channel, table.alice, [table.bob], "triominos new")
     player = mover(board, table.players)
     hand = await open_hand(player, board)
     chosen = (await choose(player, hand, select_named(hand, "card"))).response.message
 
-    await table.env.restart_bot(create_bot(database=database))
+    await table.env.restart_bot(create_bot(database=target))
 
     bought = await player.click(chosen, label="Buy a card (1 token)")
     assert bought.acknowledged and "Your new card is card 7" in bought.response.message.content

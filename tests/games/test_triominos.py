@@ -25,11 +25,14 @@ from games.triominos import (
     Cell,
     Placed,
     Point,
+    Table,
     TriominosState,
+    cell_order,
     cell_points,
     cells_around,
     corner_values,
     side_neighbours,
+    table_of,
 )
 
 # --- building positions ---------------------------------------------------------------
@@ -965,4 +968,57 @@ def test_a_save_from_before_the_starter_was_kept_still_loads():
 def test_a_damaged_save_is_refused_with_a_game_error(damage):
     saved = {**json.loads(ENGINE.dump(ENGINE.new_game(2, 1))), **damage}
     with pytest.raises(GameError, match=r"cannot be read|damaged"):
+        ENGINE.load(json.dumps(saved))
+
+
+# --- the look-ups kept with a state ---------------------------------------------------
+
+
+def reference_placements(state: TriominosState, seat: int) -> list[dict]:
+    """Every placement from first principles: each empty cell beside a card (reading
+    order), each hand card, each rotation showing a different face, every corner agreeing
+    with every number already at its point."""
+    cells = {(x, y, up) for _, x, y, up, _ in state.table}
+    shown: dict[Point, int] = {}
+    for card, x, y, up, rotation in state.table:
+        for point, value in zip(cell_points((x, y, up)), corner_values(card, rotation) or (), strict=False):
+            shown[point] = value
+    places = sorted({n for c in cells for n in side_neighbours(c) if n not in cells}, key=cell_order)
+    moves = []
+    for index, card in enumerate(state.hands[seat]):
+        for label, cell in enumerate(places, start=1):
+            faces_seen = set()
+            for rotation in range(3):
+                faces = corner_values(card, rotation)
+                if faces in faces_seen:
+                    continue
+                faces_seen.add(faces)
+                points = cell_points(cell)
+                if faces is None or all(shown.get(p, v) == v for p, v in zip(points, faces, strict=True)):
+                    moves.append({"type": "place", "card": index, "place": str(label), "rotation": rotation})
+    return moves
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_legal_placements_are_exactly_those_worked_out_from_first_principles(players):
+    def check(state: TriominosState) -> None:
+        for seat in ENGINE.current_seats(state):
+            placing = [m for m in ENGINE.legal_moves(state, seat) if m["type"] == "place"]
+            assert placing == reference_placements(state, seat)
+
+    for seed in range(3):
+        playout(seed * 10 + players, players, {"joker": seed != 1}, check=check)
+
+
+def test_the_table_look_ups_kept_with_a_state_equal_a_fresh_index_and_are_never_saved():
+    def check(state: TriominosState) -> None:
+        kept = table_of(state)
+        assert kept == Table.of(state.table)
+        assert "derived" not in json.loads(ENGINE.dump(state))
+        loaded = ENGINE.load(ENGINE.dump(state))
+        assert loaded == state and loaded.derived is None
+
+    playout(7, 3, {}, check=check)
+    saved = {**json.loads(ENGINE.dump(ENGINE.new_game(2, 1))), "derived": None}
+    with pytest.raises(GameError, match="damaged"):
         ENGINE.load(json.dumps(saved))
