@@ -11,7 +11,8 @@ can be tried with the engine; the players read only the cards their memory holds
 - normal: perfect memory and sound rules of thumb. It takes pairs it knows of, flips an
   unknown card first and then its known match; it flips a second unknown card only when
   the chance of a pair outweighs handing the next player open cards or a known match;
-  it chases open cards when that is likelier to pay than a fresh start. Placements,
+  it chases open cards when that is likelier to pay than a fresh start; when it knows
+  every top and none match, it turns up one that uncovers a new card. Placements,
   steals and arrangements are tried on the sampled table and scored: points, unsecured
   cards at half value, and the chance that the stack tops secure soon (distinct kinds on
   top, an X kept for a Rookie).
@@ -436,8 +437,21 @@ def _first_flip(table: Table, rng: random.Random) -> dict:
         return _flip_move(table.where(best)[0])
     if table.unknown:
         return _flip_move(rng.choice(table.unknown))
-    colours = [p for p, card in table.known.items() if card != X]
-    return _flip_move(min(colours or table.known))
+    return _flip_move(_known_card(table))
+
+
+def _known_card(table: Table) -> int:
+    """A known card to turn up when no card is unknown: one that uncovers a new top (it
+    moves onto an empty place) if there is one, else a colour rather than an X. Turning up
+    a lone card that uncovers nothing would leave the table as it was, turn after turn."""
+    state = table.state
+    empty = any(not stack for stack in state.table)
+
+    def rank(position: int) -> tuple[bool, bool, int]:
+        uncovers = empty and len(state.table[position]) > 1
+        return (not uncovers, table.known[position] == X, position)
+
+    return min(table.known, key=rank)
 
 
 def _second_flip(table: Table, rng: random.Random) -> dict:

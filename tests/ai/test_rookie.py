@@ -228,3 +228,29 @@ def test_normal_clearly_beats_easy():
 
 def test_hard_clearly_beats_easy():
     assert first_wins("hard", "easy", games=4) >= 0.75
+
+
+def every_top_known_and_unmatched() -> tuple[RookieState, list[dict]]:
+    """A saw the red at 1 and the blue at 3 (a green beneath it); B took the yellow, purple
+    and X pairs at 4–9 and missed with the green at 2 and the red. A is to move: every top
+    is known, no two match, and six places are empty."""
+    state = make(players=2, table=table("R", "G", "GB", "Y", "Y", "P", "P", "X", "X"))
+    views = [ENGINE.view(state, 0)]
+    for position in (0, 2, 3, 4, 5, 6, 7, 8, 1, 0):
+        state = ENGINE.apply(state, state.turn, flip(position))
+        views.append(ENGINE.view(state, 0))
+        while state.phase in ("place", "steal", "arrange"):
+            state = ENGINE.apply(state, state.turn, ENGINE.legal_moves(state, state.turn)[0])
+            views.append(ENGINE.view(state, 0))
+    assert state.turn == 0 and state.phase == "flip"
+    return state, views
+
+
+@pytest.mark.parametrize("level", ai.LEVELS)
+def test_with_every_top_known_and_no_pair_the_player_uncovers_a_new_card(level):
+    # Turning up the lone red or green would change nothing, and the match would never end.
+    state, views = every_top_known_and_unmatched()
+    move = ai.choose("rookie", level, views, ENGINE.legal_moves(state, 0), random.Random(3))
+    assert move == flip(2)
+    after = ENGINE.apply(state, 0, move)
+    assert after.table[2] == ("green",) and after.table[3] == ("blue",)
