@@ -4,7 +4,7 @@ cannot read is named, never a crash (see `data.repositories`)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -71,6 +71,36 @@ _SCALAR_TYPES: dict[str, tuple[type, ...]] = {
     "reminded": (int,),
     "board_stale": (int,),
 }
+
+
+def results_by_match(rows: Iterable[Any]) -> list[dict[str, Any]]:
+    """Finished matches as `LeagueRepository.recent_results` returns them, from rows of
+    (match_id, game, draw, abandoned, duration_s, finished_at, seat, user_id, score, winner,
+    rating_before, rating_after), one a seat, grouped by match in their order."""
+    results: dict[int, dict[str, Any]] = {}
+    for m, g, d, a, duration, f, seat, user, score, won, before, after in rows:
+        entry = results.setdefault(
+            m,
+            {
+                "match_id": m,
+                "game": g,
+                "draw": bool(d),
+                "abandoned": bool(a),
+                "duration_s": duration,
+                "finished_at": f,
+                "seats": [],
+            },
+        )
+        entry["seats"].append(
+            {
+                "seat": seat,
+                "user_id": user,
+                "score": score,
+                "winner": bool(won),
+                "change": None if before is None or after is None else after - before,
+            }
+        )
+    return list(results.values())
 
 
 def match_row(row: StoredRow, players: list[int]) -> MatchRow:

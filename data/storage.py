@@ -32,7 +32,14 @@ from data.model import (
     now_iso,
     seconds_between,
 )
-from data.rows import MATCH_COLUMNS, UnreadableColumn, match_row, set_aside_notice, shown_ratings
+from data.rows import (
+    MATCH_COLUMNS,
+    UnreadableColumn,
+    match_row,
+    results_by_match,
+    set_aside_notice,
+    shown_ratings,
+)
 from data.schema import migrations
 
 __all__ = [
@@ -705,30 +712,7 @@ class SqliteLeague:
             "ORDER BY r.finished_at DESC, r.match_id DESC, s.seat",
             (*params, limit),
         )
-        results: dict[int, dict[str, Any]] = {}
-        for m, g, d, a, duration, f, seat, user, score, won, before, after in rows:
-            entry = results.setdefault(
-                m,
-                {
-                    "match_id": m,
-                    "game": g,
-                    "draw": bool(d),
-                    "abandoned": bool(a),
-                    "duration_s": duration,
-                    "finished_at": f,
-                    "seats": [],
-                },
-            )
-            entry["seats"].append(
-                {
-                    "seat": seat,
-                    "user_id": user,
-                    "score": score,
-                    "winner": bool(won),
-                    "change": None if before is None or after is None else after - before,
-                }
-            )
-        return list(results.values())
+        return results_by_match(rows)
 
 
 class SqliteSettings:
