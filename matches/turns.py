@@ -91,8 +91,7 @@ class Turns:
         their count of time-outs in a row.
         """
         outcome = match.engine.outcome(state)
-        abandoned = move.get("reason") == "timeout"
-        result = _result(match, state, outcome, abandoned=abandoned) if outcome else None
+        result = _result(match, state, outcome) if outcome else None
         if timeouts is None:
             timeouts = {key: n for key, n in match.row.timeouts.items() if key != str(seat)}
         deadline = later(match.row.clock_s) if outcome is None else None
@@ -114,7 +113,7 @@ class Turns:
         match.row.turn += 1
         match.row.deadline, match.row.reminded, match.row.timeouts = deadline, False, timeouts
         if outcome is not None:
-            match.row.status = "abandoned" if abandoned else "finished"
+            match.row.status = "finished"
             match.rating_changes = await self.storage.league.rating_changes(match.id)
             self.running.pop(match.id, None)
         return True
@@ -193,13 +192,12 @@ class Turns:
             await self.show(interaction, match, next_path(form, level, index))
 
 
-def _result(match: Match, state: Any, outcome: Outcome, *, abandoned: bool) -> MatchResult:
+def _result(match: Match, state: Any, outcome: Outcome) -> MatchResult:
     teams = outcome.teams or tuple((seat,) for seat in range(len(match.players)))
     team_of = {seat: index for index, team in enumerate(teams) for seat in team}
     resigned = set(match.engine.view(state, None)["resigned"])
     return MatchResult(
         draw=outcome.draw,
-        abandoned=abandoned,
         tiebreak=outcome.tiebreak,
         seats=tuple(
             SeatResult(
