@@ -16,7 +16,7 @@ import os
 import signal
 import sys
 import tempfile
-from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import timedelta
 from pathlib import Path
@@ -27,6 +27,7 @@ import discord
 from discord.ext import commands
 
 from data import open_storage
+from data.model import ALL_SHARDS, Shards
 from data.repositories import Database
 from data.storage import StorageError
 from matches import MatchService
@@ -68,9 +69,10 @@ class Settings:
     log_level: str = "INFO"
     local_port: int = DEFAULT_LOCAL_PORT
     local_players: tuple[str, ...] = DEFAULT_LOCAL_PLAYERS
+    shards: Shards = ALL_SHARDS  # with a count: run those shards (AutoShardedBot)
 
     @classmethod
-    def from_env(cls, environ: dict[str, str]) -> Settings:
+    def from_env(cls, environ: Mapping[str, str]) -> Settings:
         def number(key: str) -> int | None:
             value = environ.get(key, "").strip()
             if not value:
@@ -90,7 +92,38 @@ class Settings:
             log_level=(environ.get("LOG_LEVEL") or "INFO").upper(),
             local_port=number("LOCAL_PORT") or DEFAULT_LOCAL_PORT,
             local_players=tuple(p.strip() for p in players.split(",") if p.strip()) or DEFAULT_LOCAL_PLAYERS,
+            shards=read_shards(environ.get("SHARD_COUNT", ""), environ.get("SHARD_IDS", "")),
         )
+
+
+def read_shards(count_text: str, ids_text: str) -> Shards:
+    """SHARD_COUNT and SHARD_IDS ("0,1", "4-7" or a mix; all shards when empty) as `Shards`."""
+    count_text, ids_text = count_text.strip(), ids_text.strip()
+    if not count_text:
+        if ids_text:
+            raise SystemExit(
+                "SHARD_IDS needs SHARD_COUNT (how many shards the bot has in all) — set it in .env."
+            )
+        return ALL_SHARDS
+    if not count_text.isdecimal() or int(count_text) < 1:
+        raise SystemExit(
+            f"SHARD_COUNT must be a whole number of at least 1 (got {count_text!r}) — fix it in .env."
+        )
+    count, ids = int(count_text), set[int]()
+    for part in filter(None, (piece.strip() for piece in ids_text.split(","))):
+        low, _, high = part.partition("-")
+        if not low.strip().isdecimal() or not (high.strip() or low).isdecimal():
+            raise SystemExit(
+                f"SHARD_IDS must list shard numbers like 0,1 or 0-3 (got {ids_text!r}) — fix it in .env."
+            )
+        ids.update(range(int(low), int(high or low) + 1))
+    if not ids_text:
+        ids = set(range(count))
+    if not ids or max(ids) >= count:
+        raise SystemExit(
+            f"SHARD_IDS must be shards 0 to {count - 1} of SHARD_COUNT={count} (got {ids_text!r})."
+        )
+    return Shards(count, tuple(sorted(ids)))
 
 
 def read_env_file(path: Path) -> dict[str, str]:
@@ -107,23 +140,24 @@ def read_env_file(path: Path) -> dict[str, str]:
 
 
 class GameBot(commands.Bot):
-    """The game-table bot: the match service over one SQLite database."""
+    """The game-table bot: the match service over its database."""
 
     storage: Database
     matches: MatchService
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, **options: Any) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            **options,
         )
         self.settings = settings
 
     async def setup_hook(self) -> None:
         self.storage = await open_storage(self.settings.database)
-        self.matches = MatchService(self, self.storage)
+        self.matches = MatchService(self, self.storage, self.settings.shards)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
@@ -157,11 +191,25 @@ class GameBot(commands.Bot):
                 await self.storage.close()
 
 
+class ShardedGameBot(GameBot, commands.AutoShardedBot):
+    """The bot running some of the shards of a larger installation (SHARD_COUNT, SHARD_IDS):
+    it runs the matches of its shards' guilds; other processes run the rest, all on one
+    PostgreSQL."""
+
+    def __init__(self, settings: Settings) -> None:
+        shards = settings.shards
+        super().__init__(settings, shard_count=shards.count, shard_ids=list(shards.ids))
+
+
 def create_bot(database: str | Path | None = None, settings: Settings | None = None) -> GameBot:
-    """Build the bot; `database` (a SQLite file or a database URL) overrides the configured one."""
-    settings = settings or Settings()
+    """Build the bot from `settings`, else from the environment (DATABASE_URL, SHARD_COUNT,
+    SHARD_IDS…); `database` (a SQLite file or a database URL) overrides the configured one.
+    A bot with a shard count is an `AutoShardedBot` running those shards."""
+    settings = settings or Settings.from_env(os.environ)
     if database is not None:
         settings = replace(settings, database=database)
+    if settings.shards.count is not None:
+        return ShardedGameBot(settings)
     return GameBot(settings)
 
 

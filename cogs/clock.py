@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 TICK_S = 15
 COMPUTER_BEAT_S = 1  # how finely computers time their moves
+CATCH_UP_S = 60  # how often a shard process reads what the others wrote to its matches
 
 
 class Clock(commands.Cog):
@@ -28,10 +29,13 @@ class Clock(commands.Cog):
     async def cog_load(self) -> None:
         self.tick.start()
         self.computer_beat.start()
+        if self.bot.matches.shards.count is not None:  # other processes share the database
+            self.catch_up.start()
 
     async def cog_unload(self) -> None:
         self.tick.cancel()
         self.computer_beat.cancel()
+        self.catch_up.cancel()
 
     @tasks.loop(seconds=TICK_S)
     async def tick(self) -> None:
@@ -45,6 +49,16 @@ class Clock(commands.Cog):
             log.warning("The turn clock skipped a beat: %s", error)
         except Exception:
             log.exception("The turn clock's beat failed; it goes on")
+
+    @tasks.loop(seconds=CATCH_UP_S)
+    async def catch_up(self) -> None:
+        """Take in the moves other processes played in this process's matches."""
+        try:
+            await self.bot.matches.catch_up()
+        except StorageUnavailable as error:
+            log.warning("Catching up with the other processes waits: %s", error)
+        except Exception:
+            log.exception("Catching up with the other processes failed; it tries again")
 
     @tasks.loop(seconds=COMPUTER_BEAT_S)
     async def computer_beat(self) -> None:

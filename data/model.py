@@ -26,6 +26,36 @@ class StorageUnavailable(StorageError):
         super().__init__(message)
 
 
+@dataclass(frozen=True, slots=True)
+class Shards:
+    """The guilds whose matches this process runs (their clocks, boards and computer seats):
+    with `count` set, those of the shards `ids` (Discord's rule: a guild belongs to shard
+    `(guild_id >> 22) % count`); without, every guild."""
+
+    count: int | None = None
+    ids: tuple[int, ...] = ()
+
+    def owns(self, guild_id: int) -> bool:
+        return self.count is None or (guild_id >> 22) % self.count in self.ids
+
+    def condition(self, column: str = "guild_id") -> str:
+        """The SQL condition (the same in every dialect) that a row's guild is owned."""
+        if self.count is None:
+            return "TRUE"
+        ids = ", ".join(str(int(shard)) for shard in self.ids)
+        return f"(({column} >> 22) % {int(self.count)}) IN ({ids})"
+
+    @property
+    def name(self) -> str:
+        """e.g. "shards 0,1 of 4", for logs and the per-process notes in the database."""
+        if self.count is None:
+            return "all shards"
+        return f"shards {','.join(map(str, self.ids))} of {self.count}"
+
+
+ALL_SHARDS = Shards()
+
+
 def is_computer(user_id: int) -> bool:
     """Whether a seat's stored user id is a computer's: those are negative, Discord's ids positive."""
     return user_id < 0

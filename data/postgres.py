@@ -27,11 +27,13 @@ import asyncpg
 
 from data import ratings
 from data.model import (
+    ALL_SHARDS,
     GuildSettings,
     MatchResult,
     MatchRow,
     SeatResult,
     SetAside,
+    Shards,
     StorageError,
     StorageUnavailable,
     is_computer,
@@ -440,21 +442,34 @@ class PostgresMatches:
     async def mark_board_stale(self, match_id: int, stale: bool) -> None:
         await self._db.execute("UPDATE matches SET board_stale = $1 WHERE id = $2", int(stale), match_id)
 
-    async def mark_reminded(self, match_id: int) -> None:
-        await self._db.execute("UPDATE matches SET reminded = 1 WHERE id = $1", match_id)
+    async def mark_reminded(self, match_id: int, *, turn: int) -> bool:
+        claimed = await self._db.execute(
+            "UPDATE matches SET reminded = 1 "
+            "WHERE id = $1 AND turn = $2 AND reminded = 0 AND status = 'running'",
+            match_id,
+            turn,
+        )
+        return claimed == 1
 
-    async def replace_player(self, match_id: int, seat: int, user_id: int, timeouts: dict[str, int]) -> bool:
+    async def replace_player(
+        self, match_id: int, seat: int, user_id: int, timeouts: dict[str, int], *, replacing: int
+    ) -> bool:
         async with self._db.transaction() as connection:
             changed = await connection.execute(
-                "UPDATE matches SET timeouts = $1, updated_at = $2 WHERE id = $3 AND status = 'running'",
-                json.dumps(timeouts),
-                now_iso(),
+                "UPDATE seats SET user_id = $1 WHERE match_id = $2 AND seat = $3 AND user_id = $4 "
+                "AND match_id IN (SELECT id FROM matches WHERE id = $2 AND status = 'running' FOR UPDATE)",
+                user_id,
                 match_id,
+                seat,
+                replacing,
             )
             if not _changed(changed):
                 return False
             await connection.execute(
-                "UPDATE seats SET user_id = $1 WHERE match_id = $2 AND seat = $3", user_id, match_id, seat
+                "UPDATE matches SET timeouts = $1, updated_at = $2 WHERE id = $3",
+                json.dumps(timeouts),
+                now_iso(),
+                match_id,
             )
             return True
 
@@ -465,10 +480,13 @@ class PostgresMatches:
     async def running(self) -> list[MatchRow]:
         return await self._load("status = 'running'")
 
-    async def resume_running(self, outage: timedelta) -> tuple[list[MatchRow], list[SetAside]]:
+    async def resume_running(
+        self, outage: timedelta, shards: Shards = ALL_SHARDS
+    ) -> tuple[list[MatchRow], list[SetAside]]:
         async with self._db.transaction() as connection:
             # The running matches stay locked until the commit: no move lands in between.
-            rows, unreadable = await _read(connection, "status = 'running'", lock=True)
+            where = f"status = 'running' AND {shards.condition()}"
+            rows, unreadable = await _read(connection, where, lock=True)
             if outage > timedelta(0):
                 shifted = [row for row in rows if row.deadline is not None]
                 for row in shifted:
@@ -507,6 +525,12 @@ class PostgresMatches:
                 "SELECT user_id FROM seats WHERE match_id = $1 ORDER BY seat", match_id
             )
         return set_aside_notice(row, [user for (user,) in seats], reason)
+
+    async def turns_since(self, since: str, shards: Shards = ALL_SHARDS) -> dict[int, tuple[int, str]]:
+        rows = await self._db.fetch(
+            f"SELECT id, turn, status FROM matches WHERE updated_at >= $1 AND {shards.condition()}", since
+        )
+        return {match_id: (turn, status) for match_id, turn, status in rows}
 
     async def lobbies(self) -> list[MatchRow]:
         return await self._load("status = 'lobby'")

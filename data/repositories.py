@@ -25,7 +25,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any, Protocol
 
-from data.model import GuildSettings, MatchResult, MatchRow, SetAside
+from data.model import ALL_SHARDS, GuildSettings, MatchResult, MatchRow, SetAside, Shards
 
 
 class MatchRepository(Protocol):
@@ -99,13 +99,17 @@ class MatchRepository(Protocol):
         """Note that the board message shows an older turn (its redraw failed), or no longer does."""
         ...
 
-    async def mark_reminded(self, match_id: int) -> None:
-        """Note that the players due were reminded of the deadline of this turn."""
+    async def mark_reminded(self, match_id: int, *, turn: int) -> bool:
+        """Claim the reminder of `turn`: True for the one caller that notes it, False if the
+        match is past that turn or someone (another process) already reminded."""
         ...
 
-    async def replace_player(self, match_id: int, seat: int, user_id: int, timeouts: dict[str, int]) -> bool:
-        """Seat `user_id` (a computer) in a running match's `seat` instead of its player, with
-        the time-out counts `timeouts`; False if the match is not running."""
+    async def replace_player(
+        self, match_id: int, seat: int, user_id: int, timeouts: dict[str, int], *, replacing: int
+    ) -> bool:
+        """Seat `user_id` (a computer) in a running match's `seat` instead of its player
+        `replacing`, with the time-out counts `timeouts`; False if the match is not running or
+        the seat is no longer that player's (another process replaced them first)."""
         ...
 
     async def get(self, match_id: int) -> MatchRow | None:
@@ -116,8 +120,11 @@ class MatchRepository(Protocol):
         """Every running match with its players, oldest first."""
         ...
 
-    async def resume_running(self, outage: timedelta) -> tuple[list[MatchRow], list[SetAside]]:
-        """In one transaction: push every readable running match's deadline back by `outage`
+    async def resume_running(
+        self, outage: timedelta, shards: Shards = ALL_SHARDS
+    ) -> tuple[list[MatchRow], list[SetAside]]:
+        """In one transaction, for the running matches of the guilds `shards` owns: push every
+        readable running match's deadline back by `outage`
         (the time the bot was away does not count against players) and set aside every
         running match whose row cannot be read. Returns the readable ones, oldest first, with
         the deadlines as now stored, and the ones set aside, oldest first, to tell their players."""
@@ -127,6 +134,11 @@ class MatchRepository(Protocol):
         """Take a running match out of play (status 'set_aside', `reason` as its note), keeping
         its state and moves for an operator to repair; returns what to tell its players, or
         None if it was not running."""
+        ...
+
+    async def turns_since(self, since: str, shards: Shards = ALL_SHARDS) -> dict[int, tuple[int, str]]:
+        """The turn and status of every match of the guilds `shards` owns written at or after
+        `since` (a stored time), by id: how a process learns what another one played."""
         ...
 
     async def lobbies(self) -> list[MatchRow]:

@@ -21,11 +21,13 @@ import aiosqlite
 
 from data import ratings
 from data.model import (
+    ALL_SHARDS,
     GuildSettings,
     MatchResult,
     MatchRow,
     SeatResult,
     SetAside,
+    Shards,
     StorageError,
     StorageUnavailable,
     is_computer,
@@ -439,19 +441,28 @@ class SqliteMatches:
     async def mark_board_stale(self, match_id: int, stale: bool) -> None:
         await self._db.write("UPDATE matches SET board_stale = ? WHERE id = ?", (int(stale), match_id))
 
-    async def mark_reminded(self, match_id: int) -> None:
-        await self._db.write("UPDATE matches SET reminded = 1 WHERE id = ?", (match_id,))
+    async def mark_reminded(self, match_id: int, *, turn: int) -> bool:
+        claimed = await self._db.write(
+            "UPDATE matches SET reminded = 1 "
+            "WHERE id = ? AND turn = ? AND reminded = 0 AND status = 'running'",
+            (match_id, turn),
+        )
+        return claimed == 1
 
-    async def replace_player(self, match_id: int, seat: int, user_id: int, timeouts: dict[str, int]) -> bool:
+    async def replace_player(
+        self, match_id: int, seat: int, user_id: int, timeouts: dict[str, int], *, replacing: int
+    ) -> bool:
         async with self._db.transaction():
             changed = await self._db.run(
-                "UPDATE matches SET timeouts = ?, updated_at = ? WHERE id = ? AND status = 'running'",
-                (json.dumps(timeouts), now_iso(), match_id),
+                "UPDATE seats SET user_id = ? WHERE match_id = ? AND seat = ? AND user_id = ? "
+                "AND match_id IN (SELECT id FROM matches WHERE id = ? AND status = 'running')",
+                (user_id, match_id, seat, replacing, match_id),
             )
             if not changed:
                 return False
             await self._db.run(
-                "UPDATE seats SET user_id = ? WHERE match_id = ? AND seat = ?", (user_id, match_id, seat)
+                "UPDATE matches SET timeouts = ?, updated_at = ? WHERE id = ?",
+                (json.dumps(timeouts), now_iso(), match_id),
             )
             return True
 
@@ -462,9 +473,11 @@ class SqliteMatches:
     async def running(self) -> list[MatchRow]:
         return await self._load("status = 'running'")
 
-    async def resume_running(self, outage: timedelta) -> tuple[list[MatchRow], list[SetAside]]:
+    async def resume_running(
+        self, outage: timedelta, shards: Shards = ALL_SHARDS
+    ) -> tuple[list[MatchRow], list[SetAside]]:
         async with self._db.transaction():
-            rows, unreadable = await self._read("status = 'running'")
+            rows, unreadable = await self._read(f"status = 'running' AND {shards.condition()}")
             if outage > timedelta(0):
                 shifted = [row for row in rows if row.deadline is not None]
                 for row in shifted:
@@ -497,6 +510,12 @@ class SqliteMatches:
                 "SELECT user_id FROM seats WHERE match_id = ? ORDER BY seat", (match_id,)
             )
         return set_aside_notice(row, [user for (user,) in seats], reason)
+
+    async def turns_since(self, since: str, shards: Shards = ALL_SHARDS) -> dict[int, tuple[int, str]]:
+        rows = await self._db.fetch_all(
+            f"SELECT id, turn, status FROM matches WHERE updated_at >= ? AND {shards.condition()}", (since,)
+        )
+        return {match_id: (turn, status) for match_id, turn, status in rows}
 
     async def lobbies(self) -> list[MatchRow]:
         return await self._load("status = 'lobby'")

@@ -82,10 +82,14 @@ class TurnClock:
             await self.remind(match)
 
     async def remind(self, match: Match) -> None:
-        """DM the players due that their time runs out soon (closed DMs: said in the channel)."""
-        match.row.reminded = True
-        await self.storage.matches.mark_reminded(match.id)
-        await self.notices.remind(match)
+        """DM the players due that their time runs out soon (closed DMs: said in the channel) —
+        if this process claims the reminder: another one may have sent it, or moved on."""
+        if await self.storage.matches.mark_reminded(match.id, turn=match.turn):
+            match.row.reminded = True
+            await self.notices.remind(match)
+            return
+        async with match.lock:
+            await self.turns.reload(match)
 
     async def time_out(self, match: Match) -> None:
         """The clock ran out: play the turn as the rules allow, or seat a computer (normal) in
@@ -105,6 +109,8 @@ class TurnClock:
                 return
             if not replaced:
                 played = await self._auto_play(match, seat, timeouts)
+                if played is None:  # another process played this turn first: it shows it
+                    return
                 match.notes.append(f"⏰ {who(match.players[seat])} ran out of time: {played}")
         if replaced:  # the computer is newly due; the player's screen shows their seat no more
             await self.board.publish(None, match, previous_seats=())
@@ -119,7 +125,8 @@ class TurnClock:
         board; False if the match ended meanwhile."""
         person, computer = match.players[seat], computer_id(match.players, "normal")
         rest = {key: count for key, count in timeouts.items() if key != str(seat)}
-        if not await self.storage.matches.replace_player(match.id, seat, computer, rest):
+        if not await self.storage.matches.replace_player(match.id, seat, computer, rest, replacing=person):
+            await self.turns.reload(match)  # ended, or another process replaced them first
             return False
         match.players[seat], match.row.timeouts = computer, rest
         match.notes.append(
@@ -128,9 +135,10 @@ class TurnClock:
         )
         return True
 
-    async def _auto_play(self, match: Match, seat: int, timeouts: dict[str, int]) -> str:
+    async def _auto_play(self, match: Match, seat: int, timeouts: dict[str, int]) -> str | None:
         """Play the seat's turn for them with the engine's `timeout_move`: what the rules
-        allow an absent player, never a move that scores for them where a neutral one exists."""
+        allow an absent player, never a move that scores for them where a neutral one exists.
+        None if another process had played the turn already (its commit claims the time-out)."""
         played = []
         for _ in range(MAX_AUTO_MOVES):
             if seat not in match.engine.current_seats(match.state):
@@ -142,5 +150,7 @@ class TurnClock:
             ):
                 break
             played.append(move.get("type", "move"))
+        if not played:
+            return None
         kinds = ", ".join(dict.fromkeys(played)) or "nothing"
         return f"the turn was played for them ({kinds})."

@@ -10,6 +10,7 @@ from typing import Any
 
 import discord
 
+from data.model import ALL_SHARDS, Shards
 from data.repositories import Database
 from data.storage import MatchRow, StorageUnavailable, now_iso
 from games import ENGINES, GameError
@@ -25,6 +26,9 @@ from matches.replays import Replays
 from matches.turns import Turns
 
 log = logging.getLogger(__name__)
+# How far before its last look a process looks again for what others wrote: room for the
+# clocks of two machines to differ.
+CATCH_UP_OVERLAP = timedelta(minutes=1)
 
 
 @asynccontextmanager
@@ -38,12 +42,19 @@ async def answering(interaction: discord.Interaction) -> AsyncIterator[None]:
 
 
 class MatchService:
-    """The match framework of one bot: games register, matches resume, clicks are routed."""
+    """The match framework of one bot: games register, matches resume, clicks are routed.
 
-    def __init__(self, bot: discord.Client, storage: Database) -> None:
+    `running` holds the matches of the guilds this process owns (`shards`): it runs their
+    clocks and computer seats. A click on a match another process runs is played on a copy
+    read from the database; every write is claimed there (a move at its turn, a reminder,
+    a replacement), so nothing happens twice whichever process acts."""
+
+    def __init__(self, bot: discord.Client, storage: Database, shards: Shards = ALL_SHARDS) -> None:
         self.storage = storage
+        self.shards = shards
         self.games: dict[str, GameUI] = {}
         self.running: dict[int, Match] = {}
+        self.looked = now_iso()  # when `catch_up` last read what other processes wrote
         self.notices = Notices(bot, storage, self.games)
         self.board = Board(bot, storage, self.games, self.notices)
         self.replies = PrivateReplies(self.games)
@@ -51,7 +62,7 @@ class MatchService:
         self.lobby = Lobby(storage, self.running, self.games, self.board)
         self.replays = Replays(storage, self.games)
         self.computers = Computers(storage, self.running, self.games, self.turns, self.board)
-        self.board.after_publish = self.computers.schedule
+        self.board.after_publish = self._after_publish
         self.clock = TurnClock(
             storage, self.running, self.turns, self.board, self.notices, self.replies, self.computers
         )
@@ -65,8 +76,9 @@ class MatchService:
         Turn clocks are pushed back by the time the bot was away: an outage of the bot
         does not count against players.
         """
+        self.looked = now_iso()
         outage = await self._outage()
-        rows, set_aside = await self.storage.matches.resume_running(outage)
+        rows, set_aside = await self.storage.matches.resume_running(outage, self.shards)
         for row in rows:
             match, reason = self._revive(row)
             if match is None:
@@ -95,8 +107,50 @@ class MatchService:
             return None, "its stored position is unreadable"
         return Match(row=row, engine=engine, state=state), ""
 
+    async def catch_up(self) -> None:
+        """Take in what other processes wrote to this process's matches since the last look:
+        a move played by a click that reached another process, a match started or ended there."""
+        since = (datetime.fromisoformat(self.looked) - CATCH_UP_OVERLAP).isoformat()
+        self.looked = now_iso()
+        for match_id, (turn, status) in (await self.storage.matches.turns_since(since, self.shards)).items():
+            match = self.running.get(match_id)
+            if match is None:
+                if status == "running":
+                    await self.match(match_id)
+                continue
+            if turn == match.turn and status == "running":
+                continue
+            async with match.lock:
+                await self.turns.reload(match)
+            if match.row.status == "running":
+                self.computers.schedule(match)
+
+    async def match(self, match_id: int) -> Match | None:
+        """A running match: this process's own, or one read from the database (a match another
+        process started, or runs: a guild of another shard)."""
+        match = self.running.get(match_id)
+        if match is not None:
+            return match
+        row = await self.storage.matches.get(match_id)
+        if row is None or row.status != "running":
+            return None
+        match, _ = self._revive(row)
+        if match is not None and self.shards.owns(row.guild_id):
+            self.running[match_id] = match
+            self.computers.schedule(match)
+        return match
+
+    def _after_publish(self, match: Match) -> None:
+        """A computer due next plays in the process that runs the match."""
+        if self.running.get(match.id) is match:
+            self.computers.schedule(match)
+
+    @property
+    def _alive_key(self) -> str:
+        return ALIVE if self.shards == ALL_SHARDS else f"{ALIVE} ({self.shards.name})"
+
     async def _outage(self) -> timedelta:
-        last = await self.storage.settings.get_meta(ALIVE)
+        last = await self.storage.settings.get_meta(self._alive_key)
         try:
             return max(timedelta(0), discord.utils.utcnow() - datetime.fromisoformat(last or ""))
         except (TypeError, ValueError):  # never up before, or an unreadable note: no outage to add
@@ -104,7 +158,7 @@ class MatchService:
 
     async def heartbeat(self) -> None:
         """Note that the bot is up (the clock calls this), to measure outages."""
-        await self.storage.settings.set_meta(ALIVE, now_iso())
+        await self.storage.settings.set_meta(self._alive_key, now_iso())
 
     async def open_lobby(
         self,
@@ -192,7 +246,7 @@ class MatchService:
 
     async def _watch(self, interaction: discord.Interaction, match_id: int) -> None:
         """A member of the match's server opens its live public view (no seat needed)."""
-        match = self.running.get(match_id)
+        match = await self.match(match_id)
         if match is None or interaction.guild_id != match.row.guild_id:
             await tell(interaction, "This match is over — its board shows the result and its replay.")
             return
@@ -210,7 +264,7 @@ class MatchService:
 
     async def _seated(self, interaction: discord.Interaction, match_id: int) -> tuple[Match, int] | None:
         """The running match and the clicking member's seat in it, or a private refusal."""
-        match = self.running.get(match_id)
+        match = await self.match(match_id)
         if match is None or interaction.guild_id not in (None, match.row.guild_id):
             await tell(interaction, "This match is over — start a new one (see `/help`).")
             return None
@@ -236,6 +290,9 @@ class MatchService:
         return False
 
     async def _current(self, interaction: discord.Interaction, match: Match, turn: int) -> bool:
+        if turn > match.turn:  # a board newer than memory: another process played meanwhile
+            async with match.lock:
+                await self.turns.reload(match)
         if turn == match.turn:
             return True
         await tell(

@@ -107,7 +107,7 @@ class Turns:
             timeouts=timeouts,
         )
         if not saved:
-            await self._reload(match)
+            await self.reload(match)
             return False
         match.state = state
         match.row.turn += 1
@@ -118,13 +118,15 @@ class Turns:
             self.running.pop(match.id, None)
         return True
 
-    async def _reload(self, match: Match) -> None:
-        """Another process moved first: take the stored state as the truth."""
+    async def reload(self, match: Match) -> None:
+        """Another process wrote to the match (a move, a reminder, a replacement): take the
+        stored row as the truth. Call it under the match lock."""
         row = await self.storage.matches.get(match.id)
         if row is None or row.state is None:
             return
         match.row, match.state = row, match.engine.load(row.state)
         if row.status != "running":
+            match.rating_changes = await self.storage.league.rating_changes(match.id)
             self.running.pop(match.id, None)
 
     async def ask_resign(self, interaction: discord.Interaction, match: Match) -> None:

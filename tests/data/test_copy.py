@@ -70,7 +70,7 @@ async def lived_in_database(path: Path) -> None:
             state="s1",
             deadline="2026-01-02T12:00:00+00:00",
         )
-        await matches.mark_reminded(clocked)
+        await matches.mark_reminded(clocked, turn=0)
         await matches.set_board_message(clocked, 10**18 + 7)
         await matches.set_ping_message(clocked, 10**18 + 8)
         await matches.mark_board_stale(clocked, True)

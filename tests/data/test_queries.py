@@ -93,7 +93,7 @@ async def test_resuming_shifts_every_running_deadline_in_one_transaction(storage
     soon, later = "2026-01-01T12:00:00+00:00", "2026-01-02T08:30:00.250000+00:00"
     clocked = [await running_match(storage, deadline=soon), await running_match(storage, deadline=later)]
     unclocked = await running_match(storage)
-    await storage.matches.mark_reminded(clocked[0])
+    await storage.matches.mark_reminded(clocked[0], turn=0)
     finished = await running_match(storage, deadline=soon)
     await finish(storage, finished, (11, 22))
     await storage.matches.open_lobby(game="rookie", guild_id=1, channel_id=2, host_id=1, seed=1, options={})
@@ -164,7 +164,7 @@ async def _every_query(storage: Storage) -> list[str]:
         await matches.lobbies()
         await matches.start(lobby.id, "{}", "2026-01-01T00:00:00+00:00")
         await matches.set_ping_message(lobby.id, 6)
-        await matches.mark_reminded(lobby.id)
+        await matches.mark_reminded(lobby.id, turn=0)
         await matches.record_move(
             lobby.id, turn=0, seat=0, user_id=1, move={}, state="{}", deadline="2026-01-01T00:00:00+00:00"
         )

@@ -1,0 +1,155 @@
+"""One of two twin worlds racing one match through one PostgreSQL (see test_twins.py).
+
+`python -m tests.e2e.twin ROLE DATABASE_URL FOLDER` builds a SimCord world with the same
+server, channel and members as its twin (SimCord builds identical ids for identical steps)
+and a bot process on the shared database that runs every shard (so both processes believe
+they own the match, as during a hand-over). World "a" opens and starts a Tetris Link match
+on the shared database; world "b" takes the very same steps on a scratch database first,
+so that it shows the same board message, then restarts its bot on the shared one.
+
+Then, round after round, both worlds make the same move at the same moment (a file
+barrier in FOLDER); each writes what its player was told to FOLDER/<role>.json. Finally
+both let the clock run past the deadline of the last turn.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import sys
+import time
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import simcord
+
+from bot import GameBot, Settings, create_bot
+from data.model import Shards
+from matches import lobby
+from tests.e2e.helpers import channel_message, components, mover, open_and_start, told
+
+ROUNDS = 6
+SEED = 4242
+EVERY_SHARD = Shards(1, (0,))  # SHARD_COUNT=1: a sharded process that owns every guild
+BARRIER_S = 60.0
+
+
+class Barrier:
+    """Both worlds reach step `name` before either goes on."""
+
+    def __init__(self, folder: Path, role: str) -> None:
+        self.folder, self.role = folder, role
+        self.other = "b" if role == "a" else "a"
+
+    async def meet(self, name: str) -> None:
+        (self.folder / f"{self.role}.{name}").touch()
+        await asyncio.to_thread(self._wait, self.folder / f"{self.other}.{name}")
+
+    @staticmethod
+    def _wait(path: Path) -> None:
+        end = time.monotonic() + BARRIER_S
+        while not path.exists():
+            if time.monotonic() > end:
+                raise TimeoutError(f"the twin world never reached {path.name}")
+            time.sleep(0.002)
+
+
+def bot_on(database: str | Path) -> GameBot:
+    return create_bot(database=database, settings=Settings(shards=EVERY_SHARD))
+
+
+async def race(role: str, url: str, folder: Path) -> None:
+    barrier = Barrier(folder, role)
+    # The lobby's seed is drawn at random: both worlds draw the same one.
+    fixed = SimpleNamespace(randrange=lambda _: SEED)
+    lobby.random = SimpleNamespace(SystemRandom=lambda: fixed)  # type: ignore[assignment]
+    first = url if role == "a" else folder / "scratch.db"
+    seen: dict[str, Any] = {"rounds": [], "reminders": 0, "timeouts": 0}
+    errors = ErrorRecords()
+    logging.getLogger().addHandler(errors)
+    bots = [bot_on(first)]
+    async with simcord.run(bots[0]) as env:
+        guild = env.create_guild("Twins")
+        channel = guild.create_text_channel("games")
+        alice, bob = (guild.add_member(env.create_user(name)) for name in ("alice", "bob"))
+        seen["ids"] = [guild.id, channel.id, alice.id, bob.id]
+        if role == "b":
+            await barrier.meet("started")  # the match exists on the shared database
+        await open_and_start(channel, alice, [bob], "tetrislink new", dice=False, clock=120)
+        if role == "b":
+            bots.append(bot_on(url))
+            await env.restart_bot(bots[-1])
+        else:
+            await barrier.meet("started")
+        for number in range(ROUNDS):
+            await barrier.meet(f"round{number}")
+            seen["rounds"].append(await play_round(channel, (alice, bob), barrier, number))
+        await barrier.meet("clock")
+        await env.advance_time(120 - 30 + 5)  # past the reminder (a quarter before)
+        await env.advance_time(30)  # past the deadline
+        seen["reminders"] = sum("runs out" in m.content for m in dms(alice, bob))
+        boards = [m for m in channel.history() if is_board(m)]
+        seen["timeouts"] = sum((m.embeds[0].description or "").count("ran out of time") for m in boards)
+    for bot in bots:  # SimCord leaves a detached bot's database open
+        await bot.storage.close()
+    seen["errors"] = errors.messages
+    (folder / f"{role}.json").write_text(json.dumps(seen))
+
+
+class ErrorRecords(logging.Handler):
+    """The ERROR records the bot logged (the test fails on any, as the suite does)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(self.format(record))
+
+
+async def play_round(channel: Any, members: tuple[Any, Any], barrier: Barrier, number: int) -> str:
+    """Make the round's move as the player to move: bring the board down (`/matches`, Board ↓:
+    the other world's moves are not drawn in this one), pick the first shape that fits, then,
+    once both worlds are there, drop it as it stands. Returns what the player was told ("" if
+    the move was made)."""
+    board = await bring_down(channel, members[0])
+    player = mover(board, list(members))
+    assert player is not None, "the match ended early"
+    if drop(board) is None:
+        shape = next(c for c in components(board) if (c.custom_id or "").startswith("m:") and not c.disabled)
+        picked = await player.click(board, custom_id=shape.custom_id)
+        assert picked.acknowledged and not told(picked), told(picked)
+        board = channel_message(channel, board.id)
+    button = drop(board)
+    assert button is not None
+    await barrier.meet(f"click{number}")
+    result = await player.click(board, custom_id=button.custom_id)
+    assert result.acknowledged
+    return told(result)
+
+
+async def bring_down(channel: Any, member: Any) -> Any:
+    """The match's board, posted afresh at the bottom of the channel from `/matches`."""
+    listed = await member.slash(channel, "matches")
+    button = next(c for c in components(listed.response.message) if (c.label or "").startswith("Board #"))
+    pressed = await member.click(listed.response.message, custom_id=button.custom_id)
+    assert pressed.acknowledged and "now at the bottom" in told(pressed), told(pressed)
+    return next(m for m in reversed(channel.history()) if is_board(m))
+
+
+def is_board(message: Any) -> bool:
+    return bool(message.embeds) and (message.embeds[0].title or "").startswith("Tetris Link #")
+
+
+def drop(board: Any) -> Any | None:
+    return next((c for c in components(board) if (c.label or "").startswith("Drop")), None)
+
+
+def dms(*members: Any) -> list[Any]:
+    return [m for member in members if member.user.dm_channel for m in member.user.dm_channel.history()]
+
+
+if __name__ == "__main__":
+    asyncio.run(race(sys.argv[1], sys.argv[2], Path(sys.argv[3])))
