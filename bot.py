@@ -16,7 +16,7 @@ import os
 import signal
 import sys
 import tempfile
-from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import timedelta
 from pathlib import Path
@@ -30,6 +30,9 @@ from data import open_storage
 from data.model import ALL_SHARDS, Shards
 from data.repositories import Database
 from data.storage import StorageError
+from locales import DEFAULT as DEFAULT_LANGUAGE
+from locales import LANGUAGES
+from locales.translator import CatalogueTranslator
 from matches import MatchService
 from matches.components import DYNAMIC_ITEMS
 
@@ -48,6 +51,7 @@ EXTENSIONS = (
     "cogs.sequence_numbers",
 )
 LOCAL_GUILD, LOCAL_CHANNEL = "Game Table", "games"
+DISCORD_LOCALES = {"en": "en-US", "de": "de", "fr": "fr"}  # the locale a client in each language sends
 DEFAULT_DATABASE = ROOT / "data" / "game_table.db"
 DEFAULT_LOCAL_PORT = 8765
 DEFAULT_LOCAL_PLAYERS = ("Alice", "Bob", "Carol", "Dave")
@@ -70,6 +74,7 @@ class Settings:
     local_port: int = DEFAULT_LOCAL_PORT
     local_players: tuple[str, ...] = DEFAULT_LOCAL_PLAYERS
     shards: Shards = ALL_SHARDS  # with a count: run those shards (AutoShardedBot)
+    local_language: str = DEFAULT_LANGUAGE  # the language the local table's server and players speak
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str]) -> Settings:
@@ -93,7 +98,18 @@ class Settings:
             local_port=number("LOCAL_PORT") or DEFAULT_LOCAL_PORT,
             local_players=tuple(p.strip() for p in players.split(",") if p.strip()) or DEFAULT_LOCAL_PLAYERS,
             shards=read_shards(environ.get("SHARD_COUNT", ""), environ.get("SHARD_IDS", "")),
+            local_language=read_language(environ.get("LOCAL_LANGUAGE", "")),
         )
+
+
+def read_language(text: str) -> str:
+    """LOCAL_LANGUAGE: one of the languages the bot speaks (English when empty)."""
+    language = text.strip().lower() or DEFAULT_LANGUAGE
+    if language not in LANGUAGES:
+        raise SystemExit(
+            f"LOCAL_LANGUAGE must be one of {', '.join(LANGUAGES)} (got {text!r}) — fix it in .env."
+        )
+    return language
 
 
 def read_shards(count_text: str, ids_text: str) -> Shards:
@@ -156,6 +172,7 @@ class GameBot(commands.Bot):
         self.settings = settings
 
     async def setup_hook(self) -> None:
+        await self.tree.set_translator(CatalogueTranslator())
         self.storage = await open_storage(self.settings.database)
         self.matches = MatchService(self, self.storage, self.settings.shards)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -166,11 +183,18 @@ class GameBot(commands.Bot):
         await self.sync_commands()
 
     async def sync_commands(self) -> None:
-        """Sync to the development guild if set, else globally — only when the tree changed."""
+        """Sync to the development guild if set, else globally — only when the tree changed,
+        its names, descriptions and their translations being what Discord is sent."""
         guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
-        payload = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
+        translator = self.tree.translator
+        payload = [
+            await command.get_translated_payload(self.tree, translator)
+            if translator is not None
+            else command.to_dict(self.tree)
+            for command in self.tree.get_commands(guild=guild)
+        ]
         target = f"guild:{guild.id}" if guild else "global"
         digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
         key = f"command_tree:{target}"
@@ -236,38 +260,71 @@ async def run_local_table(settings: Settings) -> None:
         # The simulated world lives in memory, so its matches live in a fresh database too.
         bot = create_bot(database=Path(folder) / "local.db", settings=settings)
         try:
-            async with simcord.run(bot) as env:
-                channel, players = seat_local_players(env, settings.local_players)
-                async with _preview(env, channel, players, settings.local_port) as preview:
-                    print(f"The local table is open: {preview.url}", flush=True)
-                    print(
-                        "Play in the browser; switch players with 'Viewing as' "
-                        f"({players[0].name} owns the server, for /settings). Ctrl+C ends.",
-                        flush=True,
-                    )
-                    pump = asyncio.create_task(LocalClock(env, preview).run())
-                    try:
-                        await preview.wait_closed()
-                    finally:
-                        pump.cancel()
-                        with contextlib.suppress(asyncio.CancelledError):
-                            await pump
+            with speaking(settings.local_language):
+                async with simcord.run(bot) as env:
+                    await _serve_local_table(env, settings)
         finally:
             await bot.close()
 
 
+async def _serve_local_table(env: simcord.Env, settings: Settings) -> None:
+    """Seat the local players and serve the preview page until it is closed."""
+    channel, players = seat_local_players(env, settings.local_players, settings.local_language)
+    async with _preview(env, channel, players, settings.local_port) as preview:
+        print(f"The local table is open: {preview.url}", flush=True)
+        print(
+            "Play in the browser; switch players with 'Viewing as' "
+            f"({players[0].name} owns the server, for /settings). Ctrl+C ends.",
+            flush=True,
+        )
+        pump = asyncio.create_task(LocalClock(env, preview).run())
+        try:
+            await preview.wait_closed()
+        finally:
+            pump.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await pump
+
+
 def seat_local_players(
-    env: simcord.Env, names: Sequence[str]
+    env: simcord.Env, names: Sequence[str], language: str = DEFAULT_LANGUAGE
 ) -> tuple[simcord.ChannelHandle, list[simcord.MemberActor]]:
-    """The local table's server: its games channel and one member per name. The first player
-    owns the server, so the commands that need Manage Server (`/settings`) work at the table."""
+    """The local table's server (speaking `language`): its games channel and one member per
+    name. The first player owns the server, so the commands that need Manage Server
+    (`/settings`) work at the table."""
     import simcord
 
     users = [env.create_user(name) for name in names]
-    guild = env.create_guild(LOCAL_GUILD, owner=users[0])  # the owner is a member already
+    # The owner is a member already.
+    guild = env.create_guild(LOCAL_GUILD, owner=users[0], preferred_locale=DISCORD_LOCALES[language])
     channel = guild.create_text_channel(LOCAL_CHANNEL)
     members = [simcord.MemberActor(env, guild, users[0]), *(guild.add_member(user) for user in users[1:])]
     return channel, members
+
+
+@contextlib.contextmanager
+def speaking(language: str) -> Iterator[None]:
+    """Make every interaction at the local table carry `language` as its member's and its
+    server's locale, as a Discord client in that language sends them. SimCord's simulated
+    Discord fixes both at en-US: its actors and preview build every interaction with
+    `simcord.interactions.base_payload`, which this wraps until the block ends."""
+    import simcord.interactions
+
+    build = simcord.interactions.base_payload
+    locale = DISCORD_LOCALES[language]
+
+    def in_language(backend: Any, **fields: Any) -> tuple[Any, dict[str, Any]]:
+        record, payload = build(backend, **fields)
+        payload["locale"] = locale
+        if fields.get("guild_id") is not None:
+            payload["guild_locale"] = locale
+        return record, payload
+
+    simcord.interactions.base_payload = in_language
+    try:
+        yield
+    finally:
+        simcord.interactions.base_payload = build
 
 
 @contextlib.asynccontextmanager

@@ -8,7 +8,8 @@ unsecured cards. `sample_state` deals the unseen cards at random among the face-
 places (a determinization consistent with everything the views showed) so that moves
 can be tried with the engine; the players read only the cards their memory holds.
 
-- normal: perfect memory and sound rules of thumb. It takes pairs it knows of, flips an
+- normal: a good memory and sound rules of thumb. What it saw long ago may slip (a card
+  seen 40 moves ago is recalled half the time). It takes pairs it knows of, flips an
   unknown card first and then its known match; it flips a second unknown card only when
   the chance of a pair outweighs handing the next player open cards or a known match;
   it chases open cards when that is likelier to pay than a fresh start; when it knows
@@ -18,13 +19,14 @@ can be tried with the engine; the players read only the cards their memory holds
   top, an X kept for a Rookie).
 - easy: the same player with a child's memory (a card seen some moves ago is often
   forgotten), and now and then it places or arranges carelessly.
-- hard: the normal player, except where its rules of thumb weigh chances against each
-  other: the second card of a start when no match is known (an unknown card against a
-  known, safe one) and a turn that starts with open cards and no sure match (chase
-  against turning them down). There each choice is played on up to 48 sampled deals
-  (the same deals for every choice), every seat then following the normal player with
-  the memory everyone shares, to the start of the hard player's next turn; the table
-  reached is scored as normal scores it, and the best mean wins.
+- hard: the normal player with a perfect memory of every card the table has shown,
+  which is what wins Rookie; the other choices (a second unknown card or a safe one,
+  chasing open cards or turning them down, where to place a pair) move the share of
+  wins by a few percentage points at most. Where its rules of thumb weigh chances
+  against each other (the second card of a start when no match is known, and a turn
+  that starts with open cards and no sure match) it plays each choice on up to 48
+  sampled deals, every seat then following the normal player with the memory everyone
+  shares, to the start of its next turn, and keeps the choice whose tables score best.
 """
 
 from __future__ import annotations
@@ -64,6 +66,9 @@ OPEN_COST = 1.0
 EASY_RECALL = 0.5
 EASY_SPAN = 6
 EASY_SLIP = 0.3
+# The normal player's memory fades as easy's does, only slower: a card seen NORMAL_SPAN
+# moves ago is remembered half the time. Hard forgets nothing.
+NORMAL_SPAN = 40
 # The hard player's search: sampled deals per candidate and moves per simulation.
 SAMPLES = 48
 HORIZON = 60
@@ -230,13 +235,15 @@ def _discards(seat: dict, cards: Counter[str]) -> tuple[tuple[str, ...], ...]:
 
 
 def recalled(view_count: int, memory: Memory, level: str, rng: random.Random) -> set[int]:
-    """The positions whose face-down top the player recalls now; easy forgets old ones."""
-    if level != "easy":
+    """The positions whose face-down top the player recalls now: hard recalls every one,
+    normal forgets some it saw long ago, easy forgets old ones quickly."""
+    if level == "hard":
         return set(memory.seen)
+    span = EASY_SPAN if level == "easy" else NORMAL_SPAN
     return {
         position
         for position, (_, index) in sorted(memory.seen.items())
-        if rng.random() < EASY_RECALL ** ((view_count - 1 - index) / EASY_SPAN)
+        if rng.random() < EASY_RECALL ** ((view_count - 1 - index) / span)
     }
 
 

@@ -9,14 +9,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Coroutine, Mapping
 from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from games import ENGINES, Engine, Outcome
 from games.base import seat_counts
+from locales import N_, gettext
+from locales.audience import private_language
 from matches import MatchService
 from matches.match import CLOCK_CHOICES, CLOCK_HELP, Match, PrivateReply, seat_name, who
 from matches.presentation import Form
@@ -26,12 +30,14 @@ if TYPE_CHECKING:
 
 
 Level = Literal["easy", "normal", "hard"]  # ai.LEVELS, as a command option
-COMPUTERS_HELP = "How many seats computer players take (you can also add them in the lobby)"
-LEVEL_HELP = "How well the computers play: easy, normal (the default) or hard"
+COMPUTERS_HELP = locale_str("How many seats computer players take (you can also add them in the lobby)")
+LEVEL_HELP = locale_str("How well the computers play: easy, normal (the default) or hard")
 NewCallback = TypeVar("NewCallback", bound=Callable[..., Coroutine[Any, Any, None]])
 
 
-def new_command(description: str, **options: str) -> Callable[[NewCallback], app_commands.Command]:
+def new_command(
+    description: locale_str, **options: locale_str
+) -> Callable[[NewCallback], app_commands.Command]:
     """Declare a game's `/<game> new`: its description, the help of its options, and the
     options every game's `new` takes: the turn clock (`clock: int | None = None`) and its
     computer seats (`computers: app_commands.Range[int, 0, max - 1] = 0`, `level: Level = "normal"`)."""
@@ -50,7 +56,7 @@ class GameCog(commands.GroupCog):
     """Base of every game's cog. Subclasses set `game` and override the hooks below."""
 
     game: str
-    private_label = "My view"
+    private_label = N_("My view")
     narrator: Callable[[dict, Callable[[int], str]], list[str]]  # the renderer's `narrate`
 
     def __init__(self, bot: GameBot) -> None:
@@ -64,19 +70,21 @@ class GameCog(commands.GroupCog):
     def service(self) -> MatchService:
         return self.bot.matches
 
-    @property
-    def rules_text(self) -> str:
-        """The short rules `/<game> rules` shows, from cogs/rules/<game>.md."""
-        return (resources.files("cogs") / "rules" / f"{self.game}.md").read_text(encoding="utf-8").strip()
+    def rules_in(self, lang: str) -> str:
+        """The short rules `/<game> rules` shows in `lang`: locales/<lang>/rules/<game>.md, else
+        the English ones (cogs/rules/<game>.md)."""
+        return rules_file(self.game, lang).read_text(encoding="utf-8").strip()
 
     async def cog_load(self) -> None:
         self.service.register(self)
 
     # ------------------------------------------------------------------ hooks
 
-    def describe_options(self, options: Mapping[str, Any]) -> str:
+    def describe_options(self, options: Mapping[str, Any], lang: str) -> str:
         """One line saying how the lobby's options set up the game."""
-        return ", ".join(f"{key}: {value}" for key, value in options.items()) or "standard rules"
+        return ", ".join(f"{key}: {value}" for key, value in options.items()) or gettext(
+            lang, "standard rules"
+        )
 
     def game_options(self, options: Mapping[str, Any], players: int) -> Mapping[str, Any]:
         """The options the engine gets for `players` seats (some apply only to some counts)."""
@@ -86,40 +94,44 @@ class GameCog(commands.GroupCog):
         """The PNG under the board message, from the spectator view."""
         raise NotImplementedError
 
-    def present(self, view: dict, legal: list[dict], path: tuple[int, ...], *, private: bool) -> Form:
-        """How the seat to move's legal moves are offered (see matches/presentation.py)."""
+    def present(
+        self, view: dict, legal: list[dict], path: tuple[int, ...], *, private: bool, lang: str
+    ) -> Form:
+        """How the seat to move's legal moves are offered (see matches/presentation.py), in `lang`."""
         return Form()
 
-    def headline(self, match: Match, view: dict) -> list[str]:
+    def headline(self, match: Match, view: dict, lang: str) -> list[str]:
         """Lines announcing what just happened (skips, scores, bonuses)."""
         return []
 
-    def private_view(self, match: Match, seat: int) -> PrivateReply:
-        """What the "private view" button shows the seat (and the DM notice carries).
+    def private_view(self, match: Match, seat: int, lang: str) -> PrivateReply:
+        """What the "private view" button shows the seat (and the DM notice carries), in `lang`.
 
         Called off the event loop, so it may render images.
         """
-        return PrivateReply(content="This game has no secrets: everything is on the board.")
+        return PrivateReply(content=gettext(lang, "This game has no secrets: everything is on the board."))
 
-    def score_text(self, view: dict, seat: int) -> str:
-        return f"{view['scores'][seat]} pts"
+    def score_text(self, view: dict, seat: int, lang: str) -> str:
+        return gettext(lang, "{points} pts", points=view["scores"][seat])
 
-    def seat_label(self, view: dict, seat: int) -> str:
+    def seat_label(self, view: dict, seat: int, lang: str) -> str:
         """How a seat is marked in text, as on the board: its letter, and its team when
         the view has teams of more than one seat."""
         teams = view.get("teams") or ()
         team = next((t for t, seats in enumerate(teams) if seat in seats), None)
         if team is None or all(len(seats) == 1 for seats in teams):
             return seat_name(seat)
-        return f"{seat_name(seat)} · team {team + 1}"
+        return gettext(lang, "{seat} · team {team}", seat=seat_name(seat), team=team + 1)
 
-    def named(self, match: Match, view: dict) -> Callable[[int], str]:
+    def named(self, match: Match, view: dict, lang: str) -> Callable[[int], str]:
         """How messages name a seat: its player's mention and its label, as the board shows it."""
-        return lambda seat: f"{who(match.players[seat])} ({self.seat_label(view, seat)})"
+        return lambda seat: f"{who(match.players[seat], lang)} ({self.seat_label(view, seat, lang)})"
 
-    def result_lines(self, match: Match, outcome: Outcome) -> list[str]:
+    def result_lines(self, match: Match, outcome: Outcome, lang: str) -> list[str]:
         """Extra lines for the final board (e.g. the tie-break)."""
-        return [f"Decided by the tie-break: {outcome.tiebreak}."] if outcome.tiebreak else []
+        if not outcome.tiebreak:
+            return []
+        return [gettext(lang, "Decided by the tie-break: {tiebreak}.", tiebreak=outcome.tiebreak)]
 
     # --------------------------------------------------------------- commands
 
@@ -135,7 +147,15 @@ class GameCog(commands.GroupCog):
         with `computers` computer seats at `level`."""
         await self.service.open_lobby(interaction, self, options, clock, (level,) * computers)
 
-    @app_commands.command(name="rules", description="The rules of this game, short and clear")
+    @app_commands.command(name="rules", description=locale_str("The rules of this game, short and clear"))
     async def rules(self, interaction: discord.Interaction) -> None:
-        embed = discord.Embed(title=f"{self.engine.title} — rules", description=self.rules_text)
+        lang = private_language(interaction)
+        title = gettext(lang, "{game} — rules", game=self.engine.title)
+        embed = discord.Embed(title=title, description=self.rules_in(lang))
         await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+def rules_file(game: str, lang: str) -> Traversable:
+    """Where the rules of `game` in `lang` are written (the English ones where there are none)."""
+    translated = resources.files("locales") / lang / "rules" / f"{game}.md"
+    return translated if translated.is_file() else resources.files("cogs") / "rules" / f"{game}.md"

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from cogs.game import GameCog
@@ -14,8 +15,10 @@ from cogs.league import LeaderboardPage
 from data.model import MatchRow
 from data.storage import StorageUnavailable
 from games import title_of
+from locales import command, gettext, name
+from locales.audience import MemberLanguages, private_language
 from matches.components import DYNAMIC_ITEMS, GameButton, answered_by, items_view
-from matches.match import BOARD, WATCH, players_text, tell
+from matches.match import BOARD, WATCH, tell
 
 if TYPE_CHECKING:
     from bot import GameBot
@@ -30,6 +33,7 @@ class General(commands.Cog):
 
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
+        self.languages = MemberLanguages(bot.storage.settings)
 
     async def cog_load(self) -> None:
         self.bot.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
@@ -39,67 +43,76 @@ class General(commands.Cog):
     ) -> None:
         """Every failed slash command is answered privately: a database fault asks to try again."""
         cause = getattr(error, "original", error)
+        lang = private_language(interaction)
         if isinstance(cause, StorageUnavailable):
             log.warning(
                 "/%s met a database fault: %s", interaction.command and interaction.command.name, cause
             )
             await tell(interaction, str(cause))
+        elif isinstance(error, app_commands.NoPrivateMessage):
+            await tell(interaction, gettext(lang, "This command works on a server only — use it there."))
         elif isinstance(error, app_commands.CheckFailure):
-            await tell(interaction, str(error) or "You cannot use this command here.")
+            await tell(interaction, str(error) or gettext(lang, "You cannot use this command here."))
         else:
             log.error("/%s failed", interaction.command and interaction.command.name, exc_info=cause)
-            await tell(interaction, "Something went wrong on my side — please try again in a moment.")
+            await tell(
+                interaction, gettext(lang, "Something went wrong on my side — please try again in a moment.")
+            )
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Answer a press no component of this bot takes (an id it never made, or from a long
-        gone version), so nobody is left with "This interaction failed"."""
+        """Remember the member's language for their DMs; answer a press no component of this
+        bot takes (an id it never made, or from a long gone version), so nobody is left with
+        "This interaction failed"."""
+        await self.languages.remember(interaction)
         data: Any = interaction.data or {}
         if interaction.type is not discord.InteractionType.component:
             return
         if not answered_by((*DYNAMIC_ITEMS, LeaderboardPage), str(data.get("custom_id", ""))):
-            await tell(interaction, "This button is no longer in use — use the latest board or `/matches`.")
+            lang = private_language(interaction)
+            await tell(
+                interaction,
+                gettext(
+                    lang,
+                    "This button is no longer in use — use the latest board or `{matches}`.",
+                    matches=command(lang, "matches"),
+                ),
+            )
 
-    @app_commands.command(name="help", description="The games this bot hosts and how to play them")
+    @app_commands.command(
+        name="help", description=locale_str("The games this bot hosts and how to play them")
+    )
     async def help(self, interaction: discord.Interaction) -> None:
+        lang = private_language(interaction)
         embed = discord.Embed(
-            title="Game table",
-            description=(
-                "Start a match with a game's `new` command, friends press **Join**, the host "
-                "presses **Start**. Alone, or a seat short? Give `new` some `computers` (and a "
-                "`level`: easy, normal or hard), or add them with the lobby's menu. Play with the "
-                "buttons under the board; what only you may see comes privately. Matches survive "
-                "restarts: come back any time."
-            ),
+            title=gettext(lang, "Game table"),
+            description=_introduction(lang),
             colour=discord.Colour.blurple(),
         )
         for cog in self.bot.cogs.values():
             if not isinstance(cog, GameCog):
                 continue
+            group = cog.__cog_group_name__
             embed.add_field(
-                name=f"{cog.engine.title} ({players_text(cog.player_counts)} players)",
-                value=f"{cog.start_command} · `/{cog.__cog_group_name__} rules`",
+                name=gettext(
+                    lang,
+                    "{game} ({players} players)",
+                    game=cog.engine.title,
+                    players=_seat_counts(lang, cog.player_counts),
+                ),
+                value=f"`{command(lang, f'{group} new')}` · `{command(lang, f'{group} rules')}`",
                 inline=False,
             )
-        embed.add_field(
-            name="Everything else",
-            value=(
-                "`/matches` — your matches here (and a buried board brought down), and others to watch\n"
-                "`/leaderboard [game]` — the server's ratings · `/stats [member]` · `/history [game]`\n"
-                "`/replay match` — a finished match as an animation\n"
-                "`/settings` — default turn clock, time-outs, a thread per match (Manage Server)\n"
-                "`/help` — this page"
-            ),
-            inline=False,
-        )
+        embed.add_field(name=gettext(lang, "Everything else"), value=_other_commands(lang), inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(
-        name="matches", description="Your lobbies and matches here, and the others to watch"
+        name="matches", description=locale_str("Your lobbies and matches here, and the others to watch")
     )
     @app_commands.guild_only()
     async def matches(self, interaction: discord.Interaction) -> None:
         assert interaction.guild_id is not None
+        lang = private_language(interaction)
         mine = await self.bot.storage.matches.active_for(interaction.user.id, interaction.guild_id)
         others = [
             match
@@ -107,29 +120,96 @@ class General(commands.Cog):
             if match.row.guild_id == interaction.guild_id and interaction.user.id not in match.players
         ]
         if not mine and not others:
-            await interaction.response.send_message(
-                "No match is being played here — start one with a game's `new` command (see `/help`).",
-                ephemeral=True,
+            said = gettext(
+                lang,
+                "No match is being played here — start one with a game's `{new}` command (see `{help}`).",
+                new=name(lang, "new"),
+                help=command(lang, "help"),
             )
+            await interaction.response.send_message(said, ephemeral=True)
             return
-        embed = discord.Embed(title="Matches here", colour=discord.Colour.blurple())
+        embed = discord.Embed(title=gettext(lang, "Matches here"), colour=discord.Colour.blurple())
         buttons: list[discord.ui.Item] = []
         if mine:
-            embed.add_field(name="Yours", value="\n".join(map(_line, mine[:MATCHES_SHOWN])), inline=False)
-            buttons += [_button(row, BOARD, f"Board #{row.id} ↓") for row in mine if row.status == "running"]
+            lines = "\n".join(_line(lang, row) for row in mine[:MATCHES_SHOWN])
+            embed.add_field(name=gettext(lang, "Yours"), value=lines, inline=False)
+            buttons += [
+                _button(row, BOARD, gettext(lang, "Board #{number} ↓", number=row.id))
+                for row in mine
+                if row.status == "running"
+            ]
         if others:
             rows = [match.row for match in others[:MATCHES_SHOWN]]
             embed.add_field(
-                name="Running — watch without joining", value="\n".join(map(_line, rows)), inline=False
+                name=gettext(lang, "Running — watch without joining"),
+                value="\n".join(_line(lang, row) for row in rows),
+                inline=False,
             )
-            buttons += [_button(row, WATCH, f"Watch #{row.id}") for row in rows]
-        embed.set_footer(text="Board ↓ posts your board again at the bottom of its channel.")
+            buttons += [_button(row, WATCH, gettext(lang, "Watch #{number}", number=row.id)) for row in rows]
+        embed.set_footer(text=gettext(lang, "Board ↓ posts your board again at the bottom of its channel."))
         await interaction.response.send_message(embed=embed, view=items_view(buttons[:25]), ephemeral=True)
 
 
-def _line(row: MatchRow) -> str:
+def _introduction(lang: str) -> str:
+    return gettext(
+        lang,
+        "Start a match with a game's `{new}` command, friends press **Join**, the host presses "
+        "**Start**. Alone, or a seat short? Give `{new}` some `{computers}` (and a `{level}`: easy, "
+        "normal or hard), or add them with the lobby's menu. Play with the buttons under the "
+        "board; what only you may see comes privately. Matches survive restarts: come back any time.",
+        new=name(lang, "new"),
+        computers=name(lang, "computers"),
+        level=name(lang, "level"),
+    )
+
+
+def _other_commands(lang: str) -> str:
+    """The lines of /help about the commands that are not a game's."""
+    game, member, match = name(lang, "game"), name(lang, "member"), name(lang, "match")
+    lines = (
+        gettext(
+            lang,
+            "`{matches}` — your matches here (and a buried board brought down), and others to watch",
+            matches=command(lang, "matches"),
+        ),
+        gettext(
+            lang,
+            "`{leaderboard} [{game}]` — the server's ratings · `{stats} [{member}]` · `{history} [{game}]`",
+            leaderboard=command(lang, "leaderboard"),
+            stats=command(lang, "stats"),
+            history=command(lang, "history"),
+            game=game,
+            member=member,
+        ),
+        gettext(
+            lang,
+            "`{replay} {match}` — a finished match as an animation",
+            replay=command(lang, "replay"),
+            match=match,
+        ),
+        gettext(
+            lang,
+            "`{settings}` — default turn clock, time-outs, a thread per match, language (Manage Server)",
+            settings=command(lang, "settings"),
+        ),
+        gettext(lang, "`{help}` — this page", help=command(lang, "help")),
+    )
+    return "\n".join(lines)
+
+
+def _seat_counts(lang: str, counts: tuple[int, ...]) -> str:
+    """The seat counts a game starts with: "2–4", or "2, 3, 4 oder 6"."""
+    if counts == tuple(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]}–{counts[-1]}"
+    return gettext(lang, "{first} or {last}", first=", ".join(map(str, counts[:-1])), last=counts[-1])
+
+
+def _line(lang: str, row: MatchRow) -> str:
     url = f"https://discord.com/channels/{row.guild_id}/{row.channel_id}/{row.message_id}"
-    state = "lobby" if row.status == "lobby" else f"move {row.turn}"
+    if row.status == "lobby":
+        state = gettext(lang, "lobby")
+    else:
+        state = gettext(lang, "move {number}", number=row.turn)
     return f"**{title_of(row.game)} #{row.id}** — {state} — {url}"
 
 

@@ -8,47 +8,87 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from data.ratings import OVERALL
 from games import ENGINES, title_of
-from matches.match import CLOCK_CHOICES, DEFAULT_CLOCK_S, DEFAULT_MAX_TIMEOUTS, clock_text, tell, who
+from locales import (
+    LANGUAGE_NAMES,
+    LANGUAGES,
+    N_,
+    command,
+    duration,
+    gettext,
+    language_of,
+    name,
+    ngettext,
+    number,
+)
+from locales.audience import private_language, public_language
+from matches.match import CLOCK_CHOICES, DEFAULT_CLOCK_S, DEFAULT_MAX_TIMEOUTS, tell, who
 
 if TYPE_CHECKING:
     from bot import GameBot
 
 PAGE_SIZE = 10
-LEADERBOARD = "Leaderboard — "  # the title of every leaderboard message, before its game
-GAME_CHOICES = [app_commands.Choice(name=engine.title, value=name) for name, engine in ENGINES.items()]
+LEADERBOARD = N_("Leaderboard — {game}")  # the title of every leaderboard message
+GAME_CHOICES = [
+    app_commands.Choice(name=locale_str(engine.title, translate=False), value=game)
+    for game, engine in ENGINES.items()
+]
+SERVER_LANGUAGE = "server"  # the `/settings language` choice that follows the server's own
+LANGUAGE_CHOICES = [
+    *(
+        app_commands.Choice(name=locale_str(text, translate=False), value=lang)
+        for lang, text in LANGUAGE_NAMES.items()
+    ),
+    app_commands.Choice(name=locale_str("server default"), value=SERVER_LANGUAGE),
+]
 
 
-def board_title(game: str) -> str:
-    return "all games" if game == OVERALL else title_of(game)
+def board_title(game: str, lang: str) -> str:
+    return gettext(lang, "all games") if game == OVERALL else title_of(game)
 
 
-async def leaderboard_page(bot: GameBot, guild_id: int, game: str, page: int) -> dict:
-    """The embed and paging buttons of one page of a server's table."""
+def record(lang: str, wins: int, games: int) -> str:
+    """ "3 wins / 5 games" in `lang`."""
+    return ngettext(lang, "{wins} wins / {n} game", "{wins} wins / {n} games", games, wins=number(lang, wins))
+
+
+async def leaderboard_page(bot: GameBot, guild_id: int, game: str, page: int, lang: str) -> dict:
+    """The embed and paging buttons of one page of a server's table, in `lang`."""
     total = await bot.storage.league.rated_players(guild_id, game)
     pages = max(1, -(-total // PAGE_SIZE))
     page = min(max(page, 0), pages - 1)
     rows = await bot.storage.league.leaderboard(guild_id, game, offset=page * PAGE_SIZE, limit=PAGE_SIZE)
-    embed = discord.Embed(title=f"{LEADERBOARD}{board_title(game)}", colour=discord.Colour.gold())
+    title = gettext(lang, LEADERBOARD, game=board_title(game, lang))
+    embed = discord.Embed(title=title, colour=discord.Colour.gold())
     if rows:
         lines = [
             f"`{page * PAGE_SIZE + index + 1:>3}.` <@{row['user_id']}> — **{row['rating']}** · "
-            f"{row['wins']} wins / {row['games']} games"
+            + record(lang, row["wins"], row["games"])
             for index, row in enumerate(rows)
         ]
         embed.description = "\n".join(lines)
     else:
-        embed.description = (
-            "Nobody has finished a rated match here yet — start one with a game's `new` command "
-            "(matches with computers are not rated)."
+        embed.description = gettext(
+            lang,
+            "Nobody has finished a rated match here yet — start one with a game's `{new}` command "
+            "(matches with computers are not rated).",
+            new=name(lang, "new"),
         )
-    embed.set_footer(text=f"page {page + 1} of {pages} · ratings by OpenSkill, newcomers start at 1000")
+    footer = gettext(
+        lang,
+        "page {page} of {pages} · ratings by OpenSkill, newcomers start at {start}",
+        page=page + 1,
+        pages=pages,
+        start=number(lang, 1000),
+    )
+    embed.set_footer(text=footer)
     view = discord.ui.View(timeout=None)
-    view.add_item(LeaderboardPage(game, page - 1, "◀ Previous", disabled=page == 0))
-    view.add_item(LeaderboardPage(game, page + 1, "Next ▶", disabled=page >= pages - 1))
+    view.add_item(LeaderboardPage(game, page - 1, gettext(lang, "◀ Previous"), disabled=page == 0))
+    view.add_item(LeaderboardPage(game, page + 1, gettext(lang, "Next ▶"), disabled=page >= pages - 1))
     return {"embed": embed, "view": view}
 
 
@@ -70,13 +110,21 @@ class LeaderboardPage(
     async def callback(self, interaction: discord.Interaction) -> None:
         """Turn the page of the leaderboard message pressed; anywhere else, answer privately."""
         bot: GameBot = interaction.client  # type: ignore[assignment]
+        private = private_language(interaction)
         if interaction.guild_id is None:
-            await tell(interaction, "Leaderboards belong to a server — use `/leaderboard` there.")
+            said = gettext(
+                private,
+                "Leaderboards belong to a server — use `{leaderboard}` there.",
+                leaderboard=command(private, "leaderboard"),
+            )
+            await tell(interaction, said)
         elif await _known_game(interaction, self.game):
-            page = await leaderboard_page(bot, interaction.guild_id, self.game, self.page)
             if _is_leaderboard(interaction.message):
+                lang = await public_language(bot.storage.settings, interaction)
+                page = await leaderboard_page(bot, interaction.guild_id, self.game, self.page, lang)
                 await interaction.response.edit_message(**page)
             else:  # a page button that is not under a leaderboard: show the page privately
+                page = await leaderboard_page(bot, interaction.guild_id, self.game, self.page, private)
                 await interaction.response.send_message(**page, ephemeral=True)
 
 
@@ -86,65 +134,85 @@ class League(commands.Cog):
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="leaderboard", description="The server's table of ratings")
-    @app_commands.describe(game="One game's table (leave empty for the table across all games)")
+    @app_commands.command(name="leaderboard", description=locale_str("The server's table of ratings"))
+    @app_commands.describe(game=locale_str("One game's table (leave empty for the table across all games)"))
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction, game: str | None = None) -> None:
         assert interaction.guild_id is not None
         if not await _known_game(interaction, game or OVERALL):
             return
-        page = await leaderboard_page(self.bot, interaction.guild_id, game or OVERALL, 0)
+        lang = await public_language(self.bot.storage.settings, interaction)
+        page = await leaderboard_page(self.bot, interaction.guild_id, game or OVERALL, 0, lang)
         await interaction.response.send_message(**page)
 
-    @app_commands.command(name="stats", description="A player's games, wins, ratings and recent results")
-    @app_commands.describe(member="Whose stats (you, if left empty)")
+    @app_commands.command(
+        name="stats", description=locale_str("A player's games, wins, ratings and recent results")
+    )
+    @app_commands.describe(member=locale_str("Whose stats (you, if left empty)"))
     @app_commands.guild_only()
     async def stats(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
         assert interaction.guild_id is not None
         user = member or interaction.user
+        lang = private_language(interaction)
         games = await self.bot.storage.league.player_ratings(interaction.guild_id, user.id)
         against, won = await self.bot.storage.league.computer_record(interaction.guild_id, user.id)
-        embed = discord.Embed(title=f"Stats — {user.display_name}", colour=discord.Colour.blurple())
+        title = gettext(lang, "Stats — {name}", name=user.display_name)
+        embed = discord.Embed(title=title, colour=discord.Colour.blurple())
         if not games and not against:
-            embed.description = f"{user.mention} has not finished a match on this server yet."
+            embed.description = gettext(
+                lang, "{member} has not finished a match on this server yet.", member=user.mention
+            )
         for entry in games:
             embed.add_field(
-                name=board_title(entry["game"]),
-                value=f"rating **{entry['rating']}** · {entry['wins']} wins / {entry['games']} games",
+                name=board_title(entry["game"], lang),
+                value=gettext(lang, "rating **{rating}**", rating=entry["rating"])
+                + " · "
+                + record(lang, entry["wins"], entry["games"]),
                 inline=entry["game"] != OVERALL,
             )
         if against:
             embed.add_field(
-                name="With computers (unrated)", value=f"{won} wins / {against} games", inline=False
+                name=gettext(lang, "With computers (unrated)"), value=record(lang, won, against), inline=False
             )
         recent = await self.bot.storage.league.recent_results(interaction.guild_id, user_id=user.id, limit=5)
         if recent:
             embed.add_field(
-                name="Recent results", value="\n".join(_result_line(r, user.id) for r in recent), inline=False
+                name=gettext(lang, "Recent results"),
+                value="\n".join(_result_line(r, lang, user.id) for r in recent),
+                inline=False,
             )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
-    @app_commands.command(name="history", description="The server's recent matches")
-    @app_commands.describe(game="Only this game's matches")
+    @app_commands.command(name="history", description=locale_str("The server's recent matches"))
+    @app_commands.describe(game=locale_str("Only this game's matches"))
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
     async def history(self, interaction: discord.Interaction, game: str | None = None) -> None:
         assert interaction.guild_id is not None
         if game is not None and not await _known_game(interaction, game):
             return
+        lang = private_language(interaction)
         recent = await self.bot.storage.league.recent_results(interaction.guild_id, game=game, limit=10)
-        title = f"Recent matches — {title_of(game)}" if game else "Recent matches"
+        title = (
+            gettext(lang, "Recent matches — {game}", game=title_of(game))
+            if game
+            else gettext(lang, "Recent matches")
+        )
         embed = discord.Embed(title=title, colour=discord.Colour.blurple())
         embed.description = (
-            "\n".join(_result_line(r) for r in recent)
+            "\n".join(_result_line(r, lang) for r in recent)
             if recent
-            else "No match has finished here yet — start one with a game's `new` command."
+            else gettext(
+                lang,
+                "No match has finished here yet — start one with a game's `{new}` command.",
+                new=name(lang, "new"),
+            )
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
-    @app_commands.command(name="replay", description="An animated replay of a finished match")
-    @app_commands.describe(match="The match's number, as /history, /stats and /matches show it")
+    @app_commands.command(name="replay", description=locale_str("An animated replay of a finished match"))
+    @app_commands.describe(match=locale_str("The match's number, as /history, /stats and /matches show it"))
     @app_commands.guild_only()
     async def replay(
         self, interaction: discord.Interaction, match: app_commands.Range[int, 1, 10**12]
@@ -153,53 +221,80 @@ class League(commands.Cog):
 
     settings = app_commands.Group(
         name="settings",
-        description="How this server's matches are played (Manage Server)",
+        description=locale_str("How this server's matches are played (Manage Server)"),
         default_permissions=discord.Permissions(manage_guild=True),
         guild_only=True,
     )
 
-    @settings.command(name="show", description="This server's match settings")
+    @settings.command(name="show", description=locale_str("This server's match settings"))
     async def settings_show(self, interaction: discord.Interaction) -> None:
         assert interaction.guild_id is not None
+        lang = private_language(interaction)
         clock, timeouts, threads = await self.bot.storage.settings.for_guild(interaction.guild_id)
-        await interaction.response.send_message(
-            f"New matches get **{clock_text(DEFAULT_CLOCK_S if clock is None else clock)}** unless "
-            f"the host picks another; a player who runs out of time "
-            f"**{timeouts or DEFAULT_MAX_TIMEOUTS}** times in a row is replaced by a computer (normal). "
-            + ("Each new lobby gets its own thread." if threads else "Lobbies are posted in the channel."),
-            ephemeral=True,
+        lines = [
+            gettext(
+                lang,
+                "New matches get **{clock}** unless the host picks another; a player who runs out of "
+                "time **{count}** times in a row is replaced by a computer (normal).",
+                clock=_clock(lang, DEFAULT_CLOCK_S if clock is None else clock),
+                count=timeouts or DEFAULT_MAX_TIMEOUTS,
+            ),
+            gettext(lang, "Each new lobby gets its own thread.")
+            if threads
+            else gettext(lang, "Lobbies are posted in the channel."),
+            await self._language_line(lang, interaction),
+        ]
+        await interaction.response.send_message(" ".join(lines), ephemeral=True)
+
+    async def _language_line(self, lang: str, interaction: discord.Interaction) -> str:
+        """What /settings show says of the language of the server's public messages."""
+        assert interaction.guild_id is not None
+        chosen = await self.bot.storage.settings.guild_language(interaction.guild_id)
+        if chosen is not None and chosen in LANGUAGE_NAMES:
+            return gettext(lang, "Boards and lobbies speak **{language}**.", language=LANGUAGE_NAMES[chosen])
+        return gettext(
+            lang,
+            "Boards and lobbies speak the server's language (now **{language}**).",
+            language=LANGUAGE_NAMES[language_of(interaction.guild_locale)],
         )
 
-    @settings.command(name="threads", description="Whether each new match is played in its own thread")
-    @app_commands.describe(threads="on: a thread per match, linked from the channel; off: in the channel")
+    @settings.command(
+        name="threads", description=locale_str("Whether each new match is played in its own thread")
+    )
+    @app_commands.describe(
+        threads=locale_str("on: a thread per match, linked from the channel; off: in the channel")
+    )
     async def settings_threads(self, interaction: discord.Interaction, threads: Literal["on", "off"]) -> None:
         if not await _may_manage(interaction):
             return
         assert interaction.guild_id is not None
+        lang = private_language(interaction)
         await self.bot.storage.settings.set_threads(interaction.guild_id, threads == "on")
         said = (
-            "Each new lobby now gets its own thread, archived when its match ends."
+            gettext(lang, "Each new lobby now gets its own thread, archived when its match ends.")
             if threads == "on"
-            else "New lobbies are now posted in the channel."
+            else gettext(lang, "New lobbies are now posted in the channel.")
         )
         await interaction.response.send_message(said, ephemeral=True)
 
-    @settings.command(name="clock", description="The default turn clock of new matches")
-    @app_commands.describe(clock="Time per move when the host does not choose one")
+    @settings.command(name="clock", description=locale_str("The default turn clock of new matches"))
+    @app_commands.describe(clock=locale_str("Time per move when the host does not choose one"))
     @app_commands.choices(clock=CLOCK_CHOICES)
     async def settings_clock(self, interaction: discord.Interaction, clock: int) -> None:
         if not await _may_manage(interaction):
             return
         assert interaction.guild_id is not None
+        lang = private_language(interaction)
         await self.bot.storage.settings.set_default_clock(interaction.guild_id, clock)
         await interaction.response.send_message(
-            f"New matches now get {clock_text(clock)} by default.", ephemeral=True
+            gettext(lang, "New matches now get {clock} by default.", clock=_clock(lang, clock)),
+            ephemeral=True,
         )
 
     @settings.command(
-        name="timeouts", description="Time-outs in a row before a computer takes a player's seat"
+        name="timeouts", description=locale_str("Time-outs in a row before a computer takes a player's seat")
     )
-    @app_commands.describe(count="How many times in a row a player may run out of time")
+    @app_commands.describe(count=locale_str("How many times in a row a player may run out of time"))
     async def settings_timeouts(
         self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 10]
     ) -> None:
@@ -207,15 +302,61 @@ class League(commands.Cog):
             return
         assert interaction.guild_id is not None
         await self.bot.storage.settings.set_max_timeouts(interaction.guild_id, count)
-        await interaction.response.send_message(
-            f"A player who runs out of time {count} times in a row is now replaced by a computer (normal).",
-            ephemeral=True,
+        said = ngettext(
+            private_language(interaction),
+            "A player who runs out of time once is now replaced by a computer (normal).",
+            "A player who runs out of time {n} times in a row is now replaced by a computer (normal).",
+            count,
         )
+        await interaction.response.send_message(said, ephemeral=True)
+
+    @settings.command(
+        name="language", description=locale_str("The language of this server's boards, lobbies and results")
+    )
+    @app_commands.describe(
+        language=locale_str("server default: the language set in the server's settings (Community)")
+    )
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    async def settings_language(self, interaction: discord.Interaction, language: str) -> None:
+        if not await _may_manage(interaction):
+            return
+        assert interaction.guild_id is not None
+        await self.bot.storage.settings.set_guild_language(
+            interaction.guild_id, language if language in LANGUAGE_NAMES else None
+        )
+        lang = private_language(interaction)
+        if language in LANGUAGE_NAMES:
+            said = gettext(
+                lang, "Boards and lobbies now speak **{language}**.", language=LANGUAGE_NAMES[language]
+            )
+        else:
+            said = gettext(
+                lang,
+                "Boards and lobbies now speak the server's language (now **{language}**).",
+                language=LANGUAGE_NAMES[language_of(interaction.guild_locale)],
+            )
+        hint = gettext(
+            lang,
+            "Private replies speak each member's own language; `{show}` shows every setting.",
+            show=command(lang, "settings show"),
+        )
+        await interaction.response.send_message(f"{said} {hint}", ephemeral=True)
+
+
+def _clock(lang: str, seconds: int) -> str:
+    """A turn clock as players read it: "10 minutes per move", "no turn clock"."""
+    if not seconds:
+        return gettext(lang, "no turn clock")
+    return gettext(lang, "{duration} per move", duration=duration(lang, seconds))
 
 
 def _is_leaderboard(message: discord.Message | None) -> bool:
-    """Whether `message` is a leaderboard: its embed is one and its every control turns its pages."""
-    if message is None or not message.embeds or not (message.embeds[0].title or "").startswith(LEADERBOARD):
+    """Whether `message` is a leaderboard (in any language): its embed is one and its every
+    control turns its pages."""
+    if message is None or not message.embeds:
+        return False
+    title = message.embeds[0].title or ""
+    if not any(title.startswith(gettext(lang, LEADERBOARD, game="")) for lang in LANGUAGES):
         return False
     ids = [
         getattr(child, "custom_id", None) or ""
@@ -230,32 +371,49 @@ async def _known_game(interaction: discord.Interaction, game: str) -> bool:
     if game == OVERALL or game in ENGINES:
         return True
     names = ", ".join(engine.title for engine in ENGINES.values())
-    await interaction.response.send_message(
-        f"There is no game called {game!r} here — choose one of {names}, or leave it empty.", ephemeral=True
+    said = gettext(
+        private_language(interaction),
+        "There is no game called {game} here — choose one of {names}, or leave it empty.",
+        game=repr(game),
+        names=names,
     )
+    await interaction.response.send_message(said, ephemeral=True)
     return False
 
 
 async def _may_manage(interaction: discord.Interaction) -> bool:
     if interaction.permissions.manage_guild:
         return True
-    await interaction.response.send_message(
-        "Only members with the Manage Server permission can change these settings.", ephemeral=True
+    said = gettext(
+        private_language(interaction),
+        "Only members with the Manage Server permission can change these settings.",
     )
+    await interaction.response.send_message(said, ephemeral=True)
     return False
 
 
-def _result_line(result: dict, viewer: int | None = None) -> str:
-    """One finished match in a sentence: game, who won, scores and when."""
+def _result_line(result: dict, lang: str, viewer: int | None = None) -> str:
+    """One finished match in a sentence, in `lang`: game, who won, scores and when."""
     when = f"<t:{int(_timestamp(result['finished_at']))}:R>"
     seats = ", ".join(
-        f"{who(s['user_id'])} {s['score']}" + (" 🏆" if s["winner"] else "") for s in result["seats"]
+        f"{who(s['user_id'], lang)} {s['score']}" + (" 🏆" if s["winner"] else "") for s in result["seats"]
     )
-    tag = " (abandoned)" if result["abandoned"] else " (draw)" if result["draw"] else ""
+    tag = (
+        gettext(lang, " (abandoned)")
+        if result["abandoned"]
+        else gettext(lang, " (draw)")
+        if result["draw"]
+        else ""
+    )
     line = f"**{title_of(result['game'])} #{result['match_id']}**{tag} — {seats} — {when}"
     if viewer is not None:
         mine = next(s for s in result["seats"] if s["user_id"] == viewer)
-        line += " · unrated" if mine["change"] is None else f" · rating {mine['change']:+.0f}"
+        change = mine["change"]
+        line += (
+            gettext(lang, " · unrated")
+            if change is None
+            else gettext(lang, " · rating {change}", change=f"{change:+.0f}")
+        )
     return line
 
 

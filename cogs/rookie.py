@@ -10,39 +10,55 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 
 from cogs.game import GameCog, Level, new_command
 from games.base import Outcome
+from locales import N_, gettext, ngettext
 from matches.match import Match, PrivateReply, seat_name, who
 from matches.presentation import Choice, Form, Option
-from render.rookie import cards, narrate, prompt, render
+from render.rookie import narrate, prompt, render
 
 if TYPE_CHECKING:
     from bot import GameBot
 
 
-CARD_TEXT = dict(red="red ●", yellow="yellow ▲", green="green ■", blue="blue ◆", purple="purple ★", X="X ✖")
+CARD_TEXT = {
+    "red": N_("red ●"),
+    "yellow": N_("yellow ▲"),
+    "green": N_("green ■"),
+    "blue": N_("blue ◆"),
+    "purple": N_("purple ★"),
+    "X": N_("X ✖"),
+}
 # What each kind of event is marked with in the headline.
 ICONS = dict(start="🎲", flip="🃏", pair="🃏", miss="↩️", open="👀", turn_down="↩️", place="📥")
 ICONS.update(secure="🔒", rookie="🎉", steal="🫳", arrange="🗂️", collect="🏁", resign="🏳️")
 VARIANTS = {
-    "standard": "standard rules",
-    "team": "teams of two, partners opposite (4 or 6 players)",
-    "kids": "kids: no X cards, every pair scores at once",
+    "standard": N_("standard rules"),
+    "team": N_("teams of two, partners opposite (4 or 6 players)"),
+    "kids": N_("kids: no X cards, every pair scores at once"),
 }
-DECKS = {"standard": "standard deck", "pocket": "pocket deck (shorter)"}
+DECKS = {"standard": N_("standard deck"), "pocket": N_("pocket deck (shorter)")}
 
 
-def card_text(kind: str | None) -> str:
-    return CARD_TEXT[kind] if kind else "—"
+def card_text(kind: str | None, lang: str) -> str:
+    return gettext(lang, CARD_TEXT[kind]) if kind else "—"
 
 
-def gain(secures: bool, rookie: bool) -> str:
+def cards(count: int, lang: str) -> str:
+    """ "1 card", "3 cards" (the words of `render.rookie.cards`)."""
+    return ngettext(lang, "{n} card", "{n} cards", count)
+
+
+def gain(secures: bool, rookie: bool, lang: str) -> str:
     """What a placement or an arrangement wins, said after its label."""
-    return " · Rookie!" if rookie else " · secures" if secures else ""
+    if rookie:
+        return gettext(lang, " · Rookie!")
+    return gettext(lang, " · secures") if secures else ""
 
 
-def flip_grid(view: dict, legal: list[dict], path: tuple[int, ...]) -> Form:
+def flip_grid(view: dict, legal: list[dict], path: tuple[int, ...], lang: str) -> Form:
     """Nine buttons laid out like the table, a level per row; only face-down tops flip.
     With open cards at the start, level 3 turns them down or (pick 1) opens the grid to chase."""
     flips = {move["position"]: move for move in legal if move["type"] == "flip"}
@@ -50,51 +66,76 @@ def flip_grid(view: dict, legal: list[dict], path: tuple[int, ...]) -> Form:
     chasing = starting and path[3:4] == (1,)
     grid = []
     for p, position in enumerate(view["positions"]):
-        label = str(p + 1) if position["count"] else f"{p + 1}: empty"
+        label = str(p + 1) if position["count"] else gettext(lang, "{position}: empty", position=p + 1)
         if position["top"]:
-            label = f"{p + 1}: {card_text(position['top'])}"
+            label = f"{p + 1}: {card_text(position['top'], lang)}"
         live = p in flips and (chasing or not starting)
         style = "primary" if live else "secondary"
         grid.append(Option(label, move=flips.get(p), style=style, disabled=not live))
-    rows = tuple(Choice("Flip a card", tuple(grid[i : i + 3]), select=False) for i in range(0, 9, 3))
+    flip = gettext(lang, "Flip a card")
+    rows = tuple(Choice(flip, tuple(grid[i : i + 3]), select=False) for i in range(0, 9, 3))
     if not starting:
         return Form(rows)
     turn_down = next(move for move in legal if move["type"] == "turn_down")
     if chasing:
-        chase = Option("Chasing: flip one card above", style="success", disabled=True)
+        chase = Option(gettext(lang, "Chasing: flip one card above"), style="success", disabled=True)
     else:
-        chase = Option("Chase", pick=1, style="success", disabled=not flips)
-    start = Choice(
-        "Open cards", (Option("Turn them down", move=turn_down, style="primary"), chase), select=False
-    )
+        chase = Option(gettext(lang, "Chase"), pick=1, style="success", disabled=not flips)
+    down = Option(gettext(lang, "Turn them down"), move=turn_down, style="primary")
+    start = Choice(gettext(lang, "Open cards"), (down, chase), select=False)
     return Form((*rows, start), path=(0, 0, 0, int(chasing)))
 
 
-def placements(view: dict, legal: list[dict]) -> Choice:
+def placements(view: dict, legal: list[dict], lang: str) -> Choice:
     """One button per placement, three to a row: own stacks on rows 1–2, the partner's on 3–4."""
     effects = {(effect["seat"], tuple(effect["stacks"])): effect for effect in view["pending"]["choices"]}
     options = []
     for move in legal:
         owner, (first, second) = move["seat"], move["stacks"]
         top = view["seats"][owner]["stacks"][first]["top"]
-        if first != second:
-            where = f"Stacks {first + 1}+{second + 1}"
-        else:
-            where = f"Stack {first + 1} ({f'on {card_text(top)}' if top else 'empty'})"
+        card = card_text(top, lang) if top else None
         if owner != view["turn"]:
-            where = f"Partner {seat_name(owner)}: {where[0].lower()}{where[1:]}"
+            where = partner_place_text(seat_name(owner), first, second, card, lang)
+        else:
+            where = place_text(first, second, card, lang)
         effect = effects[owner, (first, second)]
-        said = gain(effect["secures"], effect["rookie"])
+        said = gain(effect["secures"], effect["rookie"], lang)
         options.append(Option(where + said, move=move, style="success" if said else "secondary"))
-    return Choice("Place the pair", tuple(options), select=False, columns=3)
+    return Choice(gettext(lang, "Place the pair"), tuple(options), select=False, columns=3)
 
 
-def steal(move: dict, side: dict) -> Option:
-    label = f"{side['side'].capitalize()} me: {seat_name(move['from'])} · {cards(side['cards'])}"
+def place_text(first: int, second: int, top: str | None, lang: str) -> str:
+    """Where a pair goes: "Stacks 1+2", "Stack 2 (on red ●)", "Stack 3 (empty)"."""
+    if first != second:
+        return gettext(lang, "Stacks {first}+{second}", first=first + 1, second=second + 1)
+    if top:
+        return gettext(lang, "Stack {stack} (on {card})", stack=first + 1, card=top)
+    return gettext(lang, "Stack {stack} (empty)", stack=first + 1)
+
+
+def partner_place_text(partner: str, first: int, second: int, top: str | None, lang: str) -> str:
+    """Where a pair goes on the partner's stacks: "Partner 🟧 B: stack 2 (on red ●)"."""
+    if first != second:
+        return gettext(
+            lang, "Partner {seat}: stacks {first}+{second}", seat=partner, first=first + 1, second=second + 1
+        )
+    if top:
+        return gettext(
+            lang, "Partner {seat}: stack {stack} (on {card})", seat=partner, stack=first + 1, card=top
+        )
+    return gettext(lang, "Partner {seat}: stack {stack} (empty)", seat=partner, stack=first + 1)
+
+
+STEAL_SIDES = {"before": N_("Before me: {seat} · {cards}"), "after": N_("After me: {seat} · {cards}")}
+
+
+def steal(move: dict, side: dict, lang: str) -> Option:
+    whose = STEAL_SIDES[side["side"]]
+    label = gettext(lang, whose, seat=seat_name(move["from"]), cards=cards(side["cards"], lang))
     return Option(label, move=move, style="primary")
 
 
-def arrangement(view: dict, legal: list[dict], path: tuple[int, ...]) -> Form:
+def arrangement(view: dict, legal: list[dict], path: tuple[int, ...], lang: str) -> Form:
     """The arrangement chosen so far (the engine's default first) and a select per stack.
 
     Every level's pick is the chosen arrangement's index in `legal`: a pick in a stack's
@@ -104,60 +145,85 @@ def arrangement(view: dict, legal: list[dict], path: tuple[int, ...]) -> Form:
     index = {tuple(move["tops"]): i for i, move in enumerate(legal)}
     chosen = tuple(legal[at]["tops"])
     current = [stack["top"] for stack in view["seats"][pending["seat"]]["stacks"]]
-    buttons = [arranged(legal[at], current, "success")]
+    buttons = [arranged(legal[at], current, "success", lang)]
     if at:
-        buttons.append(arranged(legal[0], current, "secondary"))
-    choices = [Choice("Arrange the cards taken", tuple(buttons), select=False)]
+        buttons.append(arranged(legal[0], current, "secondary", lang))
+    choices = [Choice(gettext(lang, "Arrange the cards taken"), tuple(buttons), select=False)]
     for stack in range(3):
         options = []
         for top in (None, *pending["cards"]):
             tops = (*chosen[:stack], top, *chosen[stack + 1 :])
             if tops not in index:  # more of a kind than was taken, or nothing anywhere
                 continue
-            if top is None:
-                keeps = f"keeps {card_text(current[stack])}" if current[stack] else "stays empty"
-                label, taken = f"Stack {stack + 1}: nothing ({keeps})", None
-            else:
-                label, taken = f"Stack {stack + 1}: {card_text(top)} on top", f"{pending['cards'][top]} taken"
+            label, taken = top_option(stack, top, current[stack], pending["cards"], lang)
             options.append(Option(label, pick=index[tops], description=taken, selected=top == chosen[stack]))
-        choices.append(Choice(f"Top of stack {stack + 1}", tuple(options), select=True))
+        title = gettext(lang, "Top of stack {stack}", stack=stack + 1)
+        choices.append(Choice(title, tuple(options), select=True))
     return Form(tuple(choices), path=(at,) * len(choices))
 
 
-def arranged(move: dict, current: list[str | None], style: str) -> Option:
+def top_option(
+    stack: int, top: str | None, current: str | None, taken: Mapping[str, int], lang: str
+) -> tuple[str, str | None]:
+    """The label and description of one choice of a stack's new top (None: no card taken on it)."""
+    if top is not None:
+        label = gettext(lang, "Stack {stack}: {card} on top", stack=stack + 1, card=card_text(top, lang))
+        return label, gettext(lang, "{count} taken", count=taken[top])
+    if current:
+        keeps = gettext(lang, "keeps {card}", card=card_text(current, lang))
+    else:
+        keeps = gettext(lang, "stays empty")
+    return gettext(lang, "Stack {stack}: nothing ({keeps})", stack=stack + 1, keeps=keeps), None
+
+
+def arranged(move: dict, current: list[str | None], style: str, lang: str) -> Option:
     """The button making arrangement `move`: the tops it puts on the stacks, and whether they secure."""
     final = [top or old for top, old in zip(move["tops"], current, strict=True)]
-    parts = ", ".join(f"{i + 1} {card_text(top)}" for i, top in enumerate(move["tops"]))
+    parts = ", ".join(f"{i + 1} {card_text(top, lang)}" for i, top in enumerate(move["tops"]))
     secures = final[0] is not None and all(top == final[0] for top in final)
-    return Option(f"Arrange: {parts}{gain(secures, secures and final[0] == 'X')}", move=move, style=style)
+    label = gettext(lang, "Arrange: {tops}", tops=parts) + gain(secures, secures and final[0] == "X", lang)
+    return Option(label, move=move, style=style)
 
 
-def stacks_line(view: dict, seat: int, whose: str) -> str:
-    """A seat's point stack and (unless kids) its discard stacks, for the private reply."""
+def stacks_line(view: dict, seat: int, lang: str, partner: bool = False) -> str:
+    """A seat's point stack and (unless kids) its discard stacks, for the private reply: the
+    seat's own, or (`partner`) its partner's."""
     player = view["seats"][seat]
-    points = f"{whose} point stack: {cards(player['points'])}."
+    count = cards(player["points"], lang)
+    if partner:
+        points = gettext(lang, "Partner {seat}'s point stack: {cards}.", seat=seat_name(seat), cards=count)
+    else:
+        points = gettext(lang, "Your point stack: {cards}.", cards=count)
     if view["variant"] == "kids":
         return points
     stacks = " · ".join(
-        f"{i + 1}: {card_text(stack['top'])} on top, {cards(stack['count'])}"
+        gettext(
+            lang,
+            "{stack}: {card} on top, {cards}",
+            stack=i + 1,
+            card=card_text(stack["top"], lang),
+            cards=cards(stack["count"], lang),
+        )
         if stack["count"]
-        else f"{i + 1}: empty"
+        else gettext(lang, "{position}: empty", position=i + 1)
         for i, stack in enumerate(player["stacks"])
     )
-    return f"{points} Discard stacks — {stacks}."
+    return gettext(lang, "{points} Discard stacks — {stacks}.", points=points, stacks=stacks)
 
 
-class Rookie(GameCog, group_name="rookie", group_description="Play Rookie"):
+class Rookie(GameCog, group_name="rookie", group_description=locale_str("Play Rookie")):
     """`/rookie new`, `/rookie rules` and the choices of every decision of a turn."""
 
     game = "rookie"
     narrator = staticmethod(narrate)
-    private_label = "My stacks"
+    private_label = N_("My stacks")
 
     @new_command(
-        "Open a Rookie lobby (2–6 players)",
-        variant="standard; team: pairs of partners, 4 or 6 players; kids: no X cards, pairs score at once",
-        deck="standard: 108 cards; pocket: 72 cards for a shorter game",
+        locale_str("Open a Rookie lobby (2–6 players)"),
+        variant=locale_str(
+            "standard; team: pairs of partners, 4 or 6 players; kids: no X cards, pairs score at once"
+        ),
+        deck=locale_str("standard: 108 cards; pocket: 72 cards for a shorter game"),
     )
     async def new(
         self,
@@ -170,63 +236,77 @@ class Rookie(GameCog, group_name="rookie", group_description="Play Rookie"):
     ) -> None:
         await self.open_lobby(interaction, {"variant": variant, "deck": deck}, clock, computers, level)
 
-    def describe_options(self, options: Mapping[str, Any]) -> str:
-        variant = VARIANTS.get(options.get("variant", "standard"), "standard rules")
-        return f"{variant}, {DECKS.get(options.get('deck', 'standard'), 'standard deck')}"
+    def describe_options(self, options: Mapping[str, Any], lang: str) -> str:
+        variant = VARIANTS.get(options.get("variant", "standard"), VARIANTS["standard"])
+        deck = DECKS.get(options.get("deck", "standard"), DECKS["standard"])
+        return f"{gettext(lang, variant)}, {gettext(lang, deck)}"
 
     def board_image(self, view: dict, ui: Mapping[str, Any]) -> bytes:
         return render(view)
 
-    def present(self, view: dict, legal: list[dict], path: tuple[int, ...], *, private: bool) -> Form:
+    def present(
+        self, view: dict, legal: list[dict], path: tuple[int, ...], *, private: bool, lang: str
+    ) -> Form:
         """Nothing in Rookie is secret, so every decision is offered on the board."""
         if private or not legal:
             return Form()
         kind = view["pending"]["kind"]
         if kind in ("start", "flip", "chase"):
-            return flip_grid(view, legal, path)
+            return flip_grid(view, legal, path, lang)
         if kind == "place":
-            return Form((placements(view, legal),))
+            return Form((placements(view, legal, lang),))
         if kind == "steal":
             sides = {side["from"]: side for side in view["pending"]["choices"]}
-            return Form((Choice("Whose cards to take", tuple(steal(m, sides[m["from"]]) for m in legal)),))
-        return arrangement(view, legal, path)
+            options = tuple(steal(m, sides[m["from"]], lang) for m in legal)
+            return Form((Choice(gettext(lang, "Whose cards to take"), options),))
+        return arrangement(view, legal, path, lang)
 
-    def score_text(self, view: dict, seat: int) -> str:
+    def score_text(self, view: dict, seat: int, lang: str) -> str:
         player = view["seats"][seat]
-        points = f"{player['points']} points"
         if view["variant"] == "kids":
-            return points
-        return f"{points} · {sum(stack['count'] for stack in player['stacks'])} unsecured"
+            return gettext(lang, "{points} points", points=player["points"])
+        unsecured = sum(stack["count"] for stack in player["stacks"])
+        return gettext(
+            lang, "{points} points · {unsecured} unsecured", points=player["points"], unsecured=unsecured
+        )
 
-    def result_lines(self, match: Match, outcome: Outcome) -> list[str]:
+    def result_lines(self, match: Match, outcome: Outcome, lang: str) -> list[str]:
         if not outcome.teams:
             return []
         scores = outcome.details["team_scores"]
         return [
-            f"Team {t + 1} ({', '.join(seat_name(s) for s in seats)}): {scores[t]} points."
+            gettext(
+                lang,
+                "Team {team} ({seats}): {points} points.",
+                team=t + 1,
+                seats=", ".join(seat_name(s) for s in seats),
+                points=scores[t],
+            )
             for t, seats in enumerate(outcome.teams)
         ]
 
-    def headline(self, match: Match, view: dict) -> list[str]:
+    def headline(self, match: Match, view: dict, lang: str) -> list[str]:
         """What just happened and what is asked now, worded as on the board image."""
 
         def name(seat: int) -> str:  # before the mention, as the narration says "A <@…>'s stacks"
-            return f"{seat_name(seat)} {who(match.players[seat])}"
+            return f"{seat_name(seat)} {who(match.players[seat], lang)}"
 
         told = narrate(view, name)
         lines = [f"{ICONS[event['type']]} {line}" for event, line in zip(view["events"], told, strict=True)]
         asked = prompt(view, name)
         return [*lines, f"👉 {asked}"] if asked else lines
 
-    def private_view(self, match: Match, seat: int) -> PrivateReply:
+    def private_view(self, match: Match, seat: int, lang: str) -> PrivateReply:
         view = match.view(seat)
-        lines = [f"**Rookie #{match.id}** — you are {self.seat_label(view, seat)}."]
-        lines.append(stacks_line(view, seat, "Your"))
+        you = self.seat_label(view, seat, lang)
+        lines = [gettext(lang, "**Rookie #{id}** — you are {seat}.", id=match.id, seat=you)]
+        lines.append(stacks_line(view, seat, lang))
         teams = view.get("teams") or ()
         partner = next((s for team in teams if seat in team for s in team if s != seat), None)
         if partner is not None:
-            lines.append(stacks_line(view, partner, f"Partner {seat_name(partner)}'s"))
-            lines.append(f"Your team: {view['scores'][seat] + view['scores'][partner]} points.")
+            lines.append(stacks_line(view, partner, lang, partner=True))
+            points = view["scores"][seat] + view["scores"][partner]
+            lines.append(gettext(lang, "Your team: {points} points.", points=points))
         return PrivateReply(content="\n".join(lines))
 
 

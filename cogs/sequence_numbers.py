@@ -14,10 +14,12 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 
 from cogs.game import GameCog, Level, new_command
 from games import Outcome
 from games.sequence_numbers import SIZE, cell_name
+from locales import N_, gettext, ngettext
 from matches.match import SEAT_MARKS, Match, PrivateReply, seat_name
 from matches.presentation import SELECT_LIMIT, Choice, Form, Option, grouped
 from render.sequence_numbers import narrate, render, render_hand, solo
@@ -25,47 +27,66 @@ from render.sequence_numbers import narrate, render, render_hand, solo
 if TYPE_CHECKING:
     from bot import GameBot
 
-CARD_MENU = "Choose a card to play"
+CARD_MENU = N_("Choose a card to play")
 TO_DO = {
-    "problem": "put your chip on a cell showing its answer",
-    "plus": "put your chip on any empty cell",
-    "minus": "remove an opponent chip that is not part of a sequence",
+    "problem": N_("put your chip on a cell showing its answer"),
+    "plus": N_("put your chip on any empty cell"),
+    "minus": N_("remove an opponent chip that is not part of a sequence"),
 }
-LOCK_PROMPT = (
+LOCK_PROMPT = N_(
     "Your chip made more than five in a row: choose which five chips to lock — "
     "the board shows the runs. Your new card comes after the lock."
 )
+CARD_KINDS = {"plus": N_("plus card"), "minus": N_("minus card")}
 
 
-def card_name(card: dict) -> str:
+def card_name(card: dict, lang: str) -> str:
     """A card as players read it: its problem, or "plus card" / "minus card"."""
-    return card["text"] if card["kind"] == "problem" else f"{card['kind']} card"
+    kind = card["kind"]
+    return card["text"] if kind == "problem" else gettext(lang, CARD_KINDS[kind])
 
 
 def cell_of(move: dict) -> str:
     return cell_name(move["row"] * SIZE + move["col"])
 
 
-def card_hint(card: dict, moves: list[dict]) -> str:
+def card_hint(card: dict, moves: list[dict], lang: str) -> str:
     """What a card of the hand can do now, under its name in the card menu."""
     if card["kind"] == "problem":
-        return f"goes on {' or '.join(map(cell_of, moves))}" if moves else "dead: both of its cells are taken"
+        if not moves:
+            return gettext(lang, "dead: both of its cells are taken")
+        return gettext(lang, "goes on {cells}", cells=gettext(lang, " or ").join(map(cell_of, moves)))
     if card["kind"] == "plus":
-        return "a chip on any empty cell" if moves else "no empty cell left"
-    return f"remove one of {len(moves)} opponent chips" if moves else "no opponent chip to remove"
+        return gettext(lang, "a chip on any empty cell") if moves else gettext(lang, "no empty cell left")
+    if not moves:
+        return gettext(lang, "no opponent chip to remove")
+    return ngettext(lang, "remove one of {n} opponent chip", "remove one of {n} opponent chips", len(moves))
 
 
-def unplayable(view: dict, index: int) -> str:
+def unplayable(view: dict, index: int, lang: str) -> str:
     """Why the chosen card cannot be played now."""
     card = view["hand"][index]
     if card["kind"] == "minus":
-        return "There is no opponent chip you may remove (chips in a sequence stay) — play another card."
+        return gettext(
+            lang, "There is no opponent chip you may remove (chips in a sequence stay) — play another card."
+        )
     if card["kind"] == "plus":
-        return "There is no empty cell left for a plus card — play another card."
-    dead = f"Card {index + 1} ({card['text']}) is dead: both of its cells are taken"
+        return gettext(lang, "There is no empty cell left for a plus card — play another card.")
     if view["traded"]:
-        return f"{dead}, and you have traded a dead card this turn already — play another card."
-    return f"{dead} — trade it with its **Trade** button, then play."
+        return gettext(
+            lang,
+            "Card {card} ({problem}) is dead: both of its cells are taken, and you have traded a dead "
+            "card this turn already — play another card.",
+            card=index + 1,
+            problem=card["text"],
+        )
+    return gettext(
+        lang,
+        "Card {card} ({problem}) is dead: both of its cells are taken — trade it with its **Trade** "
+        "button, then play.",
+        card=index + 1,
+        problem=card["text"],
+    )
 
 
 def own_move(view: dict, seat: int) -> list[str]:
@@ -76,76 +97,110 @@ def own_move(view: dict, seat: int) -> list[str]:
     return narrate(view, lambda other: "You" if other == seat else seat_name(other))[:1]
 
 
-def cell_menu(view: dict, placeholder: str, moves: list[dict]) -> Choice:
+def cell_menu(view: dict, placeholder: str, moves: list[dict], lang: str) -> Choice:
     """A menu of cells, each saying what it shows, or whose chip is on it (a seat, or a team)."""
     options = []
     for move in moves:
         square = view["board"][move["row"]][move["col"]]
-        team, hint = square["chip"], f"shows {square['number']}"
+        team, hint = square["chip"], gettext(lang, "shows {number}", number=square["number"])
         if team is not None:
-            owner = seat_name(view["teams"][team][0]) if solo(view) else f"{SEAT_MARKS[team]} team {team + 1}"
-            hint = f"{owner} chip on {square['number']}"
+            if solo(view):
+                owner = seat_name(view["teams"][team][0])
+            else:
+                owner = gettext(lang, "{mark} team {team}", mark=SEAT_MARKS[team], team=team + 1)
+            hint = gettext(lang, "{owner} chip on {number}", owner=owner, number=square["number"])
         options.append(Option(cell_of(move), move=move, description=hint))
     return Choice(placeholder, tuple(options), select=True)
 
 
-def places(view: dict, card: int, moves: list[dict], rest: tuple[int, ...]) -> tuple[list[Choice], str]:
+def places(
+    view: dict, card: int, moves: list[dict], rest: tuple[int, ...], lang: str
+) -> tuple[list[Choice], str]:
     """Where the chosen card can go — cell buttons, one cell menu, or a row menu (its pick:
     `rest[0]`) then that row's column menu — and the caption saying so (or why nowhere)."""
     chosen = view["hand"][card]
     if not moves:
-        return [], unplayable(view, card)
-    caption = f"Card {card + 1}, **{card_name(chosen)}**: {TO_DO[chosen['kind']]}."
+        return [], unplayable(view, card, lang)
+    to_do = TO_DO[chosen["kind"]]
+    caption = gettext(
+        lang,
+        "Card {card}, **{name}**: {what}.",
+        card=card + 1,
+        name=card_name(chosen, lang),
+        what=gettext(lang, to_do),
+    )
     if chosen["kind"] == "problem":
         cells = tuple(Option(cell_of(move), move=move, style="success") for move in moves)
-        return [Choice("Choose the cell", cells)], caption
+        return [Choice(gettext(lang, "Choose the cell"), cells)], caption
     if len(moves) <= SELECT_LIMIT:
-        return [cell_menu(view, "Choose the cell", moves)], caption
+        return [cell_menu(view, gettext(lang, "Choose the cell"), moves, lang)], caption
     rows = Counter(move["row"] for move in moves)
     row = rest[0] if rest and rest[0] in rows else None
     options = (
-        Option(f"Row {r + 1}", pick=r, description=f"{n} cells", selected=r == row)
+        Option(
+            gettext(lang, "Row {row}", row=r + 1),
+            pick=r,
+            description=ngettext(lang, "{n} cell", "{n} cells", n),
+            selected=r == row,
+        )
         for r, n in sorted(rows.items())
     )
-    levels = [Choice("Choose the row", tuple(options), select=True)]
+    levels = [Choice(gettext(lang, "Choose the row"), tuple(options), select=True)]
     if row is None:
-        return levels, f"{caption} Choose the row, then the column."
-    levels.append(cell_menu(view, "Choose the column", [m for m in moves if m["row"] == row]))
-    return levels, f"{caption} Row {row + 1}: choose the column."
+        return levels, gettext(lang, "{caption} Choose the row, then the column.", caption=caption)
+    column = cell_menu(view, gettext(lang, "Choose the column"), [m for m in moves if m["row"] == row], lang)
+    levels.append(column)
+    return levels, gettext(lang, "{caption} Row {row}: choose the column.", caption=caption, row=row + 1)
 
 
-def hand_form(view: dict, legal: list[dict], path: tuple[int, ...]) -> Form:
+def hand_form(view: dict, legal: list[dict], path: tuple[int, ...], lang: str) -> Form:
     """The card menu, the chosen card's cells and the trade buttons. Path: (card, row)."""
     hand = view["hand"]
     plays = grouped([move for move in legal if move["type"] == "play"], "card")
     card = path[0] if path and 0 <= path[0] < len(hand) else None
     cards = tuple(
-        Option(f"{i + 1} · {card_name(c)}", description=card_hint(c, plays.get(i, [])), selected=i == card)
+        Option(
+            f"{i + 1} · {card_name(c, lang)}",
+            description=card_hint(c, plays.get(i, []), lang),
+            selected=i == card,
+        )
         for i, c in enumerate(hand)
     )
-    levels, caption = places(view, card, plays.get(card, []), path[1:]) if card is not None else ([], None)
-    choices = [Choice(CARD_MENU, cards, select=True), *levels]
+    if card is not None:
+        levels, caption = places(view, card, plays.get(card, []), path[1:], lang)
+    else:
+        levels, caption = [], None
+    choices = [Choice(gettext(lang, CARD_MENU), cards, select=True), *levels]
     shown = path[: 1 + (len(levels) == 2)] if card is not None else ()  # the card, and a row picked
     trades = tuple(
-        Option(f"Trade dead card {m['card'] + 1} ({card_name(hand[m['card']])})", move=m, style="danger")
+        Option(
+            gettext(
+                lang,
+                "Trade dead card {card} ({name})",
+                card=m["card"] + 1,
+                name=card_name(hand[m["card"]], lang),
+            ),
+            move=m,
+            style="danger",
+        )
         for m in legal
         if m["type"] == "trade"
     )
     if trades:
-        choices.append(Choice("Trade a dead card", trades))
+        choices.append(Choice(gettext(lang, "Trade a dead card"), trades))
     return Form(tuple(choices), path=shown, caption=caption)
 
 
-class SequenceNumbers(GameCog, group_name="sequence", group_description="Play Sequence Numbers"):
+class SequenceNumbers(GameCog, group_name="sequence", group_description=locale_str("Play Sequence Numbers")):
     """`/sequence new`, `/sequence rules`, the board and the hand."""
 
     game = "sequence_numbers"
     narrator = staticmethod(narrate)
-    private_label = "My hand"
+    private_label = N_("My hand")
 
     @new_command(
-        "Open a Sequence Numbers lobby (2, 3, 4 or 6 players)",
-        teams="Only with 6 players: 2 teams of three, or 3 teams of two (default 2)",
+        locale_str("Open a Sequence Numbers lobby (2, 3, 4 or 6 players)"),
+        teams=locale_str("Only with 6 players: 2 teams of three, or 3 teams of two (default 2)"),
     )
     async def new(
         self,
@@ -157,10 +212,16 @@ class SequenceNumbers(GameCog, group_name="sequence", group_description="Play Se
     ) -> None:
         await self.open_lobby(interaction, {"teams": teams}, clock, computers, level)
 
-    def describe_options(self, options: Mapping[str, Any]) -> str:
-        six = "three teams of two" if options.get("teams", 2) == 3 else "two teams of three"
-        return (
-            f"2 or 3 players play alone, 4 play two against two, 6 play in {six} (5 cannot form equal teams)"
+    def describe_options(self, options: Mapping[str, Any], lang: str) -> str:
+        if options.get("teams", 2) == 3:
+            six = gettext(lang, "three teams of two")
+        else:
+            six = gettext(lang, "two teams of three")
+        return gettext(
+            lang,
+            "2 or 3 players play alone, 4 play two against two, 6 play in {teams} "
+            "(5 cannot form equal teams)",
+            teams=six,
         )
 
     def game_options(self, options: Mapping[str, Any], players: int) -> Mapping[str, Any]:
@@ -170,45 +231,60 @@ class SequenceNumbers(GameCog, group_name="sequence", group_description="Play Se
     def board_image(self, view: dict, ui: Mapping[str, Any]) -> bytes:
         return render(view)
 
-    def present(self, view: dict, legal: list[dict], path: tuple[int, ...], *, private: bool) -> Form:
+    def present(
+        self, view: dict, legal: list[dict], path: tuple[int, ...], *, private: bool, lang: str
+    ) -> Form:
         """The lock choice (public: on the board and in the hand reply), else the hand (private only)."""
         locks = tuple(
-            Option(f"Lock {m['from']}–{m['to']}", move=m, style="success")
+            Option(
+                gettext(lang, "Lock {first}–{last}", first=m["from"], last=m["to"]), move=m, style="success"
+            )
             for m in legal
             if m["type"] == "lock"
         )
         if locks:
-            return Form((Choice("Choose which five chips to lock", locks),), caption=LOCK_PROMPT)
-        return hand_form(view, legal, path) if private and legal else Form()
+            choice = Choice(gettext(lang, "Choose which five chips to lock"), locks)
+            return Form((choice,), caption=gettext(lang, LOCK_PROMPT))
+        return hand_form(view, legal, path, lang) if private and legal else Form()
 
-    def score_text(self, view: dict, seat: int) -> str:
-        text = f"sequences {view['scores'][seat]}/{view['sequences_to_win']}"
-        return f"{text} · resigned" if seat in view["resigned"] else text
+    def score_text(self, view: dict, seat: int, lang: str) -> str:
+        text = gettext(
+            lang, "sequences {count}/{needed}", count=view["scores"][seat], needed=view["sequences_to_win"]
+        )
+        return gettext(lang, "{score} · resigned", score=text) if seat in view["resigned"] else text
 
-    def headline(self, match: Match, view: dict) -> list[str]:
-        return narrate(view, self.named(match, view))
+    def headline(self, match: Match, view: dict, lang: str) -> list[str]:
+        return narrate(view, self.named(match, view, lang))
 
-    def result_lines(self, match: Match, outcome: Outcome) -> list[str]:
+    def result_lines(self, match: Match, outcome: Outcome, lang: str) -> list[str]:
         if outcome.details.get("reason") == "stuck":
-            return ["Nobody could play a card for a whole round, so the game is a draw."]
+            return [gettext(lang, "Nobody could play a card for a whole round, so the game is a draw.")]
         return []
 
-    def private_view(self, match: Match, seat: int) -> PrivateReply:
+    def private_view(self, match: Match, seat: int, lang: str) -> PrivateReply:
         """The seat's last move (when the last event is theirs), its hand and what to do."""
         view = match.view(seat)
         dead = set(view["dead_cards"])
+        named = [f"{index + 1} · {card_name(card, lang)}" for index, card in enumerate(view["hand"])]
         cards = ", ".join(
-            f"{index + 1} · {card_name(card)}" + (" (dead)" if index in dead else "")
-            for index, card in enumerate(view["hand"])
+            gettext(lang, "{card} (dead)", card=name) if index in dead else name
+            for index, name in enumerate(named)
         )
         lines = own_move(view, seat)
         lines.append(
-            f"**{match.engine.title} #{match.id}** — your hand ({self.seat_label(view, seat)}): {cards}."
+            gettext(
+                lang,
+                "**{game} #{id}** — your hand ({seat}): {cards}.",
+                game=match.engine.title,
+                id=match.id,
+                seat=self.seat_label(view, seat, lang),
+                cards=cards,
+            )
         )
         if view["winners"] is not None:
-            lines.append("The game is over.")
+            lines.append(gettext(lang, "The game is over."))
         elif seat not in view["to_move"]:
-            lines.append("You play from here when it is your turn.")
+            lines.append(gettext(lang, "You play from here when it is your turn."))
         return PrivateReply("\n".join(lines), render_hand(view))
 
 

@@ -7,9 +7,11 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 
 from cogs.game import GameCog, Level, new_command
-from games.tetris_link import COLUMNS, SHAPES, drop, orientations
+from games.tetris_link import ANY, COLUMNS, SHAPES, drop, orientations
+from locales import N_, gettext
 from matches.match import Match, PrivateReply, seat_name
 from matches.presentation import Choice, Form, Option
 from render.tetris_link import FACE_NAMES, narrate, render
@@ -82,16 +84,16 @@ def pick(at: Placement) -> int:
     return at[0] * COLUMNS + at[1]
 
 
-class TetrisLink(GameCog, group_name="tetrislink", group_description="Play Tetris Link"):
+class TetrisLink(GameCog, group_name="tetrislink", group_description=locale_str("Play Tetris Link")):
     """`/tetrislink new`, `/tetrislink rules` and the placing controls."""
 
     game = "tetris_link"
     narrator = staticmethod(narrate)
-    private_label = "My pieces"
+    private_label = N_("My pieces")
 
     @new_command(
-        "Open a Tetris Link lobby (2–4 players)",
-        dice="Roll the shape die each turn, as the rulebook says (off: house variant, any shape)",
+        locale_str("Open a Tetris Link lobby (2–4 players)"),
+        dice=locale_str("Roll the shape die each turn, as the rulebook says (off: house variant, any shape)"),
     )
     async def new(
         self,
@@ -103,17 +105,19 @@ class TetrisLink(GameCog, group_name="tetrislink", group_description="Play Tetri
     ) -> None:
         await self.open_lobby(interaction, {"dice": dice}, clock, computers, level)
 
-    def describe_options(self, options: Mapping[str, Any]) -> str:
+    def describe_options(self, options: Mapping[str, Any], lang: str) -> str:
         if options.get("dice", True):
-            return "rulebook game: the shape die every turn (the logo lets you choose)"
-        return "house variant without dice: free choice of shape every turn"
+            return gettext(lang, "rulebook game: the shape die every turn (the logo lets you choose)")
+        return gettext(lang, "house variant without dice: free choice of shape every turn")
 
     # -------------------------------------------------------------- the board
 
     def board_image(self, view: dict, ui: Mapping[str, Any]) -> bytes:
         return render(view, ghost=ui.get("ghost"))
 
-    def present(self, view: dict, legal: list[dict], path: tuple[int, ...], *, private: bool) -> Form:
+    def present(
+        self, view: dict, legal: list[dict], path: tuple[int, ...], *, private: bool, lang: str
+    ) -> Form:
         """Shape buttons (with the logo, or without dice), then the ghost's steering row.
 
         The path is (shape index, placement) with a free shape, else (placement,)."""
@@ -124,7 +128,7 @@ class TetrisLink(GameCog, group_name="tetrislink", group_description="Play Tetri
             shape, rest = view["die"], path
         else:
             shape = SHAPES[path[0]] if path and path[0] < len(SHAPES) else None
-            choices.append(self._shapes(view, legal, shape))
+            choices.append(self._shapes(view, legal, shape, lang))
             if shape is None:
                 return Form(tuple(choices))
             rest = path[1:]
@@ -139,47 +143,54 @@ class TetrisLink(GameCog, group_name="tetrislink", group_description="Play Tetri
             ("⇋", steering.turned(at, flip=True)),
         ]
         steer = [Option(label, pick=pick(to) if to else None, disabled=to is None) for label, to in targets]
-        steer.append(Option(f"Drop in column {at[1] + 1}", move=steering.move(at), style="success"))
-        choices.append(Choice("Steer the piece", tuple(steer), select=False))
+        drop_here = gettext(lang, "Drop in column {column}", column=at[1] + 1)
+        steer.append(Option(drop_here, move=steering.move(at), style="success"))
+        choices.append(Choice(gettext(lang, "Steer the piece"), tuple(steer), select=False))
         kept = path[: len(choices) - 1]
         return Form(tuple(choices), path=(*kept, pick(at)), preview={"ghost": steering.ghost(view, at)})
 
-    def _shapes(self, view: dict, legal: list[dict], chosen: str | None) -> Choice:
+    def _shapes(self, view: dict, legal: list[dict], chosen: str | None, lang: str) -> Choice:
         left = view["pieces_left"][view["to_move"][0]]
         fits = {move["shape"] for move in legal}
         return Choice(
-            "Shape",
+            gettext(lang, "Shape"),
             tuple(
                 Option(f"{shape} ×{left[shape]}", selected=shape == chosen, disabled=shape not in fits)
                 for shape in SHAPES
             ),
         )
 
-    def headline(self, match: Match, view: dict) -> list[str]:
-        lines = narrate(view, self.named(match, view))
+    def headline(self, match: Match, view: dict, lang: str) -> list[str]:
+        lines = narrate(view, self.named(match, view, lang))
         die = view["die"]
         if die is not None and view["to_move"]:
-            choice = " (free choice)" if die not in SHAPES else ""
-            lines.append(f"🎲 The die shows **{FACE_NAMES[die]}**{choice}.")
+            face = gettext(lang, "the logo") if die == ANY else FACE_NAMES[die]
+            if die in SHAPES:
+                lines.append(gettext(lang, "🎲 The die shows **{face}**.", face=face))
+            else:
+                lines.append(gettext(lang, "🎲 The die shows **{face}** (free choice).", face=face))
         return lines
 
-    def result_lines(self, match: Match, outcome: Any) -> list[str]:
+    def result_lines(self, match: Match, outcome: Any, lang: str) -> list[str]:
         if not outcome.tiebreak:
             return []
         sizes = outcome.details["largest_group"]
         tied = ", ".join(f"{seat_name(s)} {sizes[s]}" for s in range(len(match.players)))
-        return [f"Tied on points — the largest group decided ({tied} pieces)."]
+        return [gettext(lang, "Tied on points — the largest group decided ({sizes} pieces).", sizes=tied)]
 
-    def private_view(self, match: Match, seat: int) -> PrivateReply:
+    def private_view(self, match: Match, seat: int, lang: str) -> PrivateReply:
         view = match.view(seat)
         left = view["pieces_left"][seat]
         pieces = ", ".join(f"{FACE_NAMES[s]} ×{n}" for s, n in left.items())
-        return PrivateReply(
-            content=(
-                f"**Tetris Link #{match.id}** — you are {seat_name(seat)}, "
-                f"{view['scores'][seat]} points.\nPieces left: {pieces}."
-            )
+        text = gettext(
+            lang,
+            "**Tetris Link #{id}** — you are {seat}, {points} points.\nPieces left: {pieces}.",
+            id=match.id,
+            seat=seat_name(seat),
+            points=view["scores"][seat],
+            pieces=pieces,
         )
+        return PrivateReply(content=text)
 
 
 async def setup(bot: GameBot) -> None:

@@ -17,12 +17,14 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 
 from cogs.game import GameCog, Level, new_command
 from games.tremember import SIDES
+from locales import N_, gettext, ngettext
 from matches.match import Match, PrivateReply
 from matches.presentation import Choice, Form, Option
-from render.tremember import cell_name, line_moved, motif_name, narrate, render, render_card
+from render.tremember import cell_name, motif_name, narrate, render, render_card
 
 if TYPE_CHECKING:
     from bot import GameBot
@@ -31,19 +33,25 @@ if TYPE_CHECKING:
 ROW_GROUPS = ((0, 3), (3, 6))  # a menu of at most 18 cells per group of rows
 ARROWS = {"left": "➡", "right": "⬅", "top": "⬇", "bottom": "⬆"}  # the end a card comes in from
 ICONS = {"start": "🃏", "take": "✋", "push": "↔️", "flip": "👀", "miss": "❌", "pair": "🎉", "resign": "🏳️"}
-NOTHING_SECRET = (
+NOTHING_SECRET = N_(
     "Nothing secret to show right now: when you take a card, its face is shown to you "
     "alone, here, until you push it back in."
 )
-PUSHED_BACK = (
+PUSHED_BACK = N_(
     "Your card is back in the board, face down at **{cell}**: its face is no longer shown, so remember it!"
 )
-PUSH_HINT = "Push it back in with a button below or on the board."
+PUSH_HINT = N_("Push it back in with a button below or on the board.")
+PUSHES = {  # the end a card comes in from: the line it moves, and which way
+    "left": N_("{arrow} Push row {row} right"),
+    "right": N_("{arrow} Push row {row} left"),
+    "top": N_("{arrow} Push column {column} down"),
+    "bottom": N_("{arrow} Push column {column} up"),
+}
 
 
-def push_label(side: str, hole: list[int]) -> str:
-    """`⬇ Push column B down`."""
-    return f"{ARROWS[side]} Push {line_moved(side, hole)}"
+def push_label(side: str, hole: list[int], lang: str) -> str:
+    """`⬇ Push column B down` (the words of `line_moved`)."""
+    return gettext(lang, PUSHES[side], arrow=ARROWS[side], row=hole[0] + 1, column="ABCDEF"[hole[1]])
 
 
 @lru_cache(maxsize=32)
@@ -52,14 +60,14 @@ def peek_image(motif: str) -> bytes:
     return render_card(motif)
 
 
-def push_choice(hole: list[int], legal: list[dict]) -> Choice:
+def push_choice(hole: list[int], legal: list[dict], lang: str) -> Choice:
     """A button per end of the hole's lines; the end at the hole is shown but disabled."""
     by_side = {move["from"]: move for move in legal}
     return Choice(
-        "Push the card back in",
+        gettext(lang, "Push the card back in"),
         tuple(
             Option(
-                push_label(side, hole),
+                push_label(side, hole, lang),
                 move=by_side.get(side),
                 style="primary" if side in by_side else "secondary",
                 disabled=side not in by_side,
@@ -70,29 +78,31 @@ def push_choice(hole: list[int], legal: list[dict]) -> Choice:
     )
 
 
-def cell_choices(view: dict, legal: list[dict]) -> tuple[Choice, ...]:
+def cell_choices(view: dict, legal: list[dict], lang: str) -> tuple[Choice, ...]:
     """The face-down cells to take or turn, in a menu per group of rows; empty groups are left out."""
-    verb = "Take a card" if legal[0]["type"] == "take" else "Turn a card"
+    verb = N_("Take a card in rows {first}–{last}")
+    if legal[0]["type"] != "take":
+        verb = N_("Turn a card in rows {first}–{last}")
     if view["first_flip"]:
-        verb = "Turn the second card"
+        verb = N_("Turn the second card in rows {first}–{last}")
     choices = []
     for top, bottom in ROW_GROUPS:
         cells = tuple(
             Option(cell_name(move["cell"]), move=move) for move in legal if top <= move["cell"][0] < bottom
         )
         if cells:
-            choices.append(Choice(f"{verb} in rows {top + 1}–{bottom}", cells, select=True))
+            choices.append(Choice(gettext(lang, verb, first=top + 1, last=bottom), cells, select=True))
     return tuple(choices)
 
 
-class Tremember(GameCog, group_name="tremember", group_description="Play Tremember"):
+class Tremember(GameCog, group_name="tremember", group_description=locale_str("Play Tremember")):
     """`/tremember new`, `/tremember rules` and the take, push and flip choices."""
 
     game = "tremember"
     narrator = staticmethod(narrate)
-    private_label = "Show my card"
+    private_label = N_("Show my card")
 
-    @new_command("Open a Tremember lobby (2–6 players)")
+    @new_command(locale_str("Open a Tremember lobby (2–6 players)"))
     async def new(
         self,
         interaction: discord.Interaction,
@@ -102,63 +112,68 @@ class Tremember(GameCog, group_name="tremember", group_description="Play Trememb
     ) -> None:
         await self.open_lobby(interaction, {}, clock, computers, level)
 
-    def describe_options(self, options: Mapping[str, Any]) -> str:
-        return "36 cards in 18 pairs (2 joker pairs) on a 6×6 board"
+    def describe_options(self, options: Mapping[str, Any], lang: str) -> str:
+        return gettext(lang, "36 cards in 18 pairs (2 joker pairs) on a 6×6 board")
 
     # -------------------------------------------------------------- the board
 
     def board_image(self, view: dict, ui: Mapping[str, Any]) -> bytes:
         return render(view)
 
-    def present(self, view: dict, legal: list[dict], path: tuple[int, ...], *, private: bool) -> Form:
+    def present(
+        self, view: dict, legal: list[dict], path: tuple[int, ...], *, private: bool, lang: str
+    ) -> Form:
         """Take and turn: cell menus on the board. Push: the arrow buttons, on the board and
         beside the taker's peeked card in their private reply. Nothing needs a path."""
         if not legal:
             return Form()
         if legal[0]["type"] == "push":
-            return Form((push_choice(view["hole"], legal),), caption=PUSH_HINT)
-        return Form() if private else Form(cell_choices(view, legal))
+            return Form((push_choice(view["hole"], legal, lang),), caption=gettext(lang, PUSH_HINT))
+        return Form() if private else Form(cell_choices(view, legal, lang))
 
-    def score_text(self, view: dict, seat: int) -> str:
+    def score_text(self, view: dict, seat: int, lang: str) -> str:
         pairs = sum(row.count(seat) for row in view["found"]) // 2
-        return f"{view['scores'][seat]} pts · {pairs} pair{'' if pairs == 1 else 's'}"
+        return ngettext(
+            lang, "{points} pts · {n} pair", "{points} pts · {n} pairs", pairs, points=view["scores"][seat]
+        )
 
-    def headline(self, match: Match, view: dict) -> list[str]:
+    def headline(self, match: Match, view: dict, lang: str) -> list[str]:
         """What just happened, in the board image's words (`narrate`), and what to do now."""
-        lines = narrate(view, self.named(match, view))
+        lines = narrate(view, self.named(match, view, lang))
         event = view["last_event"]
         if lines and event is not None:
             lines[0] = f"{ICONS.get(event['type'], '•')} {lines[0]}"
         if view["winners"] is None:
-            lines.append(self._instruction(view))
+            lines.append(gettext(lang, self._instruction(view)))
         return lines
 
     def _instruction(self, view: dict) -> str:
         if view["phase"] == "take":
-            return "Next: **take** a face-down card with a menu below — only the taker sees its face."
+            return N_("Next: **take** a face-down card with a menu below — only the taker sees its face.")
         if view["phase"] == "push":
-            return "Next: **push** the card back in with a button below; the line slides toward the hole."
+            return N_("Next: **push** the card back in with a button below; the line slides toward the hole.")
         if view["first_flip"]:
-            return "Next: turn a **second** face-down card."
-        return "Next: turn **two** face-down cards, one after the other."
+            return N_("Next: turn a **second** face-down card.")
+        return N_("Next: turn **two** face-down cards, one after the other.")
 
-    def private_view(self, match: Match, seat: int) -> PrivateReply:
+    def private_view(self, match: Match, seat: int, lang: str) -> PrivateReply:
         """The taken card while it is in the seat's hand; after its push, where it went."""
         view = match.view(seat)
         motif, event = view["peek"], view["last_event"]
         if motif is not None:
-            return PrivateReply(
-                content=(
-                    f"Your card from **{cell_name(view['hole'])}**: **{motif_name(motif)}**. Only you can "
-                    "see it, and only until it is back in the board: remember it!"
-                ),
-                image=peek_image(motif),
+            text = gettext(
+                lang,
+                "Your card from **{cell}**: **{motif}**. Only you can see it, and only until it is back "
+                "in the board: remember it!",
+                cell=cell_name(view["hole"]),
+                motif=motif_name(motif),
             )
+            return PrivateReply(content=text, image=peek_image(motif))
+        nothing = gettext(lang, NOTHING_SECRET)
         if event is not None and event["type"] == "push" and event["seat"] == seat:
-            return PrivateReply(
-                content=f"{PUSHED_BACK.format(cell=cell_name(event['lands']))}\n{NOTHING_SECRET}"
-            )
-        return PrivateReply(content=NOTHING_SECRET)
+            pushed = gettext(lang, PUSHED_BACK, cell=cell_name(event["lands"]))
+            return PrivateReply(content=f"{pushed}\n{nothing}")
+        return PrivateReply(content=nothing)
 
 
 async def setup(bot: GameBot) -> None:

@@ -27,7 +27,17 @@ from data.postgres import PostgresStorage, shown_url
 from data.storage import Storage
 
 # Every table of the schema, each after the tables it refers to.
-TABLES = ("matches", "seats", "moves", "results", "result_seats", "ratings", "guild_settings", "meta")
+TABLES = (
+    "matches",
+    "seats",
+    "moves",
+    "results",
+    "result_seats",
+    "ratings",
+    "guild_settings",
+    "member_languages",
+    "meta",
+)
 BATCH = 10_000
 _CONVERT: dict[str, Callable[[Any], Any]] = {"bigint": int, "double precision": float, "text": str}
 

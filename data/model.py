@@ -86,6 +86,7 @@ class MatchRow:
     invited: list[int] | None = None
     board_stale: bool = False  # the board message shows an older turn (its redraw failed)
     players: list[int] = field(default_factory=list)
+    language: str = "en"  # of its public messages, fixed when its lobby opened
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +101,7 @@ class SetAside:
     board_message_id: int | None
     players: tuple[int, ...]  # in seat order
     reason: str  # e.g. "its stored options are unreadable"
+    language: str = "en"  # of the match's public messages
 
 
 @dataclass(frozen=True, slots=True)

@@ -277,13 +277,14 @@ class PostgresMatches:
         options: dict[str, Any],
         clock_s: int | None = None,
         invited: list[int] | None = None,
+        language: str = "en",
     ) -> MatchRow:
         stamp = now_iso()
         row = await self._db.fetchrow(
             "WITH lobby AS ("
             "INSERT INTO matches (game, guild_id, channel_id, host_id, status, seed, options, "
-            "clock_s, invited, created_at, updated_at) "
-            "VALUES ($1, $2, $3, $4, 'lobby', $5, $6, $7, $8, $9, $9) RETURNING id), "
+            "clock_s, invited, language, created_at, updated_at) "
+            "VALUES ($1, $2, $3, $4, 'lobby', $5, $6, $7, $8, $10, $9, $9) RETURNING id), "
             "host AS (INSERT INTO seats (match_id, seat, user_id) SELECT id, 0, $4::bigint FROM lobby) "
             "SELECT id FROM lobby",
             game,
@@ -295,6 +296,7 @@ class PostgresMatches:
             clock_s,
             json.dumps(invited) if invited else None,
             stamp,
+            language,
         )
         assert row is not None
         lobby = await self.get(row[0])
@@ -514,7 +516,8 @@ class PostgresMatches:
         async with self._db.transaction() as connection:
             row = await connection.fetchrow(
                 "UPDATE matches SET status = 'set_aside', note = $1, updated_at = $2 "
-                "WHERE id = $3 AND status = 'running' RETURNING id, game, guild_id, channel_id, message_id",
+                "WHERE id = $3 AND status = 'running' "
+                "RETURNING id, game, guild_id, channel_id, message_id, language",
                 reason,
                 now_iso(),
                 match_id,
@@ -812,6 +815,31 @@ class PostgresSettings:
             "ON CONFLICT (guild_id) DO UPDATE SET threads = excluded.threads",
             guild_id,
             int(on),
+        )
+
+    async def guild_language(self, guild_id: int) -> str | None:
+        row = await self._db.fetchrow("SELECT language FROM guild_settings WHERE guild_id = $1", guild_id)
+        return row[0] if row else None
+
+    async def set_guild_language(self, guild_id: int, language: str | None) -> None:
+        await self._db.execute(
+            "INSERT INTO guild_settings (guild_id, language) VALUES ($1, $2) "
+            "ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language",
+            guild_id,
+            language,
+        )
+
+    async def member_locale(self, user_id: int) -> str | None:
+        row = await self._db.fetchrow("SELECT locale FROM member_languages WHERE user_id = $1", user_id)
+        return row[0] if row else None
+
+    async def set_member_locale(self, user_id: int, locale: str) -> None:
+        await self._db.execute(
+            "INSERT INTO member_languages (user_id, locale, updated_at) VALUES ($1, $2, $3) "
+            "ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale, updated_at = excluded.updated_at",
+            user_id,
+            locale,
+            now_iso(),
         )
 
     async def get_meta(self, key: str) -> str | None:

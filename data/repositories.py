@@ -42,8 +42,10 @@ class MatchRepository(Protocol):
         options: dict[str, Any],
         clock_s: int | None = None,
         invited: list[int] | None = None,
+        language: str = "en",
     ) -> MatchRow:
-        """Store a new lobby with the host in seat 0 (`invited`: a rematch's players)."""
+        """Store a new lobby with the host in seat 0 (`invited`: a rematch's players; `language`:
+        that of its public messages)."""
         ...
 
     async def join_lobby(self, match_id: int, user_id: int, max_players: int) -> bool:
@@ -205,6 +207,23 @@ class SettingsRepository(Protocol):
 
     async def set_threads(self, guild_id: int, on: bool) -> None:
         """Whether each new lobby of a server gets its own thread."""
+        ...
+
+    async def guild_language(self, guild_id: int) -> str | None:
+        """The language a server's managers chose for its public messages ("en", "de", "fr"…),
+        or None: the server's own."""
+        ...
+
+    async def set_guild_language(self, guild_id: int, language: str | None) -> None:
+        """Choose a server's public language (None: follow the server's own)."""
+        ...
+
+    async def member_locale(self, user_id: int) -> str | None:
+        """The Discord locale a member last used with the bot, or None if never seen."""
+        ...
+
+    async def set_member_locale(self, user_id: int, locale: str) -> None:
+        """Remember the Discord locale a member uses, for their DMs."""
         ...
 
     async def get_meta(self, key: str) -> str | None:

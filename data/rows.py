@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 MATCH_COLUMNS = (
     "id, game, guild_id, channel_id, message_id, host_id, status, seed, options, state, "
     "turn, ping_message_id, created_at, started_at, clock_s, deadline, reminded, timeouts, invited, "
-    "board_stale"
+    "board_stale, language"
 )
 
 
@@ -70,6 +70,7 @@ _SCALAR_TYPES: dict[str, tuple[type, ...]] = {
     "clock_s": (int, type(None)),
     "reminded": (int,),
     "board_stale": (int,),
+    "language": (str,),
 }
 
 
@@ -166,4 +167,5 @@ def set_aside_notice(row: StoredRow, players: list[int], reason: str) -> SetAsid
         board_message_id=row["message_id"],
         players=tuple(players),
         reason=reason,
+        language=row["language"] if isinstance(row["language"], str) else "en",
     )

@@ -287,13 +287,14 @@ class SqliteMatches:
         options: dict[str, Any],
         clock_s: int | None = None,
         invited: list[int] | None = None,
+        language: str = "en",
     ) -> MatchRow:
         stamp = now_iso()
         async with self._db.transaction():
             row = await self._db.fetch_one(
                 "INSERT INTO matches (game, guild_id, channel_id, host_id, status, seed, options, "
-                "clock_s, invited, created_at, updated_at) "
-                "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?) RETURNING id",
+                "clock_s, invited, language, created_at, updated_at) "
+                "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 (
                     game,
                     guild_id,
@@ -303,6 +304,7 @@ class SqliteMatches:
                     json.dumps(options),
                     clock_s,
                     json.dumps(invited) if invited else None,
+                    language,
                     stamp,
                     stamp,
                 ),
@@ -501,7 +503,8 @@ class SqliteMatches:
         async with self._db.transaction():
             row = await self._db.fetch_one(
                 "UPDATE matches SET status = 'set_aside', note = ?, updated_at = ? "
-                "WHERE id = ? AND status = 'running' RETURNING id, game, guild_id, channel_id, message_id",
+                "WHERE id = ? AND status = 'running' "
+                "RETURNING id, game, guild_id, channel_id, message_id, language",
                 (reason, now_iso(), match_id),
             )
             if row is None:
@@ -765,6 +768,28 @@ class SqliteSettings:
             "INSERT INTO guild_settings (guild_id, threads) VALUES (?, ?) "
             "ON CONFLICT (guild_id) DO UPDATE SET threads = excluded.threads",
             (guild_id, int(on)),
+        )
+
+    async def guild_language(self, guild_id: int) -> str | None:
+        row = await self._db.fetch_one("SELECT language FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        return row[0] if row else None
+
+    async def set_guild_language(self, guild_id: int, language: str | None) -> None:
+        await self._db.write(
+            "INSERT INTO guild_settings (guild_id, language) VALUES (?, ?) "
+            "ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language",
+            (guild_id, language),
+        )
+
+    async def member_locale(self, user_id: int) -> str | None:
+        row = await self._db.fetch_one("SELECT locale FROM member_languages WHERE user_id = ?", (user_id,))
+        return row[0] if row else None
+
+    async def set_member_locale(self, user_id: int, locale: str) -> None:
+        await self._db.write(
+            "INSERT INTO member_languages (user_id, locale, updated_at) VALUES (?, ?, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale, updated_at = excluded.updated_at",
+            (user_id, locale, now_iso()),
         )
 
     async def get_meta(self, key: str) -> str | None:

@@ -16,9 +16,23 @@ import discord
 from data.repositories import Database
 from data.storage import StorageUnavailable
 from games import Outcome
+from locales import N_, gettext
+from locales.audience import private_language
 from matches.components import GameButton, form_items, items_view
 from matches.game_ui import GameUI
-from matches.match import PRIVATE, REMATCH, REPLAY, RESIGN, Match, alt_text, clock_text, standing, tell, who
+from matches.match import (
+    PRIVATE,
+    REMATCH,
+    REPLAY,
+    RESIGN,
+    Match,
+    alt_text,
+    and_list,
+    clock_text,
+    standing,
+    tell,
+    who,
+)
 from matches.notices import Notices
 from matches.presentation import Form
 from render.common import seat_label
@@ -111,8 +125,9 @@ class Board:
         await self.storage.matches.set_board_message(match.id, message.id)
         if old is not None:
             with contextlib.suppress(discord.HTTPException):  # deleted, or past its edit limit
+                moved = gettext(match.language, "This board moved: {link}", link=match.jump_url())
                 await channel.get_partial_message(old).edit(
-                    content=f"This board moved: {match.jump_url()}", embed=None, attachments=[], view=None
+                    content=moved, embed=None, attachments=[], view=None
                 )
         return True
 
@@ -168,7 +183,8 @@ class Board:
         if not match.row.board_stale:
             await self._mark_stale(match, True)
         if interaction is not None:
-            await tell(interaction, "Saved — but the board could not be redrawn just now; it will be soon.")
+            text = N_("Saved — but the board could not be redrawn just now; it will be soon.")
+            await tell(interaction, gettext(private_language(interaction), text))
 
     async def _mark_stale(self, match: Match, stale: bool) -> None:
         """Keep in the database whether the board is behind, so a restart redraws it."""
@@ -190,9 +206,8 @@ class Board:
         image = await asyncio.to_thread(game.board_image, view, form.preview)
         embed = self.embed(game, match, view)
         embed.set_image(url="attachment://board.png")
-        board = discord.File(
-            io.BytesIO(image), filename="board.png", description=board_alt(game, match, view)
-        )
+        alt = board_alt(game, match, view, match.language)
+        board = discord.File(io.BytesIO(image), filename="board.png", description=alt)
         if match.row.status != "running":
             items = self._result_buttons(match)
         else:
@@ -215,54 +230,67 @@ class Board:
         """The choices the board offers the (first) seat to move."""
         seats = match.engine.current_seats(match.state) if match.row.status == "running" else ()
         legal = match.engine.legal_moves(match.state, seats[0]) if seats else []
-        return self.games[match.row.game].present(match.view(None), legal, path, private=False)
+        game = self.games[match.row.game]
+        return game.present(match.view(None), legal, path, private=False, lang=match.language)
 
     def embed(self, game: GameUI, match: Match, view: dict) -> discord.Embed:
-        lines = [*match.notes, *game.headline(match, view)]
+        """The board's embed, in the match's language."""
+        lang = match.language
+        lines = [*match.notes, *game.headline(match, view, lang)]
         outcome = match.engine.outcome(match.state)
         if outcome is None:
-            lines.append(f"**Turn {match.turn + 1}:** {self.to_move_text(match, view)} to move.")
+            to_move = self.to_move_text(match, lang, view)
+            lines.append(
+                gettext(lang, "**Turn {turn}:** {players} to move.", turn=match.turn + 1, players=to_move)
+            )
             if match.row.deadline:
                 due = int(datetime.fromisoformat(match.row.deadline).timestamp())
-                lines.append(f"⏰ Time runs out <t:{due}:R> ({clock_text(match.row.clock_s)}).")
+                clock = clock_text(match.row.clock_s, lang)
+                lines.append(gettext(lang, "⏰ Time runs out <t:{due}:R> ({clock}).", due=due, clock=clock))
             colour = discord.Colour.blurple()
         else:
-            lines.append(_winner_text(match, outcome))
-            lines.extend(game.result_lines(match, outcome))
+            lines.append(_winner_text(match, outcome, lang))
+            lines.extend(game.result_lines(match, outcome, lang))
             colour = discord.Colour.gold()
         players = "\n".join(
-            f"{game.seat_label(view, seat)} · {who(user)} — {game.score_text(view, seat)}"
+            f"{game.seat_label(view, seat, lang)} · {who(user, lang)} — {game.score_text(view, seat, lang)}"
             for seat, user in enumerate(match.players)
         )
         embed = discord.Embed(
             title=f"{match.engine.title} #{match.id}", description="\n".join(lines), colour=colour
         )
-        embed.add_field(name="Players", value=players, inline=False)
+        embed.add_field(name=gettext(lang, "Players"), value=players, inline=False)
         if match.rating_changes:
-            embed.add_field(name="Ratings", value=_rating_text(match), inline=False)
-        embed.set_footer(text=f"match {match.id} · move {match.turn}")
+            embed.add_field(name=gettext(lang, "Ratings"), value=_rating_text(match, lang), inline=False)
+        embed.set_footer(text=gettext(lang, "match {id} · move {turn}", id=match.id, turn=match.turn))
         return embed
 
-    def to_move_text(self, match: Match, view: dict | None = None) -> str:
+    def to_move_text(self, match: Match, lang: str, view: dict | None = None) -> str:
+        """Who is to move, with their seats' labels, in `lang`."""
         view = view if view is not None else match.view(None)
         label = self.games[match.row.game].seat_label
         seats = match.engine.current_seats(match.state)
-        return " and ".join(f"{who(match.players[seat])} ({label(view, seat)})" for seat in seats)
+        return and_list(
+            [f"{who(match.players[seat], lang)} ({label(view, seat, lang)})" for seat in seats], lang
+        )
 
     def _framework_buttons(self, game: GameUI, match: Match) -> list[discord.ui.Item]:
-        name, turn = match.row.game, match.turn
+        name, turn, lang = match.row.game, match.turn, match.language
+        private = gettext(lang, game.private_label)
+        resign = gettext(lang, "Resign")
         return [
-            GameButton(name, match.id, turn, PRIVATE, label=game.private_label, row=4),
-            GameButton(name, match.id, turn, RESIGN, label="Resign", style=discord.ButtonStyle.danger, row=4),
+            GameButton(name, match.id, turn, PRIVATE, label=private, row=4),
+            GameButton(name, match.id, turn, RESIGN, label=resign, style=discord.ButtonStyle.danger, row=4),
         ]
 
     def _result_buttons(self, match: Match, *, rematch: bool = True) -> list[discord.ui.Item]:
         """Under a finished board: Rematch (for its players) and Replay (for anyone)."""
-        name, turn = match.row.game, match.turn
-        replay = GameButton(name, match.id, turn, REPLAY, label="Replay", emoji="🎞️")
+        name, turn, lang = match.row.game, match.turn, match.language
+        replay = GameButton(name, match.id, turn, REPLAY, label=gettext(lang, "Replay"), emoji="🎞️")
         if not rematch:
             return [replay]
-        again = GameButton(name, match.id, turn, REMATCH, label="Rematch", style=discord.ButtonStyle.primary)
+        label = gettext(lang, "Rematch")
+        again = GameButton(name, match.id, turn, REMATCH, label=label, style=discord.ButtonStyle.primary)
         return [again, replay]
 
 
@@ -272,29 +300,32 @@ def _dead(error: discord.HTTPException) -> bool:
     return isinstance(error, discord.NotFound | discord.Forbidden) or error.code == EDIT_LIMIT
 
 
-def board_alt(game: GameUI, match: Match, view: dict) -> str:
+def board_alt(game: GameUI, match: Match, view: dict, lang: str) -> str:
     """The board image in words for screen readers, from the public view: the game, what just
     happened, whose turn it is or the result, and the scores. Seats are named by their letter."""
-    lines = [f"{match.engine.title} #{match.id} board, move {match.turn}.", *game.narrator(view, seat_label)]
-    lines.append(standing(match.engine, match.state))
-    lines.append(
-        "Scores: "
-        + "; ".join(f"{seat_label(s)} {game.score_text(view, s)}" for s in range(len(match.players)))
+    title = gettext(
+        lang, "{game} #{id} board, move {turn}.", game=match.engine.title, id=match.id, turn=match.turn
     )
-    return alt_text(" ".join(lines))
+    lines = [title, *game.narrator(view, seat_label)]
+    lines.append(standing(match.engine, match.state, lang))
+    scores = "; ".join(f"{seat_label(s)} {game.score_text(view, s, lang)}" for s in range(len(match.players)))
+    lines.append(gettext(lang, "Scores: {scores}", scores=scores))
+    return alt_text(" ".join(lines), lang)
 
 
-def _rating_text(match: Match) -> str:
+def _rating_text(match: Match, lang: str) -> str:
     return "\n".join(
-        f"{who(match.players[seat])} {before} → {after} ({after - before:+d})"
+        f"{who(match.players[seat], lang)} {before} → {after} ({after - before:+d})"
         for seat, (before, after) in sorted(match.rating_changes.items())
     )
 
 
-def _winner_text(match: Match, outcome: Outcome) -> str:
-    names = ", ".join(who(match.players[seat]) for seat in outcome.winners)
+def _winner_text(match: Match, outcome: Outcome, lang: str) -> str:
+    names = ", ".join(who(match.players[seat], lang) for seat in outcome.winners)
     if not outcome.winners:
-        return "**Game over** — nobody wins."
+        return gettext(lang, "**Game over** — nobody wins.")
     if outcome.draw:
-        return f"**Game over** — a draw between {names}."
-    return f"**Game over** — {names} {'win' if len(outcome.winners) > 1 else 'wins'}!"
+        return gettext(lang, "**Game over** — a draw between {players}.", players=names)
+    if len(outcome.winners) > 1:
+        return gettext(lang, "**Game over** — {players} win!", players=names)
+    return gettext(lang, "**Game over** — {players} wins!", players=names)

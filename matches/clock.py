@@ -9,6 +9,7 @@ import discord
 
 from data.repositories import Database
 from data.storage import StorageUnavailable
+from locales import gettext, ngettext
 from matches.board import Board
 from matches.computers import Computers
 from matches.match import DEFAULT_CLOCK_S, DEFAULT_MAX_TIMEOUTS, MAX_AUTO_MOVES, Match, computer_id, who
@@ -111,10 +112,24 @@ class TurnClock:
                 played = await self._auto_play(match, seat, timeouts)
                 if played is None:  # another process played this turn first: it shows it
                     return
-                match.notes.append(f"⏰ {who(match.players[seat])} ran out of time: {played}")
+                note = gettext(
+                    match.language,
+                    "⏰ {player} ran out of time: {played}",
+                    player=who(match.players[seat], match.language),
+                    played=played,
+                )
+                match.notes.append(note)
         if replaced:  # the computer is newly due; the player's screen shows their seat no more
             await self.board.publish(None, match, previous_seats=())
-            text = f"A computer plays your seat in {match.engine.title} #{match.id} now."
+
+            def text(lang: str) -> str:
+                return gettext(
+                    lang,
+                    "A computer plays your seat in {game} #{id} now.",
+                    game=match.engine.title,
+                    id=match.id,
+                )
+
             await self.replies.release(match, seat, text)
         else:
             await self.board.publish(None, match, previous_seats=seats)
@@ -129,10 +144,18 @@ class TurnClock:
             await self.turns.reload(match)  # ended, or another process replaced them first
             return False
         match.players[seat], match.row.timeouts = computer, rest
-        match.notes.append(
-            f"⏰ {who(person)} ran out of time {limit} times in a row, so {who(computer)} plays "
-            "their seat from now on (the match is no longer rated)."
+        lang = match.language
+        note = ngettext(
+            lang,
+            "⏰ {player} ran out of time {n} time in a row, so {computer} plays their seat from "
+            "now on (the match is no longer rated).",
+            "⏰ {player} ran out of time {n} times in a row, so {computer} plays their seat from "
+            "now on (the match is no longer rated).",
+            limit,
+            player=who(person, lang),
+            computer=who(computer, lang),
         )
+        match.notes.append(note)
         return True
 
     async def _auto_play(self, match: Match, seat: int, timeouts: dict[str, int]) -> str | None:
@@ -152,5 +175,5 @@ class TurnClock:
             played.append(move.get("type", "move"))
         if not played:
             return None
-        kinds = ", ".join(dict.fromkeys(played)) or "nothing"
-        return f"the turn was played for them ({kinds})."
+        kinds = ", ".join(dict.fromkeys(played)) or gettext(match.language, "nothing")
+        return gettext(match.language, "the turn was played for them ({moves}).", moves=kinds)

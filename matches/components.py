@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from locales import N_, gettext
 from matches.presentation import (
     CONTROL_ROWS,
     STYLES,
@@ -219,15 +220,15 @@ def _select(prefix: str, choice: Choice, row: int) -> list[discord.ui.Item]:
 
 
 LOBBY_ACTIONS = {
-    "join": ("Join", discord.ButtonStyle.success),
-    "leave": ("Leave", discord.ButtonStyle.secondary),
-    "start": ("Start", discord.ButtonStyle.primary),
-    "cancel": ("Cancel", discord.ButtonStyle.danger),
+    "join": (N_("Join"), discord.ButtonStyle.success),
+    "leave": (N_("Leave"), discord.ButtonStyle.secondary),
+    "start": (N_("Start"), discord.ButtonStyle.primary),
+    "cancel": (N_("Cancel"), discord.ButtonStyle.danger),
 }
 COMPUTER_LEVELS = {
-    "easy": "Makes mistakes, as a beginner does",
-    "normal": "Plays soundly",
-    "hard": "Plays as well as it can",
+    "easy": (N_("Add a computer (easy)"), N_("Makes mistakes, as a beginner does")),
+    "normal": (N_("Add a computer (normal)"), N_("Plays soundly")),
+    "hard": (N_("Add a computer (hard)"), N_("Plays as well as it can")),
 }
 
 
@@ -237,16 +238,19 @@ class LobbyButton(
 ):
     """Join / Leave / Start / Cancel under a lobby."""
 
-    def __init__(self, match_id: int, action: str) -> None:
+    def __init__(self, match_id: int, action: str, lang: str) -> None:
         self.match_id, self.action = match_id, action
         label, style = LOBBY_ACTIONS[action]
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"lobby:{match_id}:{action}"))
+        button: discord.ui.Button = discord.ui.Button(
+            label=gettext(lang, label), style=style, custom_id=f"lobby:{match_id}:{action}"
+        )
+        super().__init__(button)
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> LobbyButton:
-        return cls(int(match["match"]), match["action"])
+        return cls(int(match["match"]), match["action"], "en")  # the label is not shown again
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _service(interaction).on_lobby(interaction, self.match_id, self.action)
@@ -258,37 +262,38 @@ REMOVE = "remove"  # the lobby menu's choice that takes the last computer off it
 class LobbyComputers(discord.ui.DynamicItem[discord.ui.Select], template=r"lobbyc:(?P<match>\d{1,12})"):
     """The host's menu under a lobby: seat a computer at a level, or remove one."""
 
-    def __init__(self, match_id: int) -> None:
+    def __init__(self, match_id: int, lang: str) -> None:
         self.match_id = match_id
         options = [
             discord.SelectOption(
-                label=f"Add a computer ({level})", value=level, emoji="🤖", description=about
+                label=gettext(lang, label), value=level, emoji="🤖", description=gettext(lang, about)
             )
-            for level, about in COMPUTER_LEVELS.items()
+            for level, (label, about) in COMPUTER_LEVELS.items()
         ]
-        options.append(discord.SelectOption(label="Remove a computer", value=REMOVE, emoji="➖"))
+        remove = gettext(lang, "Remove a computer")
+        options.append(discord.SelectOption(label=remove, value=REMOVE, emoji="➖"))
+        placeholder = gettext(lang, "🤖 Add a computer…")
         super().__init__(
-            discord.ui.Select(
-                custom_id=f"lobbyc:{match_id}", placeholder="🤖 Add a computer…", options=options
-            )
+            discord.ui.Select(custom_id=f"lobbyc:{match_id}", placeholder=placeholder, options=options)
         )
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> LobbyComputers:
-        return cls(int(match["match"]))
+        return cls(int(match["match"]), "en")  # the options are not shown again
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = self.item.values
         await _service(interaction).on_lobby_computer(interaction, self.match_id, values[0] if values else "")
 
 
-def lobby_view(match_id: int) -> discord.ui.View:
+def lobby_view(match_id: int, lang: str) -> discord.ui.View:
+    """The lobby's buttons and the host's computer menu, in `lang`."""
     view = discord.ui.View(timeout=None)
     for action in LOBBY_ACTIONS:
-        view.add_item(LobbyButton(match_id, action))
-    view.add_item(LobbyComputers(match_id))
+        view.add_item(LobbyButton(match_id, action, lang))
+    view.add_item(LobbyComputers(match_id, lang))
     return view
 
 

@@ -1,4 +1,7 @@
-"""What the match framework needs of a game's user interface (its cog implements it)."""
+"""What the match framework needs of a game's user interface (its cog implements it).
+
+Every hook that produces text takes `lang`, the language it speaks ("en", "de", "fr"): the
+match's own for what the channel sees, the member's for their private replies and DMs."""
 
 from __future__ import annotations
 
@@ -15,11 +18,11 @@ class GameUI(Protocol):
 
     game: str
     engine: Engine
-    private_label: str
+    private_label: str  # English, marked with `N_`: the framework translates it where shown
     start_command: str  # how players open a lobby, e.g. "`/rookie new`"
     player_counts: tuple[int, ...]  # the seat counts a match can start with
 
-    def describe_options(self, options: Mapping[str, Any]) -> str:
+    def describe_options(self, options: Mapping[str, Any], lang: str) -> str:
         """One line saying how the lobby's options set up the game."""
         ...
 
@@ -31,25 +34,28 @@ class GameUI(Protocol):
         """The PNG under the board message, from the spectator view (`ui`: a form's preview)."""
         ...
 
-    def present(self, view: dict, legal: list[dict], path: tuple[int, ...], *, private: bool) -> Form:
+    def present(
+        self, view: dict, legal: list[dict], path: tuple[int, ...], *, private: bool, lang: str
+    ) -> Form:
         """How the legal moves of the seat to move are offered (see matches/presentation.py):
         on the board from the spectator view, or (`private`) in the seat's own reply from its view."""
         ...
 
     def narrator(self, view: dict, name: Callable[[int], str]) -> list[str]:
-        """The renderer's words for what just happened, seats named by `name`."""
+        """The renderer's words for what just happened, seats named by `name` (English, as
+        the images write them)."""
         ...
 
-    def headline(self, match: Match, view: dict) -> list[str]:
+    def headline(self, match: Match, view: dict, lang: str) -> list[str]:
         """Lines announcing what just happened."""
         ...
 
-    def private_view(self, match: Match, seat: int) -> PrivateReply:
+    def private_view(self, match: Match, seat: int, lang: str) -> PrivateReply:
         """What the seat alone sees (called off the event loop)."""
         ...
 
-    def score_text(self, view: dict, seat: int) -> str: ...
+    def score_text(self, view: dict, seat: int, lang: str) -> str: ...
 
-    def seat_label(self, view: dict, seat: int) -> str: ...
+    def seat_label(self, view: dict, seat: int, lang: str) -> str: ...
 
-    def result_lines(self, match: Match, outcome: Outcome) -> list[str]: ...
+    def result_lines(self, match: Match, outcome: Outcome, lang: str) -> list[str]: ...

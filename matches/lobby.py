@@ -13,6 +13,8 @@ from ai import LEVELS
 from data.repositories import Database
 from data.storage import MatchRow
 from games import GameError
+from locales import N_, gettext
+from locales.audience import private_language, public_language
 from matches.board import Board
 from matches.clock import clock_for
 from matches.components import REMOVE, lobby_view
@@ -22,11 +24,14 @@ from matches.match import (
     clock_text,
     computer_id,
     computer_level,
+    help_text,
     humans,
     later,
+    level_name,
     mentions,
     players_text,
     seat_name,
+    start_text,
     tell,
     who,
 )
@@ -55,25 +60,33 @@ class Lobby:
         computers: tuple[str, ...] = (),
     ) -> None:
         """Post a lobby; `clock` is seconds per move (0: none; None: the server's default);
-        `computers` the levels of the computer seats it starts with."""
+        `computers` the levels of the computer seats it starts with. Its public messages speak
+        the server's language as it is now, for the whole match."""
+        mine = private_language(interaction)
         if len(computers) >= game.engine.max_players or not set(computers) <= set(LEVELS):
-            await tell(
-                interaction,
-                f"{game.engine.title} seats at most {game.engine.max_players - 1} computers beside you, "
-                f"each {', '.join(LEVELS)} — try again with fewer.",
+            text = gettext(
+                mine,
+                "{game} seats at most {count} computers beside you, each {levels} — try again with fewer.",
+                game=game.engine.title,
+                count=game.engine.max_players - 1,
+                levels=", ".join(level_name(level, mine) for level in LEVELS),
             )
+            await tell(interaction, text)
             return
         if interaction.guild_id is None or interaction.channel_id is None:
-            await tell(interaction, "Matches are played in a server channel — use this there.")
+            await tell(interaction, gettext(mine, "Matches are played in a server channel — use this there."))
             return
-        missing = _missing_permissions(interaction)
+        missing = _missing_permissions(interaction, mine)
         if missing:
-            await tell(
-                interaction,
-                f"I need the {missing} permission in this channel to host a match — "
+            text = gettext(
+                mine,
+                "I need the {permissions} permission in this channel to host a match — "
                 "ask a server admin to grant it, or use another channel.",
+                permissions=missing,
             )
+            await tell(interaction, text)
             return
+        lang = await public_language(self.storage.settings, interaction)
         row = await self.storage.matches.open_lobby(
             game=game.game,
             guild_id=interaction.guild_id,
@@ -83,6 +96,7 @@ class Lobby:
             options=dict(options),
             clock_s=await clock_for(self.storage, interaction.guild_id, clock),
             invited=invited,
+            language=lang,
         )
         for level in computers:
             await self.storage.matches.join_lobby(
@@ -90,10 +104,11 @@ class Lobby:
             )
             row = await self._reread(row)
         invitees = mentions([user for user in invited or () if user != row.host_id])
+        confirm = gettext(lang, "{players} — press **Join** to confirm the rematch.", players=invitees)
         lobby: dict[str, Any] = {
-            "content": f"{invitees} — press **Join** to confirm the rematch." if invitees else None,
+            "content": confirm if invitees else None,
             "embed": self._embed(game, row),
-            "view": lobby_view(row.id),
+            "view": lobby_view(row.id, lang),
             "allowed_mentions": discord.AllowedMentions(users=True),
         }
         if await self._in_thread(interaction, game, row, lobby):
@@ -113,15 +128,19 @@ class Lobby:
             return False  # a rematch inside a match's thread stays there
         if not (await self.storage.settings.for_guild(interaction.guild_id)).threads:
             return False
-        title = f"{game.engine.title} #{row.id}"
-        await interaction.response.send_message(f"🧵 **{title}** — a new lobby, in its own thread.")
+        title, lang = f"{game.engine.title} #{row.id}", row.language
+        await interaction.response.send_message(
+            gettext(lang, "🧵 **{title}** — a new lobby, in its own thread.", title=title)
+        )
         starter = await interaction.original_response()
         try:
             thread = await starter.create_thread(name=title, auto_archive_duration=10080)
             message = await thread.send(**lobby)
         except discord.HTTPException as error:
-            note = (
-                "(Threads are on, but I may not create threads here, so this match is played in the channel.)"
+            note = gettext(
+                lang,
+                "(Threads are on, but I may not create threads here, so this match is played in the "
+                "channel.)",
             )
             lobby["content"] = f"{lobby['content'] or ''}\n{note}".strip()
             await interaction.edit_original_response(**lobby)
@@ -131,36 +150,48 @@ class Lobby:
         await self.storage.matches.move_to_channel(row.id, thread.id)
         await self.storage.matches.set_board_message(row.id, message.id)
         await interaction.edit_original_response(
-            content=f"🧵 **{title}** — a new lobby: join it in {thread.mention}."
+            content=gettext(
+                lang, "🧵 **{title}** — a new lobby: join it in {thread}.", title=title, thread=thread.mention
+            )
         )
         return True
 
     def _embed(self, game: GameUI, row: MatchRow) -> discord.Embed:
-        engine = game.engine
+        engine, lang = game.engine, row.language
+        host = gettext(lang, " (host)")
         seats = "\n".join(
-            f"{seat_name(seat)} · {who(user)}" + (" (host)" if user == row.host_id else "")
+            f"{seat_name(seat)} · {who(user, lang)}" + (host if user == row.host_id else "")
             for seat, user in enumerate(row.players)
         )
         if row.invited:
-            waiting = [who(user) for user in row.invited if user not in row.players]
-            how = (
-                f"A rematch: it starts when every player has pressed **Join** "
-                f"(waiting for {', '.join(waiting)})."
+            waiting = ", ".join(who(user, lang) for user in row.invited if user not in row.players)
+            how = gettext(
+                lang,
+                "A rematch: it starts when every player has pressed **Join** (waiting for {players}).",
+                players=waiting,
             )
         else:
-            how = (
-                f"Press **Join** to take a seat. The host may seat computers with the menu, and "
-                f"presses **Start** once {players_text(game.player_counts)} players are seated."
+            how = gettext(
+                lang,
+                "Press **Join** to take a seat. The host may seat computers with the menu, and "
+                "presses **Start** once {counts} players are seated.",
+                counts=players_text(game.player_counts, lang),
             )
+        seated = gettext(
+            lang, "**Players ({seated}/{seats}):**", seated=len(row.players), seats=engine.max_players
+        )
+        setup = gettext(
+            lang,
+            "**Setup:** {options}; {clock}.",
+            options=game.describe_options(row.options, lang),
+            clock=clock_text(row.clock_s, lang),
+        )
         embed = discord.Embed(
-            title=f"{engine.title} — lobby #{row.id}",
-            description=(
-                f"**Players ({len(row.players)}/{engine.max_players}):**\n{seats}\n\n"
-                f"**Setup:** {game.describe_options(row.options)}; {clock_text(row.clock_s)}.\n{how}"
-            ),
+            title=lobby_title(game, row),
+            description=f"{seated}\n{seats}\n\n{setup}\n{how}",
             colour=discord.Colour.blurple(),
         )
-        embed.set_footer(text=f"match {row.id}")
+        embed.set_footer(text=gettext(lang, "match {id}", id=row.id))
         return embed
 
     async def _open_lobby(
@@ -169,11 +200,13 @@ class Lobby:
         """The open lobby a press under it belongs to, or a private refusal."""
         row = await self.storage.matches.get(match_id)
         game = self.games.get(row.game) if row is not None else None
+        mine = private_language(interaction)
         if row is None or game is None or row.status != "lobby" or row.guild_id != interaction.guild_id:
-            await tell(interaction, "This lobby is closed — start a new match (see `/help`).")
+            await tell(interaction, closed_text(mine))
             return None
         if interaction.message is None or interaction.message.id != row.message_id:
-            await tell(interaction, "These buttons belong under their lobby — use the lobby's own message.")
+            text = gettext(mine, "These buttons belong under their lobby — use the lobby's own message.")
+            await tell(interaction, text)
             return None
         return game, row
 
@@ -183,17 +216,18 @@ class Lobby:
         if found is None:
             return
         game, row = found
-        user = interaction.user.id
+        user, mine = interaction.user.id, private_language(interaction)
         if action == "join":
             await self._join(interaction, game, row, user)
         elif action == "leave":
             await self._leave(interaction, game, row, user)
         elif user != row.host_id:
-            await tell(interaction, f"Only the host, {who(row.host_id)}, can {action} this lobby.")
+            await tell(interaction, gettext(mine, HOST_ONLY[action], host=who(row.host_id, mine)))
         elif action == "cancel":
             await self.storage.matches.cancel_lobby(match_id)
             embed = discord.Embed(
-                title=f"{game.engine.title} — lobby #{row.id}", description="The host cancelled this match."
+                title=lobby_title(game, row),
+                description=gettext(row.language, "The host cancelled this match."),
             )
             await interaction.response.edit_message(embed=embed, view=None)
             await self.board.close_thread(row.channel_id)
@@ -207,34 +241,45 @@ class Lobby:
             return
         game, row = found
         computers = [user for user in row.players if computer_level(user)]
+        mine = private_language(interaction)
         if interaction.user.id != row.host_id:
-            await tell(interaction, f"Only the host, {who(row.host_id)}, can seat computers in this lobby.")
-        elif row.invited:
-            await tell(
-                interaction, "A rematch keeps the seats of the last match — start a new one to change them."
+            text = gettext(
+                mine, "Only the host, {host}, can seat computers in this lobby.", host=who(row.host_id, mine)
             )
+            await tell(interaction, text)
+        elif row.invited:
+            text = gettext(
+                mine, "A rematch keeps the seats of the last match — start a new one to change them."
+            )
+            await tell(interaction, text)
         elif choice == REMOVE and not computers:
-            await tell(interaction, "No computer is seated in this lobby.")
+            await tell(interaction, gettext(mine, "No computer is seated in this lobby."))
         elif choice == REMOVE:
             await self.storage.matches.leave_lobby(row.id, computers[-1])
             await self._redraw(interaction, game, row)
         elif choice not in LEVELS:
-            await tell(interaction, "That choice is no longer on offer — use the lobby's own menu.")
-        elif len(row.players) >= game.engine.max_players:
             await tell(
-                interaction, f"This lobby is full — {game.engine.title} seats {game.engine.max_players}."
+                interaction, gettext(mine, "That choice is no longer on offer — use the lobby's own menu.")
             )
+        elif len(row.players) >= game.engine.max_players:
+            text = gettext(
+                mine,
+                "This lobby is full — {game} seats {seats}.",
+                game=game.engine.title,
+                seats=game.engine.max_players,
+            )
+            await tell(interaction, text)
         elif await self.storage.matches.join_lobby(
             row.id, computer_id(row.players, choice), game.engine.max_players
         ):
             await self._redraw(interaction, game, row)
         else:
-            await tell(interaction, "This lobby just changed — try again.")
+            await tell(interaction, gettext(mine, "This lobby just changed — try again."))
 
     async def _redraw(self, interaction: discord.Interaction, game: GameUI, row: MatchRow) -> None:
         """Show the lobby's seats as stored now (the menu's pick cleared)."""
         await interaction.response.edit_message(
-            embed=self._embed(game, await self._reread(row)), view=lobby_view(row.id)
+            embed=self._embed(game, await self._reread(row)), view=lobby_view(row.id, row.language)
         )
 
     async def _reread(self, row: MatchRow) -> MatchRow:
@@ -242,48 +287,62 @@ class Lobby:
         return await self.storage.matches.get(row.id) or row
 
     async def _join(self, interaction: discord.Interaction, game: GameUI, row: MatchRow, user: int) -> None:
+        mine = private_language(interaction)
+        start = start_text(game.start_command, mine)
         if user in row.players:
-            await tell(interaction, "You already have a seat — wait for the host to press Start.")
-        elif row.invited and user not in row.invited:
             await tell(
-                interaction,
-                f"This rematch is for the players of the last match — start your own with {game.start_command}.",  # noqa: E501
+                interaction, gettext(mine, "You already have a seat — wait for the host to press Start.")
             )
+        elif row.invited and user not in row.invited:
+            text = gettext(
+                mine,
+                "This rematch is for the players of the last match — start your own with {command}.",
+                command=start,
+            )
+            await tell(interaction, text)
         elif len(row.players) >= game.engine.max_players:
-            await tell(interaction, f"This lobby is full — start another match with {game.start_command}.")
+            text = gettext(mine, "This lobby is full — start another match with {command}.", command=start)
+            await tell(interaction, text)
         elif await self.storage.matches.join_lobby(row.id, user, game.engine.max_players):
             joined = await self.storage.matches.get(row.id)
             if joined is None:
-                await tell(interaction, "This lobby can no longer be read — start a new match (see `/help`).")
+                await tell(interaction, unreadable_text(mine))
             elif joined.invited and set(humans(joined.players)) == set(joined.invited):
                 await self._start(interaction, game, joined)
             else:
                 await interaction.response.edit_message(embed=self._embed(game, joined))
         else:
-            await tell(interaction, "This lobby just closed — start a new match.")
+            await tell(interaction, gettext(mine, "This lobby just closed — start a new match."))
 
     async def _leave(self, interaction: discord.Interaction, game: GameUI, row: MatchRow, user: int) -> None:
+        mine = private_language(interaction)
         if user == row.host_id:
-            await tell(interaction, "You are the host — press Cancel to close the lobby instead.")
+            await tell(
+                interaction, gettext(mine, "You are the host — press Cancel to close the lobby instead.")
+            )
         elif await self.storage.matches.leave_lobby(row.id, user):
             left = await self.storage.matches.get(row.id)
             if left is None:
-                await tell(interaction, "This lobby can no longer be read — start a new match (see `/help`).")
+                await tell(interaction, unreadable_text(mine))
             else:
                 await interaction.response.edit_message(embed=self._embed(game, left))
         else:
-            await tell(interaction, "You have no seat in this lobby.")
+            await tell(interaction, gettext(mine, "You have no seat in this lobby."))
 
     async def _start(self, interaction: discord.Interaction, game: GameUI, row: MatchRow) -> None:
+        mine = private_language(interaction)
         try:
             players = len(row.players)
             state = game.engine.new_game(players, row.seed, game.game_options(row.options, players))
         except GameError as error:
-            await tell(interaction, f"{error} Wait for more players to join, or Cancel.")
+            await tell(
+                interaction, gettext(mine, "{error} Wait for more players to join, or Cancel.", error=error)
+            )
             return
         await interaction.response.defer()
         if not await self.storage.matches.start(row.id, game.engine.dump(state), later(row.clock_s)):
-            await interaction.followup.send("This lobby already started or closed.", ephemeral=True)
+            text = gettext(mine, "This lobby already started or closed.")
+            await interaction.followup.send(text, ephemeral=True)
             return
         row.status, row.turn, row.deadline = "running", 0, later(row.clock_s)
         match = Match(row=row, engine=game.engine, state=state)
@@ -294,17 +353,23 @@ class Lobby:
         """A new lobby with the same players and options; it starts once all confirmed."""
         row = await self.storage.matches.get(match_id)
         game = self.games.get(row.game) if row is not None else None
+        mine = private_language(interaction)
         if row is None or game is None or row.guild_id != interaction.guild_id:
-            await tell(interaction, "There is no such match here — start a new one (see `/help`).")
+            text = gettext(
+                mine, "There is no such match here — start a new one (see {help}).", help=help_text(mine)
+            )
+            await tell(interaction, text)
             return
         if row.status not in ("finished", "abandoned"):
-            await tell(interaction, "A rematch can be asked for once the match is over.")
+            await tell(interaction, gettext(mine, "A rematch can be asked for once the match is over."))
             return
         if interaction.user.id not in row.players:
-            await tell(
-                interaction,
-                f"Only its players can ask for a rematch — start your own with {game.start_command}.",
+            text = gettext(
+                mine,
+                "Only its players can ask for a rematch — start your own with {command}.",
+                command=start_text(game.start_command, mine),
             )
+            await tell(interaction, text)
             return
         levels = tuple(level for user in row.players if (level := computer_level(user)))
         people = humans(row.players)  # a match alone against computers needs nobody to confirm
@@ -312,13 +377,34 @@ class Lobby:
         await self.open(interaction, game, row.options, row.clock_s or 0, invited=invited, computers=levels)
 
 
-def _missing_permissions(interaction: discord.Interaction) -> str | None:
+HOST_ONLY = {  # what only the host may do with a lobby's buttons
+    "start": N_("Only the host, {host}, can start this lobby."),
+    "cancel": N_("Only the host, {host}, can cancel this lobby."),
+}
+
+
+def lobby_title(game: GameUI, row: MatchRow) -> str:
+    return gettext(row.language, "{game} — lobby #{id}", game=game.engine.title, id=row.id)
+
+
+def closed_text(lang: str) -> str:
+    return gettext(lang, "This lobby is closed — start a new match (see {help}).", help=help_text(lang))
+
+
+def unreadable_text(lang: str) -> str:
+    return gettext(
+        lang, "This lobby can no longer be read — start a new match (see {help}).", help=help_text(lang)
+    )
+
+
+def _missing_permissions(interaction: discord.Interaction, lang: str) -> str | None:
+    """The permissions the bot lacks in the channel, named as Discord names them in `lang`."""
     permissions = interaction.app_permissions
     needed = {
-        "View Channel": permissions.view_channel,
-        "Send Messages": permissions.send_messages,
-        "Embed Links": permissions.embed_links,
-        "Attach Files": permissions.attach_files,
+        N_("View Channel"): permissions.view_channel,
+        N_("Send Messages"): permissions.send_messages,
+        N_("Embed Links"): permissions.embed_links,
+        N_("Attach Files"): permissions.attach_files,
     }
-    missing = [name for name, granted in needed.items() if not granted]
+    missing = [gettext(lang, name) for name, granted in needed.items() if not granted]
     return ", ".join(missing) if missing else None

@@ -12,11 +12,13 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 
 from ai import LEVELS
 from data.model import is_computer
 from data.storage import MatchRow
 from games import Engine
+from locales import N_, command, gettext, ngettext
 from matches.components import items_view
 from render.common import SEAT_LETTERS
 
@@ -32,24 +34,29 @@ MAX_AUTO_MOVES = 50  # a turn of several decisions is played out, never forever
 DEFAULT_CLOCK_S = 24 * 3600
 DEFAULT_MAX_TIMEOUTS = 3
 CLOCK_CHOICES = [
-    app_commands.Choice(name="2 minutes (live play)", value=120),
-    app_commands.Choice(name="10 minutes", value=600),
-    app_commands.Choice(name="1 hour", value=3600),
-    app_commands.Choice(name="24 hours (play over days)", value=86400),
-    app_commands.Choice(name="3 days", value=3 * 86400),
-    app_commands.Choice(name="no clock", value=0),
+    app_commands.Choice(name=locale_str("2 minutes (live play)"), value=120),
+    app_commands.Choice(name=locale_str("10 minutes"), value=600),
+    app_commands.Choice(name=locale_str("1 hour"), value=3600),
+    app_commands.Choice(name=locale_str("24 hours (play over days)"), value=86400),
+    app_commands.Choice(name=locale_str("3 days"), value=3 * 86400),
+    app_commands.Choice(name=locale_str("no clock"), value=0),
 ]
-CLOCK_HELP = "Time per move; when it runs out the move is played for you (default: the server's setting)"
+CLOCK_HELP = locale_str(
+    "Time per move; when it runs out the move is played for you (default: the server's setting)"
+)
+DAY_S, HOUR_S = 86400, 3600
+LEVEL_NAMES = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}  # computer levels
 
 
-def clock_text(seconds: int | None) -> str:
-    """A turn clock as players read it."""
+def clock_text(seconds: int | None, lang: str) -> str:
+    """A turn clock as players read it: "2 minutes per move", "24 hours per move", "3 days per move"."""
     if not seconds:
-        return "no turn clock"
-    for choice in CLOCK_CHOICES:
-        if choice.value == seconds:
-            return f"{choice.name.split(' (')[0]} per move"
-    return f"{seconds // 60} minutes per move" if seconds < 7200 else f"{seconds // 3600} hours per move"
+        return gettext(lang, "no turn clock")
+    if seconds % DAY_S == 0 and seconds > DAY_S:
+        return ngettext(lang, "{n} day per move", "{n} days per move", seconds // DAY_S)
+    if seconds == HOUR_S or seconds >= 2 * HOUR_S:
+        return ngettext(lang, "{n} hour per move", "{n} hours per move", seconds // HOUR_S)
+    return ngettext(lang, "{n} minute per move", "{n} minutes per move", seconds // 60)
 
 
 def later(seconds: int | None) -> str | None:
@@ -85,10 +92,27 @@ def humans(players: list[int]) -> list[int]:
     return [user for user in players if not is_computer(user)]
 
 
-def who(user_id: int) -> str:
+def who(user_id: int, lang: str = "en") -> str:
     """How messages name a seat's player: a mention, or the computer's name and marker."""
     level = computer_level(user_id)
-    return f"<@{user_id}>" if level is None else f"🤖 Computer ({level})"
+    if level is None:
+        return f"<@{user_id}>"
+    return gettext(lang, "🤖 Computer ({level})", level=level_name(level, lang))
+
+
+def level_name(level: str, lang: str) -> str:
+    """A computer's level as players read it ("easy", "leicht", "facile")."""
+    return gettext(lang, LEVEL_NAMES[level]) if level in LEVEL_NAMES else level
+
+
+def help_text(lang: str) -> str:
+    """The help command as a member of that language sees it: "`/help`", "`/hilfe`"."""
+    return f"`{command(lang, 'help')}`"
+
+
+def start_text(start_command: str, lang: str) -> str:
+    """A game's `start_command` ("`/rookie new`") as a member of that language sees it."""
+    return f"`{command(lang, start_command.strip('`/'))}`"
 
 
 def mentions(user_ids: list[int] | tuple[int, ...]) -> str:
@@ -96,11 +120,11 @@ def mentions(user_ids: list[int] | tuple[int, ...]) -> str:
     return " ".join(f"<@{user}>" for user in humans(list(user_ids)))
 
 
-def players_text(counts: tuple[int, ...]) -> str:
+def players_text(counts: tuple[int, ...], lang: str) -> str:
     """The seat counts a game starts with, as players read them: "2–4" or "2, 3, 4 or 6"."""
     if counts == tuple(range(counts[0], counts[-1] + 1)):
         return f"{counts[0]}–{counts[-1]}"
-    return f"{', '.join(map(str, counts[:-1]))} or {counts[-1]}"
+    return gettext(lang, "{counts} or {last}", counts=", ".join(map(str, counts[:-1])), last=counts[-1])
 
 
 @dataclass(slots=True)
@@ -128,6 +152,11 @@ class Match:
     def players(self) -> list[int]:
         return self.row.players
 
+    @property
+    def language(self) -> str:
+        """The language of the match's public messages, fixed when its lobby opened."""
+        return self.row.language
+
     def seat_of(self, user_id: int) -> int | None:
         return self.players.index(user_id) if user_id in self.players else None
 
@@ -150,13 +179,14 @@ class PrivateReply:
 
 
 def private_payload(
-    reply: PrivateReply, *, interactive: bool = True, attachments: bool = False
+    reply: PrivateReply, lang: str, *, interactive: bool = True, attachments: bool = False
 ) -> dict[str, Any]:
-    """Message arguments for a private reply; `attachments` for an edit (it replaces the old files)."""
+    """Message arguments for a private reply in `lang`; `attachments` for an edit (it replaces
+    the old files)."""
     payload: dict[str, Any] = {"content": reply.content}
     files = []
     if reply.image is not None:
-        alt = alt_text(reply.alt or reply.content)
+        alt = alt_text(reply.alt or reply.content, lang)
         files.append(discord.File(io.BytesIO(reply.image), filename="private.png", description=alt))
     if attachments:
         payload["attachments"] = files
@@ -169,26 +199,41 @@ def private_payload(
     return payload
 
 
-def standing(engine: Engine, state: Any, you: int | None = None) -> str:
+def standing(engine: Engine, state: Any, lang: str, you: int | None = None) -> str:
     """Whose turn it is, or the result, in words for an image description: seats by their
     letters (as the images write them), `you` as "your"."""
     outcome = engine.outcome(state)
     if outcome is None:
         seats = engine.current_seats(state)
-        return "It is your turn." if you in seats else f"{_letters(seats)} to move."
+        if you in seats:
+            return gettext(lang, "It is your turn.")
+        return gettext(lang, "{seats} to move.", seats=_letters(seats, lang))
     if not outcome.winners:
-        return "Game over: nobody wins."
-    verb = "draw" if outcome.draw else "win" if len(outcome.winners) > 1 else "wins"
-    return f"Game over: {_letters(outcome.winners)} {verb}."
+        return gettext(lang, "Game over: nobody wins.")
+    winners = _letters(outcome.winners, lang)
+    if outcome.draw:
+        return gettext(lang, "Game over: {seats} draw.", seats=winners)
+    if len(outcome.winners) > 1:
+        return gettext(lang, "Game over: {seats} win.", seats=winners)
+    return gettext(lang, "Game over: {seats} wins.", seats=winners)
 
 
-def _letters(seats: tuple[int, ...]) -> str:
-    return " and ".join(SEAT_LETTERS[seat] for seat in seats)
+def _letters(seats: tuple[int, ...], lang: str) -> str:
+    return and_list([SEAT_LETTERS[seat] for seat in seats], lang)
 
 
-def alt_text(text: str) -> str:
+def and_list(names: list[str], lang: str) -> str:
+    """Names joined with "and": "A and B and C"."""
+    text = names[0] if names else ""
+    for name in names[1:]:
+        text = gettext(lang, "{first} and {second}", first=text, second=name)
+    return text
+
+
+def alt_text(text: str, lang: str) -> str:
     """Text as an image description: no Markdown or mentions, within Discord's 1,024 characters."""
-    plain = re.sub(r"<@!?\d+>", "a player", text.replace("**", "").replace("*", ""))
+    player = gettext(lang, "a player")
+    plain = re.sub(r"<@!?\d+>", player, text.replace("**", "").replace("*", ""))
     plain = " ".join(plain.split())
     return plain if len(plain) <= ALT_LIMIT else plain[: ALT_LIMIT - 1] + "…"
 

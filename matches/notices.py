@@ -12,11 +12,13 @@ from typing import Any
 
 import discord
 
-from data.model import SetAside, is_computer
+from data.model import SetAside, StorageUnavailable, is_computer
 from data.repositories import Database
 from games import title_of
+from locales import DEFAULT, gettext
+from locales.audience import dm_language
 from matches.game_ui import GameUI
-from matches.match import Match, mentions, private_payload
+from matches.match import Match, help_text, mentions, private_payload
 from matches.private import private_reply
 
 log = logging.getLogger(__name__)
@@ -39,8 +41,16 @@ class Notices:
             return
         channel = self.bot.get_partial_messageable(match.row.channel_id)
         try:
+            text = gettext(
+                match.language,
+                "{players} — your turn in **{game} #{id}**: {link}",
+                players=due,
+                game=match.engine.title,
+                id=match.id,
+                link=match.jump_url(),
+            )
             message = await channel.send(
-                f"{due} — your turn in **{match.engine.title} #{match.id}**: {match.jump_url()}",
+                text,
                 allowed_mentions=discord.AllowedMentions(users=True),
             )
         except discord.HTTPException as error:
@@ -65,9 +75,16 @@ class Notices:
         """DM the player whose turn it is, with their private view (a computer needs none)."""
         if is_computer(match.players[seat]):
             return
-        reply = await asyncio.to_thread(private_reply, self.games[match.row.game], match, seat)
-        notice = f"Your turn in **{match.engine.title} #{match.id}**: {match.jump_url()}"
-        payload = private_payload(reply, interactive=False)
+        lang = await self._dm_language(match.players[seat])
+        reply = await asyncio.to_thread(private_reply, self.games[match.row.game], match, seat, lang)
+        notice = gettext(
+            lang,
+            "Your turn in **{game} #{id}**: {link}",
+            game=match.engine.title,
+            id=match.id,
+            link=match.jump_url(),
+        )
+        payload = private_payload(reply, lang, interactive=False)
         payload["content"] = f"{notice}\n{payload['content']}"
         await self.dm(match, seat, payload)
 
@@ -77,11 +94,23 @@ class Notices:
         for seat in match.engine.current_seats(match.state):
             if is_computer(match.players[seat]):
                 continue
-            text = (
-                f"⏰ Your time in **{match.engine.title} #{match.id}** runs out <t:{due}:R>: "
-                f"{match.jump_url()}"
+            text = gettext(
+                await self._dm_language(match.players[seat]),
+                "⏰ Your time in **{game} #{id}** runs out <t:{due}:R>: {link}",
+                game=match.engine.title,
+                id=match.id,
+                due=due,
+                link=match.jump_url(),
             )
             await self.dm(match, seat, {"content": text})
+
+    async def _dm_language(self, user_id: int) -> str:
+        """The language of a member's DMs; English while the database cannot say."""
+        try:
+            return await dm_language(self.storage.settings, user_id)
+        except StorageUnavailable as error:
+            log.warning("The language of member %s is unknown for now: %s", user_id, error)
+            return DEFAULT
 
     async def dm(self, match: Match, seat: int, payload: dict[str, Any]) -> None:
         """Send a DM (none to a computer); closed DMs are said in the channel, once per
@@ -99,13 +128,22 @@ class Notices:
 
     async def set_aside(self, aside: SetAside) -> None:
         """Tell the players of a match that could not be resumed what became of it."""
-        title = title_of(aside.game)
+        lang = aside.language
+        text = gettext(
+            lang,
+            "{players} — **{game} #{id}** could not be resumed after a restart ({reason}), so it is "
+            "set aside: its moves are kept, the match ends here unrated. Start a new one any time "
+            "(see {help}).",
+            players=mentions(aside.players),
+            game=title_of(aside.game),
+            id=aside.id,
+            reason=gettext(lang, aside.reason),
+            help=help_text(lang),
+        )
         channel = self.bot.get_partial_messageable(aside.channel_id)
         try:
             await channel.send(
-                f"{mentions(aside.players)} — **{title} #{aside.id}** could not be resumed after a restart "
-                f"({aside.reason}), so it is set aside: its moves are kept, the match ends here "
-                "unrated. Start a new one any time (see `/help`).",
+                text,
                 allowed_mentions=discord.AllowedMentions(users=True),
             )
         except discord.HTTPException as error:
@@ -116,10 +154,16 @@ class Notices:
         if user_id in match.dm_closed:
             return
         match.dm_closed.add(user_id)
-        label = self.games[match.row.game].private_label
+        lang = match.language
+        text = gettext(
+            lang,
+            "{player}, I cannot send you direct messages, so your turn notices come here. "
+            "Use the **{button}** button on the board to see what only you may see.",
+            player=f"<@{user_id}>",
+            button=gettext(lang, self.games[match.row.game].private_label),
+        )
         channel = self.bot.get_partial_messageable(match.row.channel_id)
         await channel.send(
-            f"<@{user_id}>, I cannot send you direct messages, so your turn notices come here. "
-            f"Use the **{label}** button on the board to see what only you may see.",
+            text,
             allowed_mentions=discord.AllowedMentions(users=True),
         )

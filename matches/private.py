@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
+from typing import Any
 
 import discord
 
+from locales import gettext
+from locales.audience import private_language
 from matches.components import form_items
 from matches.game_ui import GameUI
 from matches.match import Match, PrivateReply, private_payload, standing
@@ -19,26 +22,36 @@ from matches.match import Match, PrivateReply, private_payload, standing
 log = logging.getLogger(__name__)
 
 
-def private_reply(game: GameUI, match: Match, seat: int, path: tuple[int, ...] = ()) -> PrivateReply:
-    """What the seat alone sees, with its choices when it is to move (runs off the event loop)."""
-    reply = described(match, seat, game.private_view(match, seat))
+def private_reply(
+    game: GameUI, match: Match, seat: int, lang: str, path: tuple[int, ...] = ()
+) -> PrivateReply:
+    """What the seat alone sees, in `lang`, with its choices when it is to move (runs off the
+    event loop)."""
+    reply = described(match, seat, game.private_view(match, seat, lang), lang)
     if match.row.status != "running" or seat not in match.engine.current_seats(match.state):
         return reply
     legal = match.engine.legal_moves(match.state, seat)
-    form = game.present(match.view(seat), legal, path, private=True)
+    form = game.present(match.view(seat), legal, path, private=True, lang=lang)
     if not form.choices:
         return reply
     content = f"{reply.content}\n{form.caption}" if form.caption else reply.content
     return replace(reply, content=content, items=[*form_items(match.id, match.turn, "p", form), *reply.items])
 
 
-def described(match: Match, seat: int, reply: PrivateReply) -> PrivateReply:
+def described(match: Match, seat: int, reply: PrivateReply, lang: str) -> PrivateReply:
     """The reply with its image described for screen readers: what the reply says (the seat's
     own, as only it sees the reply) and whose turn it is."""
     if reply.image is None or reply.alt:
         return reply
-    turn = standing(match.engine, match.state, seat)
-    return replace(reply, alt=f"{match.engine.title} #{match.id}, your private view: {reply.content} {turn}")
+    alt = gettext(
+        lang,
+        "{game} #{id}, your private view: {content} {turn}",
+        game=match.engine.title,
+        id=match.id,
+        content=reply.content,
+        turn=standing(match.engine, match.state, lang, seat),
+    )
+    return replace(reply, alt=alt)
 
 
 @dataclass(slots=True)
@@ -72,13 +85,13 @@ class PrivateReplies:
         ]
         self.shown[match.id, seat] = [*kept, shown]
 
-    async def reply(self, match: Match, seat: int, path: tuple[int, ...] = ()) -> PrivateReply:
-        return await asyncio.to_thread(private_reply, self.games[match.row.game], match, seat, path)
+    async def reply(self, match: Match, seat: int, lang: str, path: tuple[int, ...] = ()) -> PrivateReply:
+        return await asyncio.to_thread(private_reply, self.games[match.row.game], match, seat, lang, path)
 
     async def send(self, interaction: discord.Interaction, match: Match, seat: int) -> None:
         """Answer a press of the private button with the seat's reply."""
-        turn = match.turn
-        payload = private_payload(await self.reply(match, seat))
+        turn, mine = match.turn, private_language(interaction)
+        payload = private_payload(await self.reply(match, seat, mine), mine)
         await interaction.response.send_message(**payload, ephemeral=True)
         await self._keep(match, seat, Shown(interaction), turn)
 
@@ -92,7 +105,8 @@ class PrivateReplies:
         self, interaction: discord.Interaction, match: Match, seat: int, path: tuple[int, ...]
     ) -> None:
         """A choice in the private reply led one level deeper: redraw it there."""
-        payload = private_payload(await self.reply(match, seat, path), attachments=True)
+        mine = private_language(interaction)
+        payload = private_payload(await self.reply(match, seat, mine, path), mine, attachments=True)
         await interaction.response.edit_message(**payload)
         self._remember(match, seat, Shown(interaction))
 
@@ -105,19 +119,22 @@ class PrivateReplies:
             self._remember(match, seat, Shown(interaction))
         await self.refresh(match, seat)
         if where == "b" and await self._has_private_choices(match, seat):
-            turn = match.turn
-            payload = private_payload(await self.reply(match, seat))
+            turn, mine = match.turn, private_language(interaction)
+            payload = private_payload(await self.reply(match, seat, mine), mine)
             message = await interaction.followup.send(**payload, ephemeral=True, wait=True)
             await self._keep(match, seat, Shown(interaction, message.id), turn)
 
     async def refresh(self, match: Match, seat: int) -> None:
         """Redraw the seat's private replies still on screen; forget those Discord refuses."""
         shown = self.shown.pop((match.id, seat), [])
-        payload = private_payload(await self.reply(match, seat), attachments=True) if shown else {}
+        payloads: dict[str, dict[str, Any]] = {}  # by language: a member's replies speak theirs
         kept = []
         for message in shown:
+            lang = private_language(message.interaction)
+            if lang not in payloads:
+                payloads[lang] = private_payload(await self.reply(match, seat, lang), lang, attachments=True)
             try:
-                await message.edit(payload)
+                await message.edit(payloads[lang])
             except discord.HTTPException as error:  # dismissed, or its token expired (15 minutes)
                 log.info("A private reply of match %s could not be redrawn: %s", match.id, error)
             else:
@@ -127,12 +144,13 @@ class PrivateReplies:
         elif kept:
             self.shown[match.id, seat] = kept
 
-    async def release(self, match: Match, seat: int, text: str) -> None:
-        """The seat's player left it: their replies still on screen say `text` instead, and
-        show nothing of the seat any more."""
+    async def release(self, match: Match, seat: int, text: Callable[[str], str]) -> None:
+        """The seat's player left it: their replies still on screen say `text` (in the reply's
+        language) instead, and show nothing of the seat any more."""
         for message in self.shown.pop((match.id, seat), []):
+            said = text(private_language(message.interaction))
             try:
-                await message.edit({"content": text, "attachments": [], "view": None})
+                await message.edit({"content": said, "attachments": [], "view": None})
             except discord.HTTPException as error:
                 log.info("A private reply of match %s could not be cleared: %s", match.id, error)
 
@@ -145,5 +163,5 @@ class PrivateReplies:
             return False
         game = self.games[match.row.game]
         legal = match.engine.legal_moves(match.state, seat)
-        form = game.present(match.view(seat), legal, (), private=True)
+        form = game.present(match.view(seat), legal, (), private=True, lang="en")  # only counted
         return bool(form.choices)

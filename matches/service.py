@@ -14,12 +14,27 @@ from data.model import ALL_SHARDS, Shards
 from data.repositories import Database
 from data.storage import MatchRow, StorageUnavailable, now_iso
 from games import ENGINES, GameError
+from locales import N_, gettext
+from locales.audience import private_language
 from matches.board import Board
 from matches.clock import TurnClock
 from matches.computers import Computers
 from matches.game_ui import GameUI
 from matches.lobby import Lobby
-from matches.match import ALIVE, BOARD, PRIVATE, REMATCH, REPLAY, RESIGN, RESIGN_CONFIRM, WATCH, Match, tell
+from matches.match import (
+    ALIVE,
+    BOARD,
+    PRIVATE,
+    REMATCH,
+    REPLAY,
+    RESIGN,
+    RESIGN_CONFIRM,
+    WATCH,
+    Match,
+    help_text,
+    start_text,
+    tell,
+)
 from matches.notices import Notices
 from matches.private import PrivateReplies
 from matches.replays import Replays
@@ -100,11 +115,11 @@ class MatchService:
         """The running match of a stored row, or why it cannot be played on."""
         engine = ENGINES.get(row.game)
         if engine is None or row.game not in self.games:
-            return None, "this bot no longer hosts its game"
+            return None, N_("this bot no longer hosts its game")
         try:
             state = engine.load(row.state or "")
         except GameError:
-            return None, "its stored position is unreadable"
+            return None, N_("its stored position is unreadable")
         return Match(row=row, engine=engine, state=state), ""
 
     async def catch_up(self) -> None:
@@ -215,9 +230,8 @@ class MatchService:
                     await self.turns.resign(interaction, match, seat, turn=turn)
             elif await self._current(interaction, match, turn):
                 # A control of a board drawn before this version of the bot: draw the current one.
-                await tell(
-                    interaction, "These buttons are from an older version of the board — use the new one."
-                )
+                text = N_("These buttons are from an older version of the board — use the new one.")
+                await tell(interaction, gettext(private_language(interaction), text))
                 await self.board.edit(None, match)
 
     async def on_choice(
@@ -248,7 +262,8 @@ class MatchService:
         """A member of the match's server opens its live public view (no seat needed)."""
         match = await self.match(match_id)
         if match is None or interaction.guild_id != match.row.guild_id:
-            await tell(interaction, "This match is over — its board shows the result and its replay.")
+            text = N_("This match is over — its board shows the result and its replay.")
+            await tell(interaction, gettext(private_language(interaction), text))
             return
         await self.board.watch(interaction, match)
 
@@ -257,21 +272,28 @@ class MatchService:
         await interaction.response.defer(ephemeral=True, thinking=True)
         async with match.lock:
             posted = await self.board.repost(match)
-        said = (
-            f"The board is now at the bottom: {match.jump_url()}" if posted else "I could not post the board."
-        )
+        mine = private_language(interaction)
+        if posted:
+            said = gettext(mine, "The board is now at the bottom: {link}", link=match.jump_url())
+        else:
+            said = gettext(mine, "I could not post the board.")
         await interaction.followup.send(said, ephemeral=True)
 
     async def _seated(self, interaction: discord.Interaction, match_id: int) -> tuple[Match, int] | None:
         """The running match and the clicking member's seat in it, or a private refusal."""
         match = await self.match(match_id)
+        mine = private_language(interaction)
         if match is None or interaction.guild_id not in (None, match.row.guild_id):
-            await tell(interaction, "This match is over — start a new one (see `/help`).")
+            text = gettext(mine, "This match is over — start a new one (see {help}).", help=help_text(mine))
+            await tell(interaction, text)
             return None
         seat = match.seat_of(interaction.user.id)
         if seat is None:
-            start = self.games[match.row.game].start_command
-            await tell(interaction, f"You are not playing in this match — start your own with {start}.")
+            start = start_text(self.games[match.row.game].start_command, mine)
+            text = gettext(
+                mine, "You are not playing in this match — start your own with {command}.", command=start
+            )
+            await tell(interaction, text)
             return None
         return match, seat
 
@@ -284,9 +306,8 @@ class MatchService:
             return True
         if where == "b" and message is not None and message.id == match.row.message_id:
             return True
-        await tell(
-            interaction, f"That choice is no longer on offer here — use the latest board: {match.jump_url()}"
-        )
+        text = N_("That choice is no longer on offer here — use the latest board: {link}")
+        await tell(interaction, gettext(private_language(interaction), text, link=match.jump_url()))
         return False
 
     async def _current(self, interaction: discord.Interaction, match: Match, turn: int) -> bool:
@@ -295,14 +316,14 @@ class MatchService:
                 await self.turns.reload(match)
         if turn == match.turn:
             return True
-        await tell(
-            interaction,
-            f"This board is out of date — use the buttons on the latest board: {match.jump_url()}",
-        )
+        text = N_("This board is out of date — use the buttons on the latest board: {link}")
+        await tell(interaction, gettext(private_language(interaction), text, link=match.jump_url()))
         return False
 
     async def _to_move(self, interaction: discord.Interaction, match: Match, seat: int) -> bool:
         if seat in match.engine.current_seats(match.state):
             return True
-        await tell(interaction, f"It is not your turn — {self.board.to_move_text(match)} to move.")
+        mine = private_language(interaction)
+        to_move = self.board.to_move_text(match, mine)
+        await tell(interaction, gettext(mine, "It is not your turn — {players} to move.", players=to_move))
         return False

@@ -11,6 +11,8 @@ import discord
 from data.repositories import Database
 from data.storage import MatchResult, SeatResult
 from games import GameError, Outcome
+from locales import N_, gettext
+from locales.audience import private_language
 from matches.board import Board
 from matches.components import GameButton, items_view
 from matches.game_ui import GameUI
@@ -18,7 +20,7 @@ from matches.match import RESIGN_CONFIRM, Match, later, tell
 from matches.presentation import next_path
 from matches.private import PrivateReplies
 
-STALE = "Another move came first — use the latest board."
+STALE = N_("Another move came first — use the latest board.")
 
 
 class Turns:
@@ -51,7 +53,7 @@ class Turns:
         await interaction.response.defer()
         async with match.lock:
             if turn != match.turn:
-                await tell(interaction, STALE)
+                await tell(interaction, gettext(private_language(interaction), STALE))
                 return False
             previous_seats = match.engine.current_seats(match.state)
             try:
@@ -60,7 +62,7 @@ class Turns:
                 await tell(interaction, str(error))
                 return False
             if not await self.commit(match, seat, interaction.user.id, move, state):
-                await tell(interaction, STALE)
+                await tell(interaction, gettext(private_language(interaction), STALE))
                 return False
         await self.board.publish(interaction, match, previous_seats=previous_seats)
         return True
@@ -130,16 +132,22 @@ class Turns:
             self.running.pop(match.id, None)
 
     async def ask_resign(self, interaction: discord.Interaction, match: Match) -> None:
+        mine = private_language(interaction)
         confirm = GameButton(
             match.row.game,
             match.id,
             match.turn,
             RESIGN_CONFIRM,
-            label="Yes, resign",
+            label=gettext(mine, "Yes, resign"),
             style=discord.ButtonStyle.danger,
         )
         await interaction.response.send_message(
-            f"Resign from {match.engine.title} #{match.id}? You cannot take it back.",
+            gettext(
+                mine,
+                "Resign from {game} #{id}? You cannot take it back.",
+                game=match.engine.title,
+                id=match.id,
+            ),
             view=items_view([confirm]),
             ephemeral=True,
         )
@@ -147,11 +155,11 @@ class Turns:
     async def resign(self, interaction: discord.Interaction, match: Match, seat: int, *, turn: int) -> None:
         """Resign `seat`, confirmed at `turn`: a confirmation the game has moved past since is refused."""
         await interaction.response.defer()
+        mine = private_language(interaction)
         async with match.lock:
             if turn != match.turn:
-                await tell(
-                    interaction, "The game moved on since you asked — press **Resign** again to resign."
-                )
+                text = gettext(mine, "The game moved on since you asked — press **Resign** again to resign.")
+                await tell(interaction, text)
                 return
             previous_seats = match.engine.current_seats(match.state)
             try:
@@ -160,9 +168,9 @@ class Turns:
                 await tell(interaction, str(error))
                 return
             if not await self.commit(match, seat, interaction.user.id, {"type": "resign"}, state):
-                await tell(interaction, "The match changed meanwhile — try again.")
+                await tell(interaction, gettext(mine, "The match changed meanwhile — try again."))
                 return
-        await interaction.edit_original_response(content="You resigned.", view=None)
+        await interaction.edit_original_response(content=gettext(mine, "You resigned."), view=None)
         await self.board.publish(interaction, match, previous_seats=previous_seats)
         await self.replies.refresh(match, seat)  # nothing they held stays on their screen
 
@@ -180,11 +188,13 @@ class Turns:
         """An option of a form was chosen: make its move, or show the next level."""
         game = self.games[match.row.game]
         private = where == "p"
+        lang = private_language(interaction) if private else match.language
         legal = match.engine.legal_moves(match.state, seat)
-        form = game.present(match.view(seat if private else None), legal, path, private=private)
+        form = game.present(match.view(seat if private else None), legal, path, private=private, lang=lang)
         option = form.option(level, index)
         if option is None or (option.move is not None and option.move not in legal):
-            await tell(interaction, "That choice is no longer on offer — use the latest board.")
+            text = N_("That choice is no longer on offer — use the latest board.")
+            await tell(interaction, gettext(private_language(interaction), text))
         elif option.move is not None:
             if await self.play(interaction, match, seat, option.move, turn=match.turn):
                 await self.replies.after_move(interaction, match, seat, where=where)

@@ -100,15 +100,17 @@ class LocalTable:
 
 
 @asynccontextmanager
-async def local_table(game_bot: bot.GameBot) -> AsyncIterator[LocalTable]:
-    """The local table's set-up around `game_bot`, its preview on a free port and its clock."""
-    async with simcord.run(game_bot) as env:
-        channel, players = bot.seat_local_players(env, bot.DEFAULT_LOCAL_PLAYERS)
-        async with (
-            env.preview(channel, viewers=players, layout="channel", port=0) as preview,
-            aiohttp.ClientSession() as session,
-        ):
-            yield LocalTable(env, channel, players, preview, bot.LocalClock(env, preview), session)
+async def local_table(game_bot: bot.GameBot, language: str = "en") -> AsyncIterator[LocalTable]:
+    """The local table's set-up around `game_bot` (speaking `language`), its preview on a free
+    port and its clock."""
+    with bot.speaking(language):
+        async with simcord.run(game_bot) as env:
+            channel, players = bot.seat_local_players(env, bot.DEFAULT_LOCAL_PLAYERS, language)
+            async with (
+                env.preview(channel, viewers=players, layout="channel", port=0) as preview,
+                aiohttp.ClientSession() as session,
+            ):
+                yield LocalTable(env, channel, players, preview, bot.LocalClock(env, preview), session)
 
 
 # ---------------------------------------------------------------- the moving clock
@@ -247,6 +249,24 @@ async def test_the_clock_waits_for_a_click_being_played_instead_of_failing(datab
 
 
 # ---------------------------------------------------------------- the server's owner
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [("de", "Spieltisch"), ("fr", "Table de jeux"), ("en", "Game table")],
+)
+async def test_the_local_table_speaks_the_language_it_is_set_to(database, language, said):
+    async with local_table(bot.create_bot(database=database), language) as table:
+        page = await table.page(table.players[1])
+        status, _ = await page.run("help")
+        await page.poll()
+        assert status == 200 and page.shows(said)
+
+
+def test_the_local_language_is_one_the_bot_speaks():
+    assert bot.Settings.from_env({"LOCAL_LANGUAGE": "FR"}).local_language == "fr"
+    with pytest.raises(SystemExit, match="LOCAL_LANGUAGE must be one of en, de, fr"):
+        bot.Settings.from_env({"LOCAL_LANGUAGE": "ja"})
 
 
 async def test_the_first_local_player_owns_the_server_and_may_change_the_settings(simcord_env):

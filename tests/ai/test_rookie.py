@@ -11,7 +11,7 @@ import pytest
 
 import ai
 from ai import arena
-from ai.rookie import read_memory, sample_state
+from ai.rookie import Memory, read_memory, recalled, sample_state
 from games.rookie import ENGINE, RookieState, X
 from tests.games.test_rookie import NO_DISCARDS, discards, flip, make, table
 
@@ -174,26 +174,41 @@ def known_green_pair() -> tuple[RookieState, list[dict]]:
     return state, views
 
 
-@pytest.mark.parametrize("level", ["normal", "hard"])
-def test_normal_and_hard_take_a_pair_they_remember(level):
+@pytest.mark.parametrize("seed", range(3))
+def test_hard_takes_a_pair_it_remembers(seed):
     state, views = known_green_pair()
-    move = ai.choose("rookie", level, views, ENGINE.legal_moves(state, 0), random.Random(1))
+    move = ai.choose("rookie", "hard", views, ENGINE.legal_moves(state, 0), random.Random(seed))
     assert move in (flip(1), flip(4))
     state = ENGINE.apply(state, 0, move)
     views.append(ENGINE.view(state, 0))
-    second = ai.choose("rookie", level, views, ENGINE.legal_moves(state, 0), random.Random(1))
+    second = ai.choose("rookie", "hard", views, ENGINE.legal_moves(state, 0), random.Random(seed))
     assert ENGINE.apply(state, 0, second).pair == "green"
 
 
-def test_easy_sometimes_forgets_a_pair_it_has_seen_and_normal_never_does():
+def test_easy_forgets_a_pair_it_has_seen_more_often_than_normal_and_hard_never_does():
     state, views = known_green_pair()
     legal = ENGINE.legal_moves(state, 0)
-    chosen = {
-        level: [ai.choose("rookie", level, views, legal, random.Random(seed)) for seed in range(30)]
-        for level in ("easy", "normal")
+    forgotten = {
+        level: sum(
+            ai.choose("rookie", level, views, legal, random.Random(seed)) not in (flip(1), flip(4))
+            for seed in range(60)
+        )
+        for level in ai.LEVELS
     }
-    assert all(move in (flip(1), flip(4)) for move in chosen["normal"])
-    assert any(move not in (flip(1), flip(4)) for move in chosen["easy"])
+    assert forgotten["hard"] == 0 < forgotten["easy"]
+    assert forgotten["normal"] < forgotten["easy"] / 2
+
+
+def test_normal_recalls_a_card_just_seen_and_mostly_forgets_one_seen_long_ago():
+    memory = Memory({0: ("red", 0), 1: ("blue", 199)}, Counter(), [Counter(), Counter()], Counter(), None)
+    rng = random.Random(4)
+    recalls = {level: Counter() for level in ai.LEVELS}
+    for _ in range(100):
+        for level in ai.LEVELS:
+            recalls[level].update(recalled(200, memory, level, rng))
+    assert recalls["hard"] == Counter({0: 100, 1: 100})
+    assert recalls["normal"][1] == 100 and recalls["normal"][0] < 20
+    assert recalls["easy"][0] == 0
 
 
 def placing(pair: str, own: tuple, other: tuple, **changes: Any) -> tuple[RookieState, list[dict]]:
@@ -228,6 +243,11 @@ def test_normal_clearly_beats_easy():
 
 def test_hard_clearly_beats_easy():
     assert first_wins("hard", "easy", games=4) >= 0.75
+
+
+def test_hard_beats_normal_in_most_matches():
+    # Its perfect memory wins seven to eight matches in ten; six leaves room for luck.
+    assert first_wins("hard", "normal", games=24) >= 0.6
 
 
 def every_top_known_and_unmatched() -> tuple[RookieState, list[dict]]:

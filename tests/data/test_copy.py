@@ -100,6 +100,8 @@ async def lived_in_database(path: Path) -> None:
         await storage.settings.set_default_clock(1, 3600)
         await storage.settings.set_max_timeouts(1, 2)
         await storage.settings.set_threads(2, True)
+        await storage.settings.set_guild_language(3, "de")
+        await storage.settings.set_member_locale(44, "fr")
         await storage.settings.set_meta("alive", "2026-01-01T00:00:00+00:00")
     finally:
         await storage.close()
@@ -123,6 +125,8 @@ async def everything(storage: Database) -> dict[str, Any]:
         "changes": [await league.rating_changes(match_id) for match_id in ids],
         "computers": [await league.computer_record(1, user) for user in USERS],
         "settings": [await settings.for_guild(guild) for guild in (1, 2, 3)],
+        "languages": [await settings.guild_language(guild) for guild in (1, 2, 3)],
+        "locales": [await settings.member_locale(user) for user in USERS],
         "meta": await settings.get_meta("alive"),
     }
 
@@ -140,8 +144,8 @@ async def test_a_lived_in_sqlite_database_reads_back_identically_from_postgresql
 
     assert (done.returncode, done.stderr) == (0, "")
     assert done.stdout.startswith(
-        "Copied 10 matches, 19 seats, 7 moves, 5 results, 11 result_seats, 12 ratings, 2 guild_settings, "
-        "1 meta into postgresql://"
+        "Copied 10 matches, 19 seats, 7 moves, 5 results, 11 result_seats, 12 ratings, 3 guild_settings, "
+        "1 member_languages, 1 meta into postgresql://"
     )
     copied = await PostgresStorage.open(target)
     try:

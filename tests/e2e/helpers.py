@@ -9,7 +9,8 @@ from typing import Any
 import discord
 from simcord.actors import _component_interaction, _visible_message
 
-TO_MOVE = re.compile(r"\*\*Turn \d+:\*\* <@(\d+)>")
+# "**Turn 3:** <@1> …", "**Zug 3:** <@1> …", "**Tour 3 :** à <@1> …"
+TO_MOVE = re.compile(r"\*\*\w+ \d+\s?:\*\* (?:à )?<@(\d+)>")
 
 
 async def open_and_start(channel: Any, host: Any, guests: list[Any], command: str, **options: Any):

@@ -69,7 +69,7 @@ async def test_a_member_alone_against_three_computers_finishes_a_match(table):
     assert "Nobody has finished a rated match here yet" in leaderboard.response.embeds[0].description
     stats = await table.alice.slash(table.channel, "stats")
     fields = {field.name: field.value for field in stats.response.embeds[0].fields}
-    assert fields["With computers (unrated)"].endswith("/ 1 games")
+    assert fields["With computers (unrated)"].endswith("/ 1 game")
     assert "unrated" in fields["Recent results"] and "🤖 Computer (easy)" in fields["Recent results"]
 
 

@@ -16,6 +16,7 @@ from typing import Any
 import discord
 
 from bot import create_bot
+from cogs.tremember import ARROWS
 from games.tremember import HOLE, MOTIFS, NOBODY, cell_name, motif_of
 from matches.match import seat_name
 from render.tremember import motif_name, narrate
@@ -39,7 +40,12 @@ def menus(board: Any) -> list[Any]:
 
 
 def push_buttons(board: Any) -> list[Any]:
-    return [c for c in components(board) if isinstance(c, discord.Button) and "Push" in (c.label or "")]
+    """The push buttons, in any language: their labels start with the arrow of the push."""
+    return [
+        c
+        for c in components(board)
+        if isinstance(c, discord.Button) and (c.label or " ")[0] in ARROWS.values()
+    ]
 
 
 def cells_offered(board: Any) -> list[str]:

@@ -415,8 +415,8 @@ def test_a_card_fitting_many_places_asks_for_the_place_then_the_turn():
     legal.append({"type": "place", "card": 0, "place": "11", "rotation": 1})  # one way only: placed at once
     view = {"hand": [{"values": [1, 2, 3]}], "places": places}
 
-    steps = hand_form(view, legal, (0,))
-    turns = hand_form(view, legal, (*steps.path, 4))  # place 4
+    steps = hand_form(view, legal, (0,), "en")
+    turns = hand_form(view, legal, (*steps.path, 4), "en")  # place 4
 
     assert [c.placeholder for c in steps.choices] == ["Choose a card to place", "Or", "Choose a place"]
     assert [o.label for o in steps.choices[2].options][:2] == ["Place 1", "Place 2"]
@@ -442,7 +442,7 @@ def test_every_choice_of_a_hand_is_a_legal_move_and_fits_discords_rows(game):
         paths = [(), (99, 1), (999, 999, 999), *((c, 0, p) for c in cards for p in places)]
         offered = []
         for path in paths:
-            form = hand_form(view, legal, path)
+            form = hand_form(view, legal, path, "en")
             form_items(1, 0, "p", form)  # raises past Discord's rows
             offered += [o.move for c in form.choices for o in c.options if o.move is not None]
         assert all(move in legal for move in offered) and all(move in offered for move in legal)
