@@ -57,7 +57,7 @@ class GameCog(commands.GroupCog):
 
     game: str
     private_label = N_("My view")
-    narrator: Callable[[dict, Callable[[int], str]], list[str]]  # the renderer's `narrate`
+    narrator: Callable[[dict, Callable[[int], str], str], list[str]]  # the renderer's `narrate`
 
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
@@ -90,8 +90,8 @@ class GameCog(commands.GroupCog):
         """The options the engine gets for `players` seats (some apply only to some counts)."""
         return options
 
-    def board_image(self, view: dict, ui: Mapping[str, Any]) -> bytes:
-        """The PNG under the board message, from the spectator view."""
+    def board_image(self, view: dict, ui: Mapping[str, Any], lang: str) -> bytes:
+        """The PNG under the board message, from the spectator view, its words in `lang`."""
         raise NotImplementedError
 
     def present(

@@ -48,7 +48,7 @@ class General(commands.Cog):
             log.warning(
                 "/%s met a database fault: %s", interaction.command and interaction.command.name, cause
             )
-            await tell(interaction, str(cause))
+            await tell(interaction, gettext(lang, str(cause)))
         elif isinstance(error, app_commands.NoPrivateMessage):
             await tell(interaction, gettext(lang, "This command works on a server only — use it there."))
         elif isinstance(error, app_commands.CheckFailure):

@@ -241,8 +241,8 @@ class Rookie(GameCog, group_name="rookie", group_description=locale_str("Play Ro
         deck = DECKS.get(options.get("deck", "standard"), DECKS["standard"])
         return f"{gettext(lang, variant)}, {gettext(lang, deck)}"
 
-    def board_image(self, view: dict, ui: Mapping[str, Any]) -> bytes:
-        return render(view)
+    def board_image(self, view: dict, ui: Mapping[str, Any], lang: str) -> bytes:
+        return render(view, lang=lang)
 
     def present(
         self, view: dict, legal: list[dict], path: tuple[int, ...], *, private: bool, lang: str
@@ -291,9 +291,9 @@ class Rookie(GameCog, group_name="rookie", group_description=locale_str("Play Ro
         def name(seat: int) -> str:  # before the mention, as the narration says "A <@…>'s stacks"
             return f"{seat_name(seat)} {who(match.players[seat], lang)}"
 
-        told = narrate(view, name)
+        told = narrate(view, name, lang)
         lines = [f"{ICONS[event['type']]} {line}" for event, line in zip(view["events"], told, strict=True)]
-        asked = prompt(view, name)
+        asked = prompt(view, name, lang)
         return [*lines, f"👉 {asked}"] if asked else lines
 
     def private_view(self, match: Match, seat: int, lang: str) -> PrivateReply:

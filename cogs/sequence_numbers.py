@@ -22,6 +22,7 @@ from games.sequence_numbers import SIZE, cell_name
 from locales import N_, gettext, ngettext
 from matches.match import SEAT_MARKS, Match, PrivateReply, seat_name
 from matches.presentation import SELECT_LIMIT, Choice, Form, Option, grouped
+from render.common import image_language
 from render.sequence_numbers import narrate, render, render_hand, solo
 
 if TYPE_CHECKING:
@@ -89,12 +90,14 @@ def unplayable(view: dict, index: int, lang: str) -> str:
     )
 
 
-def own_move(view: dict, seat: int) -> list[str]:
-    """What the seat's own move just did, in the board's words, when the last event is theirs."""
+def own_move(view: dict, seat: int, lang: str) -> list[str]:
+    """What the seat's own move just did, in the board's words, when the last event is theirs
+    ("You" in English; other languages name the seat, as their sentences are third-person)."""
     event = view["last_event"]
     if event is None or event["type"] == "start" or event.get("seat") != seat:
         return []
-    return narrate(view, lambda other: "You" if other == seat else seat_name(other))[:1]
+    said = narrate(view, lambda other: "You" if other == seat and lang == "en" else seat_name(other), lang)
+    return said[:1]
 
 
 def cell_menu(view: dict, placeholder: str, moves: list[dict], lang: str) -> Choice:
@@ -228,8 +231,8 @@ class SequenceNumbers(GameCog, group_name="sequence", group_description=locale_s
         # The team count is a choice only with six players; other counts have one seating.
         return {"teams": options.get("teams", 2)} if players == 6 else {}
 
-    def board_image(self, view: dict, ui: Mapping[str, Any]) -> bytes:
-        return render(view)
+    def board_image(self, view: dict, ui: Mapping[str, Any], lang: str) -> bytes:
+        return render(view, lang=lang)
 
     def present(
         self, view: dict, legal: list[dict], path: tuple[int, ...], *, private: bool, lang: str
@@ -254,7 +257,7 @@ class SequenceNumbers(GameCog, group_name="sequence", group_description=locale_s
         return gettext(lang, "{score} · resigned", score=text) if seat in view["resigned"] else text
 
     def headline(self, match: Match, view: dict, lang: str) -> list[str]:
-        return narrate(view, self.named(match, view, lang))
+        return narrate(view, self.named(match, view, lang), lang)
 
     def result_lines(self, match: Match, outcome: Outcome, lang: str) -> list[str]:
         if outcome.details.get("reason") == "stuck":
@@ -270,7 +273,7 @@ class SequenceNumbers(GameCog, group_name="sequence", group_description=locale_s
             gettext(lang, "{card} (dead)", card=name) if index in dead else name
             for index, name in enumerate(named)
         )
-        lines = own_move(view, seat)
+        lines = own_move(view, seat, lang)
         lines.append(
             gettext(
                 lang,
@@ -285,7 +288,7 @@ class SequenceNumbers(GameCog, group_name="sequence", group_description=locale_s
             lines.append(gettext(lang, "The game is over."))
         elif seat not in view["to_move"]:
             lines.append(gettext(lang, "You play from here when it is your turn."))
-        return PrivateReply("\n".join(lines), render_hand(view))
+        return PrivateReply("\n".join(lines), render_hand(view, image_language(lang)))
 
 
 async def setup(bot: GameBot) -> None:

@@ -112,8 +112,8 @@ class TetrisLink(GameCog, group_name="tetrislink", group_description=locale_str(
 
     # -------------------------------------------------------------- the board
 
-    def board_image(self, view: dict, ui: Mapping[str, Any]) -> bytes:
-        return render(view, ghost=ui.get("ghost"))
+    def board_image(self, view: dict, ui: Mapping[str, Any], lang: str) -> bytes:
+        return render(view, ghost=ui.get("ghost"), lang=lang)
 
     def present(
         self, view: dict, legal: list[dict], path: tuple[int, ...], *, private: bool, lang: str
@@ -161,7 +161,7 @@ class TetrisLink(GameCog, group_name="tetrislink", group_description=locale_str(
         )
 
     def headline(self, match: Match, view: dict, lang: str) -> list[str]:
-        lines = narrate(view, self.named(match, view, lang))
+        lines = narrate(view, self.named(match, view, lang), lang)
         die = view["die"]
         if die is not None and view["to_move"]:
             face = gettext(lang, "the logo") if die == ANY else FACE_NAMES[die]

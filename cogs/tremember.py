@@ -24,6 +24,7 @@ from games.tremember import SIDES
 from locales import N_, gettext, ngettext
 from matches.match import Match, PrivateReply
 from matches.presentation import Choice, Form, Option
+from render.common import image_language
 from render.tremember import cell_name, motif_name, narrate, render, render_card
 
 if TYPE_CHECKING:
@@ -54,10 +55,10 @@ def push_label(side: str, hole: list[int], lang: str) -> str:
     return gettext(lang, PUSHES[side], arrow=ARROWS[side], row=hole[0] + 1, column="ABCDEF"[hole[1]])
 
 
-@lru_cache(maxsize=32)
-def peek_image(motif: str) -> bytes:
-    """The large private card; there are only 18 motifs, so each is drawn once."""
-    return render_card(motif)
+@lru_cache(maxsize=64)
+def peek_image(motif: str, lang: str) -> bytes:
+    """The large private card in `lang`; there are only 18 motifs, so each is drawn once a language."""
+    return render_card(motif, image_language(lang))
 
 
 def push_choice(hole: list[int], legal: list[dict], lang: str) -> Choice:
@@ -117,8 +118,8 @@ class Tremember(GameCog, group_name="tremember", group_description=locale_str("P
 
     # -------------------------------------------------------------- the board
 
-    def board_image(self, view: dict, ui: Mapping[str, Any]) -> bytes:
-        return render(view)
+    def board_image(self, view: dict, ui: Mapping[str, Any], lang: str) -> bytes:
+        return render(view, lang=lang)
 
     def present(
         self, view: dict, legal: list[dict], path: tuple[int, ...], *, private: bool, lang: str
@@ -139,7 +140,7 @@ class Tremember(GameCog, group_name="tremember", group_description=locale_str("P
 
     def headline(self, match: Match, view: dict, lang: str) -> list[str]:
         """What just happened, in the board image's words (`narrate`), and what to do now."""
-        lines = narrate(view, self.named(match, view, lang))
+        lines = narrate(view, self.named(match, view, lang), lang)
         event = view["last_event"]
         if lines and event is not None:
             lines[0] = f"{ICONS.get(event['type'], '•')} {lines[0]}"
@@ -166,9 +167,9 @@ class Tremember(GameCog, group_name="tremember", group_description=locale_str("P
                 "Your card from **{cell}**: **{motif}**. Only you can see it, and only until it is back "
                 "in the board: remember it!",
                 cell=cell_name(view["hole"]),
-                motif=motif_name(motif),
+                motif=motif_name(motif, lang),
             )
-            return PrivateReply(content=text, image=peek_image(motif))
+            return PrivateReply(content=text, image=peek_image(motif, lang))
         nothing = gettext(lang, NOTHING_SECRET)
         if event is not None and event["type"] == "push" and event["seat"] == seat:
             pushed = gettext(lang, PUSHED_BACK, cell=cell_name(event["lands"]))

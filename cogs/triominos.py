@@ -20,6 +20,7 @@ from games.base import Outcome
 from locales import N_, gettext, ngettext
 from matches.match import Match, PrivateReply, and_list, who
 from matches.presentation import CONTROL_ROWS, SELECT_LIMIT, Choice, Form, Option, form_rows, grouped
+from render.common import image_language
 from render.triominos import narrate, render, render_hand
 
 if TYPE_CHECKING:
@@ -218,14 +219,14 @@ class Triominos(GameCog, group_name="triominos", group_description=locale_str("P
         """Nothing on the board (hands are secret): every move is chosen in "My hand"."""
         return hand_form(view, legal, path, lang) if private and legal else Form()
 
-    def board_image(self, view: dict, ui: Mapping[str, Any]) -> bytes:
-        return render(view)
+    def board_image(self, view: dict, ui: Mapping[str, Any], lang: str) -> bytes:
+        return render(view, lang=lang)
 
     def headline(self, match: Match, view: dict, lang: str) -> list[str]:
         """The last move in the renderer's words, marked with its kind; then the last round
         and, with open hands, every hand."""
         kind = view["last_event"]["type"]
-        said = " ".join(narrate(view, self.named(match, view, lang)))
+        said = " ".join(narrate(view, self.named(match, view, lang), lang))
         if kind == "start":
             said += " " + gettext(lang, "Press **My hand** to see your cards.")
         cheer = "🎉 " if kind == "place" and view["last_event"]["earned"] > 1 else ""
@@ -276,7 +277,8 @@ class Triominos(GameCog, group_name="triominos", group_description=locale_str("P
         ]
         event = view["last_event"]
         if event.get("seat") == seat and event["type"] in OWN_MOVES:  # its own move, told back
-            said = narrate(view, lambda _: "You")
+            # "You" reads in English only: other languages name the seat (their verbs are third-person).
+            said = narrate(view, (lambda _: "You") if lang == "en" else self.named(match, view, lang), lang)
             if event["type"] == "buy":  # the drawn card joins the end of the hand
                 said.append(gettext(lang, "Your new card is card {card}.", card=len(view["hand"])))
             lines.append(" ".join(said))
@@ -293,7 +295,7 @@ class Triominos(GameCog, group_name="triominos", group_description=locale_str("P
             )
         else:
             lines.append(gettext(lang, "The game is over — see the board."))
-        return PrivateReply(content="\n".join(lines), image=render_hand(view))
+        return PrivateReply(content="\n".join(lines), image=render_hand(view, lang=image_language(lang)))
 
 
 async def setup(bot: GameBot) -> None:

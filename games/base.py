@@ -13,6 +13,8 @@ An engine is a pure, deterministic rule book (modelled on OpenSpiel and boardgam
   only then, `outcome(state)` is an `Outcome`. No other flag says so.
 - **Errors**: every refusal is a `GameError` whose message a player can act on, and
   `load` raises `GameError` for any text it cannot read (never JSON, key or type errors).
+  The message is a literal English template and its values (`IllegalMove("{cell} is
+  taken.", cell="C4")`), so the framework can show it in the player's language.
 - **Player-facing text** names seats by their letter (A, B, ...), cells and places by
   the board's own coordinates, and counts from 1 (turn 1, column 1, card 1).
 - **Views** are the only way out of a state. `view(state, seat)` is exactly what that
@@ -52,8 +54,21 @@ COMMON_VIEW_KEYS = ("players", "to_move", "scores", "last_event", "winners", "re
 FIRST_SEAT_STEP = -1  # the chance step of the draw for the first seat, apart from every other
 
 
+MessageValue = str | int | float  # what fills a GameError's placeholders
+
+
 class GameError(ValueError):
-    """A request the game cannot honour; the message is fit to show a player."""
+    """A request the game cannot honour; the message is fit to show a player.
+
+    `template` is the English message with `{placeholders}` and `values` fills them, so
+    the framework can show it in the player's language; `str(error)` is the English text.
+    Raise sites pass the template as a literal: the translators' extraction finds it there.
+    """
+
+    def __init__(self, template: str, /, **values: MessageValue) -> None:
+        self.template = template
+        self.values: dict[str, MessageValue] = dict(values)
+        super().__init__(template.format_map(values) if values else template)
 
 
 class IllegalMove(GameError):
@@ -127,7 +142,11 @@ def check_players(engine: Engine, players: int) -> None:
     """Raise a `GameError` unless `players` is a seat count the engine supports."""
     if not engine.min_players <= players <= engine.max_players:
         raise GameError(
-            f"{engine.title} is for {engine.min_players}–{engine.max_players} players, not {players}."
+            "{game} is for {low}–{high} players, not {players}.",
+            game=engine.title,
+            low=engine.min_players,
+            high=engine.max_players,
+            players=players,
         )
 
 
@@ -157,7 +176,9 @@ def load_json(text: str, build: Callable[[Any], Loaded], title: str) -> Loaded:
     except (ValueError, TypeError, KeyError, IndexError, AttributeError) as error:
         if isinstance(error, GameError):
             raise
-        raise GameError(f"This saved {title} game cannot be read ({error.__class__.__name__}).") from error
+        raise GameError(
+            "This saved {game} game cannot be read ({problem}).", game=title, problem=error.__class__.__name__
+        ) from error
 
 
 def common_view(

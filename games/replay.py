@@ -34,12 +34,16 @@ def replay_states(
     for index, (turn, seat, move) in enumerate(log):
         if turn != index:
             raise GameError(
-                f"The move log has move {turn + 1} where move {index + 1} belongs: the log is damaged."
+                "The move log has move {found} where move {expected} belongs: the log is damaged.",
+                found=turn + 1,
+                expected=index + 1,
             )
         try:
             state = _apply(engine, state, seat, move)
         except GameError as error:
-            raise GameError(f"Move {turn + 1} of the log does not replay: {error}") from error
+            raise GameError(
+                "Move {turn} of the log does not replay: {error}", turn=turn + 1, error=str(error)
+            ) from error
         states.append(state)
     return states
 

@@ -388,18 +388,46 @@ def _check_flip(state: RookieState, move: Mapping[str, Any]) -> int:
         raise IllegalMove("Flip the top card of one of the positions 1–9.")
     label = position + 1
     if not state.table[position]:
-        raise IllegalMove(f"Position {label} is empty — flip a card on another stack.")
+        raise IllegalMove("Position {position} is empty — flip a card on another stack.", position=label)
     if position in _face_up(state):
-        raise IllegalMove(f"The card on position {label} is already face up — flip a face-down one.")
+        raise IllegalMove(
+            "The card on position {position} is already face up — flip a face-down one.", position=label
+        )
     return position
+
+
+def _out_of_phase(phase: str) -> IllegalMove:
+    """The refusal of a move `phase` does not allow: what to do instead (as `PROMPTS` says)."""
+    refusals = {
+        "start": IllegalMove("Turn the open cards face down and flip two, or flip one card to chase them."),
+        "flip": IllegalMove("Flip a face-down card."),
+        "chase": IllegalMove("Flip one more card to chase the open cards."),
+        "place": IllegalMove("Place the pair on one or two discard stacks."),
+        "steal": IllegalMove("Choose whose unsecured cards to take: the player before or after you."),
+        "arrange": IllegalMove("Choose the top card of each discard stack for the cards taken."),
+    }
+    return refusals.get(phase, IllegalMove("The game is over."))
+
+
+def _not_a_neighbour(victims: list[int]) -> IllegalMove:
+    """The refusal of a steal from someone who is not one of `victims` (one or two seats)."""
+    first, *others = [SEAT_LETTERS[victim] for victim in victims]
+    if not others:
+        return IllegalMove("Take the unsecured cards of player {seat} — your neighbours.", seat=first)
+    return IllegalMove(
+        "Take the unsecured cards of player {first} or player {second} — your neighbours.",
+        first=first,
+        second=others[-1],
+    )
 
 
 def _check_place(state: RookieState, move: Mapping[str, Any]) -> tuple[int, tuple[int, int]]:
     seats = _placement_seats(state)
     seat = move.get("seat", state.turn)
     if seat not in seats or isinstance(seat, bool):
-        whose = "your own or your partner's" if len(seats) > 1 else "your own"
-        raise IllegalMove(f"Place the pair on {whose} discard stacks.")
+        if len(seats) > 1:
+            raise IllegalMove("Place the pair on your own or your partner's discard stacks.")
+        raise IllegalMove("Place the pair on your own discard stacks.")
     stacks = move.get("stacks")
     if (
         not isinstance(stacks, list | tuple)
@@ -425,7 +453,11 @@ def _check_arrange(state: RookieState, move: Mapping[str, Any]) -> tuple[str | N
         raise IllegalMove("Put the taken cards somewhere: choose a top for at least one stack.")
     for kind, count in wanted.items():
         if have[kind] < count:
-            raise IllegalMove(f"The cards you took hold only {have[kind]} × {kind} — choose other tops.")
+            raise IllegalMove(
+                "The cards you took hold only {count} × {kind} — choose other tops.",
+                count=have[kind],
+                kind=kind,
+            )
     return tuple(tops)
 
 
@@ -444,18 +476,22 @@ class RookieEngine:
         options = dict(options or {})
         unknown = sorted(set(options) - {"variant", "deck"})
         if unknown:
-            raise GameError(f"Rookie has no option {', '.join(unknown)} — use variant or deck.")
+            raise GameError(
+                "Rookie has no option {options} — use variant or deck.", options=", ".join(unknown)
+            )
         variant = options.get("variant", "standard")
         deck = options.get("deck", "standard")
         if variant not in VARIANTS:
-            raise GameError(f"The variant must be standard, team or kids, not {variant!r}.")
+            raise GameError(
+                "The variant must be standard, team or kids, not {variant}.", variant=repr(variant)
+            )
         if deck not in CARDS_PER_KIND:
-            raise GameError(f"The deck must be standard or pocket, not {deck!r}.")
+            raise GameError("The deck must be standard or pocket, not {deck}.", deck=repr(deck))
         if not isinstance(players, int) or isinstance(players, bool):
             raise GameError("Give the number of players as a whole number.")
         check_players(self, players)
         if variant == "team" and players not in (4, 6):
-            raise GameError(f"The team variant needs 4 or 6 players, not {players}.")
+            raise GameError("The team variant needs 4 or 6 players, not {players}.", players=players)
         kinds = COLOURS if variant == "kids" else KINDS
         cards = [kind for kind in kinds for _ in range(CARDS_PER_KIND[deck])]
         chance(seed, 0).shuffle(cards)
@@ -553,7 +589,7 @@ class RookieEngine:
             "arrange": ("arrange",),
         }[state.phase]
         if kind not in allowed:
-            raise IllegalMove(f"{PROMPTS[state.phase]}.")
+            raise _out_of_phase(state.phase)
         if kind == "turn_down":
             return replace(_turn_down_open(state), phase="flip")
         if kind == "flip":
@@ -566,8 +602,7 @@ class RookieEngine:
         if kind == "steal":
             victims = [victim for victim, _ in _steal_choices(state)]
             if move.get("from") not in victims or isinstance(move.get("from"), bool):
-                named = " or ".join(f"player {SEAT_LETTERS[victim]}" for victim in victims)
-                raise IllegalMove(f"Take the unsecured cards of {named} — your neighbours.")
+                raise _not_a_neighbour(victims)
             return _steal(state, move["from"])
         return _arrange(state, _check_arrange(state, move))
 
@@ -768,7 +803,7 @@ def _tuples(value: Any) -> Any:
 
 
 def _damaged(what: str) -> GameError:
-    return GameError(f"This saved Rookie game is damaged ({what}).")
+    return GameError("This saved Rookie game is damaged ({what}).", what=what)
 
 
 def _list(value: Any, what: str, size: int | None = None) -> list:

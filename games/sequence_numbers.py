@@ -140,7 +140,7 @@ def _natural_teams(players: int) -> int:
 def _team_count(players: int, options: Mapping[str, Any]) -> int:
     unknown = set(options) - {"teams"}
     if unknown:
-        raise GameError(f"Sequence Numbers has no option {', '.join(sorted(unknown))}.")
+        raise GameError("Sequence Numbers has no option {options}.", options=", ".join(sorted(unknown)))
     if players == 5:
         raise GameError(
             "Sequence Numbers cannot be played by 5: teams must be of equal size — play with 2, 3, 4 or 6."
@@ -149,8 +149,16 @@ def _team_count(players: int, options: Mapping[str, Any]) -> int:
     wanted = options.get("teams", natural)
     allowed = (2, 3) if players == 6 else (natural,)
     if isinstance(wanted, bool) or wanted not in allowed:
-        choices = " or ".join(str(n) for n in allowed)
-        raise GameError(f"With {players} players the number of teams must be {choices}.")
+        if len(allowed) == 1:
+            raise GameError(
+                "With {players} players the number of teams must be {teams}.", players=players, teams=natural
+            )
+        raise GameError(
+            "With {players} players the number of teams must be {one} or {other}.",
+            players=players,
+            one=allowed[0],
+            other=allowed[-1],
+        )
     return int(wanted)
 
 
@@ -407,7 +415,7 @@ class SequenceNumbers:
     def _card_index(state: SequenceState, seat: int, move: Mapping) -> int:
         index, size = move.get("card"), len(state.hands[seat])
         if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < size:
-            raise IllegalMove(f"Pick a card from your hand, 1 to {size}.")
+            raise IllegalMove("Pick a card from your hand, 1 to {size}.", size=size)
         return index
 
     @staticmethod
@@ -424,7 +432,7 @@ class SequenceNumbers:
                 if (move.get("from"), move.get("to")) == (cell_name(run[0]), cell_name(run[-1])):
                     return run
         names = " or ".join(run_name(run) for run in state.choices)
-        raise IllegalMove(f"First choose which five chips to lock: {names}.")
+        raise IllegalMove("First choose which five chips to lock: {runs}.", runs=names)
 
     def _trade(self, state: SequenceState, seat: int, index: int) -> SequenceState:
         card = state.hands[seat][index]
@@ -477,14 +485,22 @@ class SequenceNumbers:
         c, name = CARDS[card], cell_name(cell)
         if c.kind == "minus":
             if cell in locked_cells(state):
-                raise IllegalMove(f"The chip on {name} is part of a sequence and stays.")
-            raise IllegalMove(f"There is no opponent chip on {name} — a minus removes one.")
+                raise IllegalMove("The chip on {cell} is part of a sequence and stays.", cell=name)
+            raise IllegalMove("There is no opponent chip on {cell} — a minus removes one.", cell=name)
         if cell in CORNERS:
-            raise IllegalMove(f"{name} is a free corner: it counts for everyone and takes no chip.")
+            raise IllegalMove("{cell} is a free corner: it counts for everyone and takes no chip.", cell=name)
         if state.chips[cell] is not None:
-            raise IllegalMove(f"{name} is taken — choose an empty cell.")
-        cells = " or ".join(cell_name(x) for x in CELLS_OF[c.answer])
-        raise IllegalMove(f"{c.text} is {c.answer}, and {name} shows {BOARD[cell]} — try {cells}.")
+            raise IllegalMove("{cell} is taken — choose an empty cell.", cell=name)
+        first, second = (cell_name(x) for x in CELLS_OF[c.answer])  # every number is on two cells
+        raise IllegalMove(
+            "{problem} is {answer}, and {cell} shows {shown} — try {first} or {second}.",
+            problem=c.text,
+            answer=c.answer,
+            cell=name,
+            shown=str(BOARD[cell]),
+            first=first,
+            second=second,
+        )
 
     def resign(self, state: SequenceState, seat: int) -> SequenceState:
         """The seat leaves; its team plays on while a partner remains.
@@ -633,11 +649,11 @@ def _build(data: Any) -> SequenceState:
         raise GameError("This saved Sequence Numbers game cannot be read (not a game state).")
     missing = [f.name for f in fields(SequenceState) if f.name not in data]
     if missing:
-        raise GameError(f"This saved Sequence Numbers game cannot be read (no {missing[0]}).")
+        raise GameError("This saved Sequence Numbers game cannot be read (no {field}).", field=missing[0])
     state = SequenceState(**{f.name: _tuples(data[f.name]) for f in fields(SequenceState)})
     bad = next((name for name, ok in _checks(state) if not ok), None)
     if bad is not None:
-        raise GameError(f"This saved Sequence Numbers game cannot be read (bad {bad}).")
+        raise GameError("This saved Sequence Numbers game cannot be read (bad {field}).", field=bad)
     return state
 
 

@@ -101,7 +101,9 @@ def piece_cells(shape: str, rotation: int, flip: bool) -> tuple[Cell, ...]:
     """The cells of `shape`, mirrored if `flip`, then turned `rotation` quarter turns
     clockwise; normalised so the lowest row and leftmost column are 0."""
     if shape not in _BASE_CELLS:
-        raise IllegalMove(f"There is no shape {shape!r} — choose one of {', '.join(SHAPES)}.")
+        raise IllegalMove(
+            "There is no shape {shape} — choose one of {shapes}.", shape=repr(shape), shapes=", ".join(SHAPES)
+        )
     cells = [(r, -c) if flip else (r, c) for r, c in _BASE_CELLS[shape]]
     for _ in range(rotation % 4):
         # Clockwise with rows pointing up: (x, y) -> (y, -x), i.e. column <- row.
@@ -294,7 +296,7 @@ class TetrisLinkEngine:
         options = dict(options or {})
         unknown = set(options) - {"dice"}
         if unknown:
-            raise GameError(f"Tetris Link has no option {', '.join(sorted(unknown))}.")
+            raise GameError("Tetris Link has no option {options}.", options=", ".join(sorted(unknown)))
         dice = options.get("dice", True)
         if not isinstance(dice, bool):
             raise GameError("The dice option is true or false.")
@@ -352,8 +354,8 @@ class TetrisLinkEngine:
         shape, rotation, flip, column = _parse_move(move)
         if shape not in self._allowed_shapes(state):
             if state.die not in (None, ANY) and shape != state.die:
-                raise IllegalMove(f"You rolled {state.die} — place a {state.die} piece.")
-            raise IllegalMove(f"You have no {shape} pieces left — choose another shape.")
+                raise IllegalMove("You rolled {shape} — place a {shape} piece.", shape=state.die)
+            raise IllegalMove("You have no {shape} pieces left — choose another shape.", shape=shape)
         landed = drop(state.board, shape, rotation, flip, column)
         if landed is None:
             raise IllegalMove(
@@ -487,13 +489,13 @@ def _parse_move(move: Any) -> tuple[str, int, bool, int]:
     shape, rotation = move.get("shape"), move.get("rotation", 0)
     flip, column = move.get("flip", False), move.get("column")
     if shape not in SHAPES:
-        raise IllegalMove(f"Choose a shape: one of {', '.join(SHAPES)}.")
+        raise IllegalMove("Choose a shape: one of {shapes}.", shapes=", ".join(SHAPES))
     if type(rotation) is not int or not 0 <= rotation <= 3:
         raise IllegalMove("Turn the piece 0 to 3 quarter turns.")
     if not isinstance(flip, bool):
         raise IllegalMove("Say whether the piece is turned over (true or false).")
     if type(column) is not int or not 0 <= column < COLUMNS:
-        raise IllegalMove(f"Choose a column from 1 to {COLUMNS}.")
+        raise IllegalMove("Choose a column from 1 to {columns}.", columns=COLUMNS)
     return shape, rotation, flip, column
 
 

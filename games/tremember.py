@@ -181,7 +181,11 @@ class Tremember:
         """A shuffled board and a starting seat drawn by lot, both from `seed`."""
         check_players(self, players)
         if options:
-            raise GameError(f"{self.title} has no options — start it without {sorted(options)}.")
+            raise GameError(
+                "{game} has no options — start it without {options}.",
+                game=self.title,
+                options=str(sorted(options)),
+            )
         grid = list(range(CELLS))
         chance(seed, DEAL_STEP).shuffle(grid)
         starter = first_seat(seed, players)
@@ -293,7 +297,7 @@ class Tremember:
             raise IllegalMove("A move must be a dict with a 'type' key: take, push or flip.")
         kind = move.get("type")
         if kind != state.phase:
-            raise IllegalMove(_phase_hint(state))
+            raise _out_of_phase(state)
         if kind == "take":
             return self._take(state, seat, parse_cell(move))
         if kind == "push":
@@ -328,7 +332,7 @@ class Tremember:
 
     def _take(self, state: TrememberState, seat: int, cell: int) -> TrememberState:
         if state.grid[cell] not in _face_down_cards(state):
-            raise IllegalMove(f"{cell_name(cell)} is face up — take a face-down card.")
+            raise IllegalMove("{cell} is face up — take a face-down card.", cell=cell_name(cell))
         grid = list(state.grid)
         card, grid[cell] = grid[cell], HOLE
         return replace(state, grid=tuple(grid), taken=card, phase="push", last_event=("take", seat, cell))
@@ -338,8 +342,8 @@ class Tremember:
         legal = legal_push_sides(hole)
         if side not in legal:
             raise IllegalMove(
-                f"Push from {' or '.join(f'the {s}' for s in legal)}: a push must move at "
-                "least one other card and close the hole."
+                "Push from {sides}: a push must move at least one other card and close the hole.",
+                sides=" or ".join(f"the {s}" for s in legal),
             )
         return replace(
             state,
@@ -352,7 +356,7 @@ class Tremember:
     def _flip(self, state: TrememberState, seat: int, cell: int) -> TrememberState:
         card = state.grid[cell]
         if card not in _face_down_cards(state):
-            raise IllegalMove(f"{cell_name(cell)} is face up — turn a face-down card.")
+            raise IllegalMove("{cell} is face up — turn a face-down card.", cell=cell_name(cell))
         if state.first_flip == NO_CARD:
             return replace(state, first_flip=card, last_event=("flip", seat, cell, card))
         first = state.first_flip
@@ -468,13 +472,13 @@ def _event_view(state: TrememberState) -> dict:
     return event
 
 
-def _phase_hint(state: TrememberState) -> str:
-    """What the player should do now, for an out-of-phase move."""
+def _out_of_phase(state: TrememberState) -> IllegalMove:
+    """The refusal of an out-of-phase move: what the player should do now."""
     if state.phase == "take":
-        return "First take a face-down card."
+        return IllegalMove("First take a face-down card.")
     if state.phase == "push":
-        return "Push the card you took back in from one of the marked sides first."
-    return "Turn a face-down card now."
+        return IllegalMove("Push the card you took back in from one of the marked sides first.")
+    return IllegalMove("Turn a face-down card now.")
 
 
 def _next_seat(state: TrememberState) -> int:
@@ -499,7 +503,7 @@ def _abandon_turn(state: TrememberState) -> TrememberState:
 
 
 def _damaged(what: str) -> GameError:
-    return GameError(f"This saved Tremember game is damaged ({what}).")
+    return GameError("This saved Tremember game is damaged ({what}).", what=what)
 
 
 def _whole(value: Any, low: int, high: int, what: str) -> int:

@@ -252,7 +252,9 @@ class TriominosEngine:
         options = dict(options or {})
         unknown = set(options) - {"open_hands", "joker"}
         if unknown:
-            raise GameError(f"Unknown option {sorted(unknown)[0]!r}: use open_hands or joker.")
+            raise GameError(
+                "Unknown option {option}: use open_hands or joker.", option=repr(sorted(unknown)[0])
+            )
         with_joker = bool(options.get("joker", True))
         pot = list(range(len(CARDS) + (1 if with_joker else 0)))
         chance(seed, 0).shuffle(pot)
@@ -416,9 +418,7 @@ class TriominosEngine:
 
     def _buy(self, state: TriominosState, seat: int) -> TriominosState:
         if not can_buy(state, seat):
-            reason = "the pot is empty" if not state.pot else "you have no tokens"
-            then = "Place a card." if placements(state, state.hands[seat]) else "Pass instead."
-            raise IllegalMove(f"You cannot buy: {reason}. {then}")
+            raise _no_purchase(state, seat)
         drawn, pot = state.pot[0], state.pot[1:]
         state = replace(
             state,
@@ -711,9 +711,20 @@ def last_event(state: TriominosState) -> dict:
 MOVE_KINDS = ("place", "take_joker", "buy", "pass", "resign")
 
 
+def _no_purchase(state: TriominosState, seat: int) -> IllegalMove:
+    """The refusal of a purchase `seat` cannot make: why, and what to do instead."""
+    if placements(state, state.hands[seat]):
+        if not state.pot:
+            return IllegalMove("You cannot buy: the pot is empty. Place a card.")
+        return IllegalMove("You cannot buy: you have no tokens. Place a card.")
+    if not state.pot:
+        return IllegalMove("You cannot buy: the pot is empty. Pass instead.")
+    return IllegalMove("You cannot buy: you have no tokens. Pass instead.")
+
+
 def damaged(what: str) -> GameError:
     """The refusal of a saved game that cannot be a real one."""
-    return GameError(f"This saved My First Triominos game is damaged ({what}).")
+    return GameError("This saved My First Triominos game is damaged ({what}).", what=what)
 
 
 def whole(value: Any, low: int, high: int, what: str) -> int:

@@ -59,8 +59,21 @@ def extract() -> Catalog:
             pot.add(found.message, auto_comments=comments, context=found.context)
         elif comments[0] not in known.auto_comments:
             known.auto_comments.append(comments[0])
+    for message in _storage_messages():
+        if pot.get(message) is None:
+            pot.add(message, auto_comments=["Said to a player when the database refuses a call."])
     _write(pot, TEMPLATE)
     return pot
+
+
+def _storage_messages() -> tuple[str, ...]:
+    """What the storage layer says to players (it speaks English; the framework translates it):
+    its refusal, and why a stored match was set aside, for every column it can name."""
+    from data.model import StorageUnavailable
+    from data.rows import MATCH_COLUMNS, UnreadableColumn
+
+    columns = (column.strip() for column in MATCH_COLUMNS.split(","))
+    return (StorageUnavailable.MESSAGE, *dict.fromkeys(UnreadableColumn(c, "").reason for c in columns))
 
 
 async def _command_tree() -> list[TreeString]:

@@ -35,7 +35,7 @@ from matches.match import (
 )
 from matches.notices import Notices
 from matches.presentation import Form
-from render.common import seat_label
+from render.common import image_language, seat_label
 
 log = logging.getLogger(__name__)
 EDIT_LIMIT = 30046  # Discord: this message is too old to be edited so often
@@ -203,7 +203,7 @@ class Board:
         game = self.games[match.row.game]
         view = match.view(None)
         form = self.board_form(match, path)
-        image = await asyncio.to_thread(game.board_image, view, form.preview)
+        image = await asyncio.to_thread(game.board_image, view, form.preview, image_language(match.language))
         embed = self.embed(game, match, view)
         embed.set_image(url="attachment://board.png")
         alt = board_alt(game, match, view, match.language)
@@ -306,7 +306,7 @@ def board_alt(game: GameUI, match: Match, view: dict, lang: str) -> str:
     title = gettext(
         lang, "{game} #{id} board, move {turn}.", game=match.engine.title, id=match.id, turn=match.turn
     )
-    lines = [title, *game.narrator(view, seat_label)]
+    lines = [title, *game.narrator(view, seat_label, lang)]
     lines.append(standing(match.engine, match.state, lang))
     scores = "; ".join(f"{seat_label(s)} {game.score_text(view, s, lang)}" for s in range(len(match.players)))
     lines.append(gettext(lang, "Scores: {scores}", scores=scores))

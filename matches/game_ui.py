@@ -30,8 +30,9 @@ class GameUI(Protocol):
         """The options the engine gets for `players` seats."""
         ...
 
-    def board_image(self, view: dict, ui: Mapping[str, Any]) -> bytes:
-        """The PNG under the board message, from the spectator view (`ui`: a form's preview)."""
+    def board_image(self, view: dict, ui: Mapping[str, Any], lang: str) -> bytes:
+        """The PNG under the board message, from the spectator view (`ui`: a form's preview), its
+        words in `lang` (the match's language)."""
         ...
 
     def present(
@@ -41,9 +42,9 @@ class GameUI(Protocol):
         on the board from the spectator view, or (`private`) in the seat's own reply from its view."""
         ...
 
-    def narrator(self, view: dict, name: Callable[[int], str]) -> list[str]:
-        """The renderer's words for what just happened, seats named by `name` (English, as
-        the images write them)."""
+    def narrator(self, view: dict, name: Callable[[int], str], lang: str) -> list[str]:
+        """The renderer's words for what just happened in `lang`, seats named by `name` (as the
+        images write them)."""
         ...
 
     def headline(self, match: Match, view: dict, lang: str) -> list[str]:

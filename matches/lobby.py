@@ -24,6 +24,7 @@ from matches.match import (
     clock_text,
     computer_id,
     computer_level,
+    error_text,
     help_text,
     humans,
     later,
@@ -335,9 +336,9 @@ class Lobby:
             players = len(row.players)
             state = game.engine.new_game(players, row.seed, game.game_options(row.options, players))
         except GameError as error:
-            await tell(
-                interaction, gettext(mine, "{error} Wait for more players to join, or Cancel.", error=error)
-            )
+            refusal = error_text(error, mine)
+            text = gettext(mine, "{error} Wait for more players to join, or Cancel.", error=refusal)
+            await tell(interaction, text)
             return
         await interaction.response.defer()
         if not await self.storage.matches.start(row.id, game.engine.dump(state), later(row.clock_s)):

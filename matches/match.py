@@ -17,7 +17,7 @@ from discord.app_commands import locale_str
 from ai import LEVELS
 from data.model import is_computer
 from data.storage import MatchRow
-from games import Engine
+from games import Engine, GameError
 from locales import N_, command, gettext, ngettext
 from matches.components import items_view
 from render.common import SEAT_LETTERS
@@ -236,6 +236,11 @@ def alt_text(text: str, lang: str) -> str:
     plain = re.sub(r"<@!?\d+>", player, text.replace("**", "").replace("*", ""))
     plain = " ".join(plain.split())
     return plain if len(plain) <= ALT_LIMIT else plain[: ALT_LIMIT - 1] + "…"
+
+
+def error_text(error: GameError, lang: str) -> str:
+    """A game's refusal as a player reads it in `lang` (English where it has no translation)."""
+    return gettext(lang, error.template, **error.values)
 
 
 async def tell(interaction: discord.Interaction, text: str) -> None:

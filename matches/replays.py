@@ -16,7 +16,7 @@ from games.replay import replay_states
 from locales import command, gettext, ngettext
 from locales.audience import private_language, public_language
 from matches.game_ui import GameUI
-from matches.match import alt_text, standing, tell
+from matches.match import alt_text, error_text, standing, tell
 from render.replay import replay
 
 FINISHED = ("finished", "abandoned")
@@ -61,7 +61,8 @@ class Replays:
                     replay_file, game, row, await self.storage.matches.move_log(row.id), lang
                 )
             except GameError as error:
-                text = gettext(mine, "Match #{id} cannot be replayed: {error}", id=match_id, error=error)
+                refusal = error_text(error, mine)
+                text = gettext(mine, "Match #{id} cannot be replayed: {error}", id=match_id, error=refusal)
                 await tell(interaction, text)
                 return
             await interaction.followup.send(file=file, ephemeral=private)

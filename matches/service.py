@@ -53,7 +53,7 @@ async def answering(interaction: discord.Interaction) -> AsyncIterator[None]:
         yield
     except StorageUnavailable as error:
         log.warning("A press was refused for a database fault: %s", error)
-        await tell(interaction, str(error))
+        await tell(interaction, gettext(private_language(interaction), str(error)))
 
 
 class MatchService:

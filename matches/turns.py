@@ -16,7 +16,7 @@ from locales.audience import private_language
 from matches.board import Board
 from matches.components import GameButton, items_view
 from matches.game_ui import GameUI
-from matches.match import RESIGN_CONFIRM, Match, later, tell
+from matches.match import RESIGN_CONFIRM, Match, error_text, later, tell
 from matches.presentation import next_path
 from matches.private import PrivateReplies
 
@@ -59,7 +59,7 @@ class Turns:
             try:
                 state = match.engine.apply(match.state, seat, move)
             except GameError as error:
-                await tell(interaction, str(error))
+                await tell(interaction, error_text(error, private_language(interaction)))
                 return False
             if not await self.commit(match, seat, interaction.user.id, move, state):
                 await tell(interaction, gettext(private_language(interaction), STALE))
@@ -165,7 +165,7 @@ class Turns:
             try:
                 state = match.engine.resign(match.state, seat)
             except GameError as error:
-                await tell(interaction, str(error))
+                await tell(interaction, error_text(error, mine))
                 return
             if not await self.commit(match, seat, interaction.user.id, {"type": "resign"}, state):
                 await tell(interaction, gettext(mine, "The match changed meanwhile — try again."))

@@ -41,6 +41,13 @@ LIGHT_INK = (255, 255, 255)
 SUPERSAMPLE = 4  # sprites are drawn this many times larger, then shrunk: smooth edges
 
 
+def image_language(lang: str) -> str:
+    """The language of the words drawn into images for a message in `lang`. Pillow's bundled
+    font has no accented letters (ä, ß, é, ç…), which German and French need, so their images
+    keep English words until a font with them is bundled; the message's text is translated."""
+    return "en"
+
+
 @lru_cache(maxsize=32)
 def font(size: int) -> ImageFont.FreeTypeFont:
     """Pillow's bundled font at `size` pixels: no system font is needed."""

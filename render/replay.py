@@ -26,6 +26,7 @@ each frame's changed rectangle with its colour-index transform.
 
 from __future__ import annotations
 
+import functools
 import io
 import math
 from collections.abc import Callable, Sequence
@@ -33,6 +34,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from locales import DEFAULT, gettext, ngettext
 from render import rookie, sequence_numbers, tetris_link, tremember, triominos
 from render.common import BACKGROUND, HIGHLIGHT, MUTED, PANEL, TEXT, font
 
@@ -43,7 +45,7 @@ SAMPLES = 8  # boards the palette is learnt from
 CAPTION = 40  # the caption strip's height at full size
 TRACK = (64, 67, 74)  # the progress bar's empty part
 
-BOARDS: dict[str, Callable[[dict], Image.Image]] = {
+BOARDS: dict[str, Callable[..., Image.Image]] = {  # each: (view, viewer=None, lang=…)
     "tremember": tremember.board_image,
     "tetris_link": tetris_link.board_image,
     "rookie": rookie.board_image,
@@ -62,23 +64,25 @@ class Replay:
     size: tuple[int, int]
 
 
-def replay(game: str, views: Sequence[dict], *, title: str) -> Replay:
-    """The animated replay of `game` from its spectator `views`, oldest first: one frame each.
+def replay(game: str, views: Sequence[dict], *, title: str, lang: str = DEFAULT) -> Replay:
+    """The animated replay of `game` from its spectator `views`, oldest first: one frame each,
+    its words (boards and captions) in `lang`.
 
     Only the views are drawn, so a replay shows what any spectator saw and nothing more.
     """
-    board = BOARDS.get(game)
-    if board is None:
+    drawn = BOARDS.get(game)
+    if drawn is None:
         raise ValueError(f"No replay renderer for {game!r}: use one of {', '.join(BOARDS)}.")
     if not views:
         raise ValueError("A replay needs at least one view: the start of the match.")
     count = len(views)
+    board = functools.partial(drawn, lang=lang)
     samples = {index: board(views[index]) for index in _sample_indexes(count)}
     largest = max(image.width * image.height for image in samples.values())
     scale = min(1.0, math.sqrt(PIXEL_BUDGET / (count * largest)))
     colours = 256
     while True:
-        frames = _frames(board, views, title, scale, colours, samples)
+        frames = _frames(board, views, title, scale, colours, samples, lang)
         data = encode(frames)
         if len(data) <= MAX_BYTES:
             return Replay(data=data, filename="replay.webp", frames=count, size=frames[0].size)
@@ -93,14 +97,15 @@ def durations(count: int) -> list[int]:
     return [START_MS, *([MOVE_MS] * (count - 2)), HOLD_MS]
 
 
-def caption_text(index: int, count: int) -> str:
-    """What the caption says of frame `index` of `count` (frame 0 is the start)."""
+def caption_text(index: int, count: int, lang: str = DEFAULT) -> str:
+    """What the caption says of frame `index` of `count` (frame 0 is the start), in `lang`."""
     moves = count - 1
     if index == 0:
-        return f"start · {moves} moves"
+        # TRANSLATORS: the English says "moves" even for one; give each form its own word.
+        return ngettext(lang, "start · {n} moves", "start · {n} moves", moves)
     if index == moves:
-        return f"move {index}/{moves} · end"
-    return f"move {index}/{moves}"
+        return gettext(lang, "move {index}/{moves} · end", index=index, moves=moves)
+    return gettext(lang, "move {index}/{moves}", index=index, moves=moves)
 
 
 def _sample_indexes(count: int) -> list[int]:
@@ -115,11 +120,12 @@ def _frames(
     scale: float,
     colours: int,
     samples: dict[int, Image.Image],
+    lang: str,
 ) -> list[Image.Image]:
     """Every frame on one palette and one canvas, `scale` times the boards' size."""
     strip_h = max(20, round(CAPTION * max(scale, 0.5)))
     shrunk = [_shrink(image, scale) for image in samples.values()]
-    palette = _palette([*shrunk, _caption("Aa", 1, 3, shrunk[0].width, strip_h)], colours)
+    palette = _palette([*shrunk, _caption("Aa", 1, 3, shrunk[0].width, strip_h, lang)], colours)
     boards = [
         _map(_shrink(samples[index] if index in samples else board(view), scale), palette)
         for index, view in enumerate(views)
@@ -129,7 +135,7 @@ def _frames(
     ground = _map(Image.new("RGB", (width, height), BACKGROUND), palette)
     for index, image in enumerate(boards):
         frame = ground.copy()
-        frame.paste(_map(_caption(title, index, len(views), width, strip_h), palette), (0, 0))
+        frame.paste(_map(_caption(title, index, len(views), width, strip_h, lang), palette), (0, 0))
         frame.paste(image, ((width - image.width) // 2, strip_h))
         boards[index] = frame  # the board is in the frame now: only one of them is kept
     return boards
@@ -173,14 +179,14 @@ def _map(image: Image.Image, palette: Image.Image) -> Image.Image:
     return image.quantize(palette=palette, dither=Image.Dither.NONE)
 
 
-def _caption(title: str, index: int, count: int, width: int, height: int) -> Image.Image:
+def _caption(title: str, index: int, count: int, width: int, height: int, lang: str) -> Image.Image:
     """The strip over a board: the title, where the replay is and a progress bar."""
     strip = Image.new("RGB", (width, height), PANEL)
     draw = ImageDraw.Draw(strip)
     size = max(11, round(height * 0.45))
     bar = max(2, height // 10)
     middle = (height - bar) / 2
-    where = caption_text(index, count)
+    where = caption_text(index, count, lang)
     right = width - size // 2
     draw.text((right, middle), where, font=font(size), fill=TEXT, anchor="rm")
     room = right - draw.textlength(where, font=font(size)) - size

@@ -25,6 +25,7 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
+from locales import DEFAULT, N_, gettext, ngettext, pgettext
 from render.common import (
     BACKGROUND,
     DARK_INK,
@@ -97,15 +98,44 @@ TEAM_TAGS: tuple[tuple[Colour, Colour], ...] = (
 # --- the one wording ------------------------------------------------------------------------
 
 
-def cards(count: int) -> str:
-    return f"{count} card" if count == 1 else f"{count} cards"
+# TRANSLATORS: the Rookie card colours (and the X card), as adjectives.
+COLOUR_NAMES = {
+    "red": N_("red"),
+    "yellow": N_("yellow"),
+    "green": N_("green"),
+    "blue": N_("blue"),
+    "purple": N_("purple"),
+    "X": "X",
+}
+A_CARDS = {
+    "red": N_("a red card"),
+    "yellow": N_("a yellow card"),
+    "green": N_("a green card"),
+    "blue": N_("a blue card"),
+    "purple": N_("a purple card"),
+    "X": N_("an X"),
+}
+# TRANSLATORS: the Rookie variants and decks, in the header of the board.
+SETUP_WORDS = {"standard": N_("standard"), "team": N_("team"), "kids": N_("kids"), "pocket": N_("pocket")}
+SIDES = {"before": N_("before you ({who}, {cards})"), "after": N_("after you ({who}, {cards})")}
 
 
-def a_card(kind: str) -> str:
+def cards(count: int, lang: str = DEFAULT) -> str:
+    return ngettext(lang, "{n} card", "{n} cards", count)
+
+
+def colour(kind: str, lang: str = DEFAULT) -> str:
+    """A card's colour in words ("red"), or X."""
+    return gettext(lang, COLOUR_NAMES[kind]) if kind in COLOUR_NAMES else kind
+
+
+def a_card(kind: str, lang: str = DEFAULT) -> str:
+    if kind in A_CARDS:
+        return gettext(lang, A_CARDS[kind])
     return "an X" if kind == "X" else f"a {kind} card"
 
 
-def narrate(view: dict, name: Name) -> list[str]:
+def narrate(view: dict, name: Name, lang: str = DEFAULT) -> list[str]:
     """What the last move did (or the start), one sentence per event, seats named by `name`.
 
     Sentences count positions and stacks from 1 and never name a card that is face
@@ -114,93 +144,165 @@ def narrate(view: dict, name: Name) -> list[str]:
     events = view.get("events")
     if events is None:
         events = [view["last_event"]] if view.get("last_event") else []
-    return [_sentence(view, event, name) for event in events]
+    return [_sentence(view, event, name, lang) for event in events]
 
 
-def _sentence(view: dict, event: dict, name: Name) -> str:
+def _sentence(view: dict, event: dict, name: Name, lang: str) -> str:
     who = name(event["seat"])
     kind = event["type"]
     if kind == "start":
-        return f"{who} was drawn to start."
+        return gettext(lang, "{who} was drawn to start.", who=who)
     if kind == "flip":
-        where, source = event["position"] + 1, event["from"] + 1
-        if where == source:
-            return f"{who} turned up {a_card(event['card'])} at position {where}."
-        moved = f"from position {source}; it moved to empty position {where}"
-        return f"{who} turned up {a_card(event['card'])} {moved}."
+        return _flipped(event, who, lang)
     if kind == "pair":
         # Kids: the pair scores at once (the last pair is told by "collect").
-        kids = view.get("variant") == "kids" and view["winners"] is None
-        scored = ": 2 cards onto the point stack" if kids else ""
-        return f"{who} turned up a pair of {event['card']} cards{scored}."
-    if kind == "miss":
-        return f"{who} turned up two different colours: both are face down again."
-    if kind == "open":
-        shown = " and ".join(a_card(card) for card in event["cards"])
-        if len(event["cards"]) == 2:
-            return f"{who} turned up {shown}: a colour beside an X, so both stay open."
-        return f"{who} chased with {shown}, which matches no open card, so it stays open too."
-    if kind == "turn_down":
-        return f"{who} turned the {cards(event['count'])} left open face down."
-    if kind == "place":
-        owner = "" if event["owner"] == event["seat"] else f"partner {name(event['owner'])}'s "
-        return f"{who} put the {event['card']} pair on {owner}{_stacks(event['stacks'])}."
-    if kind == "secure":
-        return f"{who} secured three {event['card']} tops: {cards(event['count'])} onto the point stack."
-    if kind == "rookie":
-        return f"Rookie! {who} takes every other player's unsecured cards: {_taken(event, name)}."
-    if kind == "steal":
-        return f"{who} took {cards(event['count'])} from {name(event['from'])}'s discard stacks."
-    if kind == "arrange":
-        tops = ", ".join(f"{top} on {index + 1}" for index, top in enumerate(event["tops"]) if top)
-        return f"The {cards(event['count'])} taken went onto {who}'s stacks, new tops: {tops}."
-    if kind == "collect":
-        if not event["taken"]:
-            return f"{who} took the last pair: {cards(event['count'])} onto the point stack."
-        return (
-            f"{who} took the last pair and collects every unsecured card: "
-            f"{cards(event['count'])} onto the point stack ({_taken(event, name)})."
+        if view.get("variant") == "kids" and view["winners"] is None:
+            text = N_("{who} turned up a pair of {colour} cards: 2 cards onto the point stack.")
+            return gettext(lang, text, who=who, colour=colour(event["card"], lang))
+        return gettext(
+            lang, "{who} turned up a pair of {colour} cards.", who=who, colour=colour(event["card"], lang)
         )
-    return f"{who} resigned."
+    if kind == "miss":
+        return gettext(lang, "{who} turned up two different colours: both are face down again.", who=who)
+    if kind == "open":
+        return _opened(event, who, lang)
+    if kind in ("place", "secure", "turn_down", "arrange"):
+        return _stacked(event, who, name, lang)
+    if kind in ("rookie", "steal", "collect"):
+        return _took(event, who, name, lang)
+    return gettext(lang, "{who} resigned.", who=who)
 
 
-def _stacks(stacks: Sequence[int]) -> str:
-    first, second = (index + 1 for index in stacks)
-    return f"stack {first}" if first == second else f"stacks {first} and {second}"
-
-
-def _taken(event: dict, name: Name) -> str:
-    """Whose unsecured cards a Rookie or the last pair took, and how many."""
-    return (
-        ", ".join(f"{cards(count)} from {name(seat)}" for seat, count in event["taken"]) or "there were none"
+def _flipped(event: dict, who: str, lang: str) -> str:
+    where, source, card = event["position"] + 1, event["from"] + 1, a_card(event["card"], lang)
+    if where == source:
+        return gettext(
+            lang, "{who} turned up {card} at position {position}.", who=who, card=card, position=where
+        )
+    return gettext(
+        lang,
+        "{who} turned up {card} from position {source}; it moved to empty position {position}.",
+        who=who,
+        card=card,
+        source=source,
+        position=where,
     )
 
 
-def prompt(view: dict, name: Name) -> str | None:
+def _opened(event: dict, who: str, lang: str) -> str:
+    shown = gettext(lang, " and ").join(a_card(card, lang) for card in event["cards"])
+    if len(event["cards"]) == 2:
+        return gettext(
+            lang, "{who} turned up {cards}: a colour beside an X, so both stay open.", who=who, cards=shown
+        )
+    return gettext(
+        lang,
+        "{who} chased with {card}, which matches no open card, so it stays open too.",
+        who=who,
+        card=shown,
+    )
+
+
+def _stacked(event: dict, who: str, name: Name, lang: str) -> str:
+    """The moves that put cards on stacks: place, secure, turn down, arrange."""
+    kind, count = event["type"], cards(event.get("count", 0), lang)
+    if kind == "turn_down":
+        return gettext(lang, "{who} turned the {cards} left open face down.", who=who, cards=count)
+    if kind == "secure":
+        text = N_("{who} secured three {colour} tops: {cards} onto the point stack.")
+        return gettext(lang, text, who=who, colour=colour(event["card"], lang), cards=count)
+    if kind == "arrange":
+        tops = ", ".join(
+            gettext(lang, "{colour} on {stack}", colour=colour(top, lang), stack=index + 1)
+            for index, top in enumerate(event["tops"])
+            if top
+        )
+        text = N_("The {cards} taken went onto {who}'s stacks, new tops: {tops}.")
+        return gettext(lang, text, cards=count, who=who, tops=tops)
+    pair, stacks = colour(event["card"], lang), _stacks(event["stacks"], lang)
+    if event["owner"] == event["seat"]:
+        return gettext(lang, "{who} put the {colour} pair on {stacks}.", who=who, colour=pair, stacks=stacks)
+    text = N_("{who} put the {colour} pair on partner {partner}'s {stacks}.")
+    return gettext(lang, text, who=who, colour=pair, partner=name(event["owner"]), stacks=stacks)
+
+
+def _took(event: dict, who: str, name: Name, lang: str) -> str:
+    """The moves that take other seats' cards: Rookie, steal, the last pair's collection."""
+    kind, count = event["type"], cards(event["count"], lang) if "count" in event else ""
+    if kind == "rookie":
+        text = N_("Rookie! {who} takes every other player's unsecured cards: {taken}.")
+        return gettext(lang, text, who=who, taken=_taken(event, name, lang))
+    if kind == "steal":
+        text = N_("{who} took {cards} from {victim}'s discard stacks.")
+        return gettext(lang, text, who=who, cards=count, victim=name(event["from"]))
+    if not event["taken"]:
+        return gettext(lang, "{who} took the last pair: {cards} onto the point stack.", who=who, cards=count)
+    text = N_(
+        "{who} took the last pair and collects every unsecured card: {cards} onto the point stack ({taken})."
+    )
+    return gettext(lang, text, who=who, cards=count, taken=_taken(event, name, lang))
+
+
+def _stacks(stacks: Sequence[int], lang: str) -> str:
+    first, second = (index + 1 for index in stacks)
+    if first == second:
+        return gettext(lang, "stack {stack}", stack=first)
+    return gettext(lang, "stacks {first} and {second}", first=first, second=second)
+
+
+def _taken(event: dict, name: Name, lang: str) -> str:
+    """Whose unsecured cards a Rookie or the last pair took, and how many."""
+    return ", ".join(
+        gettext(lang, "{cards} from {victim}", cards=cards(count, lang), victim=name(seat))
+        for seat, count in event["taken"]
+    ) or gettext(lang, "there were none")
+
+
+def prompt(view: dict, name: Name, lang: str = DEFAULT) -> str | None:
     """What the player to move is asked now, with what the choices would give (None once over)."""
     pending = view.get("pending")
     if not view["to_move"] or not pending:
         return None
     kind = pending["kind"]
     if kind == "start":
-        return "Open cards lie on the table: turn them down and flip two, or chase them with one card."
-    if kind == "flip":
-        return "Flip a second card." if pending["flipped"] else "Flip two cards."
-    if kind == "chase":
-        return "Chase: flip one more card to match an open card."
-    if kind == "place":
-        where = "yours or your partner's" if view.get("teams") else "yours"
-        then = " Then take a neighbour's unsecured cards." if pending["then_steal"] else ""
-        return f"Place the {pending['card']} pair on one or two discard stacks ({where}).{then}"
-    if kind == "steal":
-        sides = " or ".join(
-            f"{choice['side']} you ({name(choice['from'])}, {cards(choice['cards'])})"
-            for choice in pending["choices"]
+        return gettext(
+            lang, "Open cards lie on the table: turn them down and flip two, or chase them with one card."
         )
-        return f"Take the unsecured cards of the player {sides}."
-    taken = ", ".join(f"{count} {card}" for card, count in pending["cards"].items())
-    whose = name(pending["seat"])
-    return f"Spread the {cards(pending['count'])} taken ({taken}) on {whose}'s stacks: choose the tops."
+    if kind == "flip":
+        return (
+            gettext(lang, "Flip a second card.") if pending["flipped"] else gettext(lang, "Flip two cards.")
+        )
+    if kind == "chase":
+        return gettext(lang, "Chase: flip one more card to match an open card.")
+    if kind == "place":
+        return _place_prompt(view, pending, lang)
+    if kind == "steal":
+        sides = gettext(lang, " or ").join(_side(choice, name, lang) for choice in pending["choices"])
+        return gettext(lang, "Take the unsecured cards of the player {sides}.", sides=sides)
+    taken = ", ".join(f"{count} {colour(card, lang)}" for card, count in pending["cards"].items())
+    text = N_("Spread the {cards} taken ({taken}) on {who}'s stacks: choose the tops.")
+    return gettext(lang, text, cards=cards(pending["count"], lang), taken=taken, who=name(pending["seat"]))
+
+
+def _side(choice: dict, name: Name, lang: str) -> str:
+    """ "before you (B, 3 cards)": a neighbour whose unsecured cards can be taken."""
+    side = SIDES[choice["side"]]
+    return gettext(lang, side, who=name(choice["from"]), cards=cards(choice["cards"], lang))
+
+
+def _place_prompt(view: dict, pending: dict, lang: str) -> str:
+    pair = colour(pending["card"], lang)
+    if view.get("teams"):
+        text = gettext(
+            lang,
+            "Place the {colour} pair on one or two discard stacks (yours or your partner's).",
+            colour=pair,
+        )
+    else:
+        text = gettext(lang, "Place the {colour} pair on one or two discard stacks (yours).", colour=pair)
+    if pending["then_steal"]:
+        text += " " + gettext(lang, "Then take a neighbour's unsecured cards.")
+    return text
 
 
 # --- text, cached word by word and line by line --------------------------------------------------
@@ -430,13 +532,13 @@ def _mini_x(index: int) -> int:
 
 
 @cache
-def _base() -> Image.Image:
+def _base(lang: str) -> Image.Image:
     """What every board shares: background, header bar and title, the strip's label."""
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, 0, WIDTH, HEADER - 1), fill=PANEL)
     _write(image, (MARGIN, HEADER // 2 + 8), "ROOKIE", 22, TEXT, PANEL)
-    _write(image, (MARGIN, STRIP_Y + 22), "Just turned up", 14, MUTED, BACKGROUND)
+    _write(image, (MARGIN, STRIP_Y + 22), gettext(lang, "Just turned up"), 14, MUTED, BACKGROUND)
     draw.line((MARGIN, BAND_Y, WIDTH - MARGIN, BAND_Y), fill=PANEL, width=2)
     return _mapped(image)
 
@@ -456,12 +558,20 @@ def _cell_frame(position: int, flipped: bool) -> Image.Image:
 
 
 @lru_cache(maxsize=64)
-def _stack(depth: int, top: str | None) -> Image.Image:
+def _stack(depth: int, top: str | None, lang: str = DEFAULT) -> Image.Image:
     """A stack on the table: its top card over edges as deep as the stack is tall (-1: empty)."""
     tile = Image.new("RGB", STACK_SIZE, PANEL)
     if depth < 0:
         ImageDraw.Draw(tile).rounded_rectangle((0, 0, CARD_W, CARD_H), 8, outline=OUTLINE, width=2)
-        _write(tile, (CARD_W // 2, CARD_H // 2 + 5), "empty", 14, MUTED, PANEL, anchor="m")
+        _write(
+            tile,
+            (CARD_W // 2, CARD_H // 2 + 5),
+            pgettext(lang, "stack", "empty"),
+            14,
+            MUTED,
+            PANEL,
+            anchor="m",
+        )
     else:
         if depth:
             paste(tile, _stack_edges(depth), (0, 0))
@@ -471,7 +581,7 @@ def _stack(depth: int, top: str | None) -> Image.Image:
 
 @lru_cache(maxsize=512)
 def _row_frame(
-    seat: int, team: int | None, kids: bool, status: str, to_move: bool, points: int
+    seat: int, team: int | None, kids: bool, status: str, to_move: bool, points: int, lang: str = DEFAULT
 ) -> Image.Image:
     """A seat's row without its discard stacks: tag, status, team, points and outline."""
     tile = Image.new("RGB", (ROW_W + 4, ROW_H - 4), BACKGROUND)
@@ -482,12 +592,13 @@ def _row_frame(
         draw.rounded_rectangle((0, 0, ROW_W + 3, ROW_H - 5), 9, outline=HIGHLIGHT, width=3)
     seat_tag(draw, (37, 33), seat, 36)
     if status:
-        _write(tile, (64, 28), status, 14, HIGHLIGHT if status in ("to move", "winner") else MUTED, PANEL)
+        text = pgettext(lang, "score panel", status)  # status: one of `_status`'s words, never empty here
+        _write(tile, (64, 28), text, 14, HIGHLIGHT if status in ("to move", "winner") else MUTED, PANEL)
     if team is not None:
         fill, ink = TEAM_TAGS[team % len(TEAM_TAGS)]
         draw.rounded_rectangle((64, 43, 122, 59), 8, fill=fill)
-        _write(tile, (93, 55), f"Team {team + 1}", 12, ink, fill, anchor="m")
-    _write(tile, (ROW_W - 10, 24), "points", 13, MUTED, PANEL, anchor="r")
+        _write(tile, (93, 55), gettext(lang, "Team {team}", team=team + 1), 12, ink, fill, anchor="m")
+    _write(tile, (ROW_W - 10, 24), pgettext(lang, "score panel", "points"), 13, MUTED, PANEL, anchor="r")
     _write(tile, (ROW_W - 8, 56), str(points), 24, TEXT, PANEL, anchor="r")
     return _mapped(tile)
 
@@ -523,6 +634,7 @@ def _flip_card(card: str) -> Image.Image:
 
 
 def _status(view: dict, seat: int, viewer: int | None) -> str:
+    """A seat's status in English: `_row_frame` translates it (context "score panel")."""
     if view["seats"][seat].get("resigned"):
         return "left"
     if view["winners"] is not None and seat in view["winners"]:
@@ -532,26 +644,35 @@ def _status(view: dict, seat: int, viewer: int | None) -> str:
     return "you" if seat == viewer else ""
 
 
-def _draw_header(image: Image.Image, view: dict) -> None:
-    variant = view.get("variant", "standard")
-    detail = (
-        f"{variant} · {view.get('deck', 'standard')} deck · {cards(view.get('table_cards', 0))} on the table"
+def _setup_word(word: str, lang: str) -> str:
+    return gettext(lang, SETUP_WORDS[word]) if word in SETUP_WORDS else word
+
+
+def _draw_header(image: Image.Image, view: dict, lang: str) -> None:
+    detail = gettext(
+        lang,
+        "{variant} · {deck} deck · {cards} on the table",
+        variant=_setup_word(view.get("variant", "standard"), lang),
+        deck=_setup_word(view.get("deck", "standard"), lang),
+        cards=cards(view.get("table_cards", 0), lang),
     )
     _write(image, (MARGIN + 104, HEADER // 2 + 5), detail, 14, MUTED, PANEL)
     winners = view["winners"]
     if winners is None:
-        message = "to move"
+        message = pgettext(lang, "score panel", "to move")
     elif winners:
-        message = f"Game over · won by {', '.join(seat_label(seat) for seat in winners)}"
+        message = gettext(
+            lang, "Game over · won by {seats}", seats=", ".join(seat_label(seat) for seat in winners)
+        )
     else:
-        message = "Game over · nobody won"
+        message = gettext(lang, "Game over · nobody won")
     right = WIDTH - MARGIN
     _write(image, (right, HEADER // 2 + 6), message, 18, TEXT, PANEL, anchor="r")
     if winners is None:
         image.paste(_turn_tag(view["to_move"][0]), (right - _text_width(message, 18) - 36, HEADER // 2 - 14))
 
 
-def _draw_table(image: Image.Image, view: dict) -> None:
+def _draw_table(image: Image.Image, view: dict, lang: str) -> None:
     flipped = {entry["position"] for entry in view.get("last_flip") or ()}
     open_positions = set(view.get("open", ()))
     for p, position in enumerate(view["positions"]):
@@ -559,52 +680,62 @@ def _draw_table(image: Image.Image, view: dict) -> None:
         count = position["count"]
         image.paste(_cell_frame(p, p in flipped), (x, y))
         depth = min(3, (count + 2) // 4) if count else -1
-        image.paste(_stack(depth, position["top"]), (x + STACK_X, y + STACK_Y))
+        image.paste(_stack(depth, position["top"], lang), (x + STACK_X, y + STACK_Y))
         if count:
-            label, ink = (f"open · {count}", HIGHLIGHT) if p in open_positions else (cards(count), MUTED)
+            if p in open_positions:
+                label, ink = gettext(lang, "open · {count}", count=count), HIGHLIGHT
+            else:
+                label, ink = cards(count, lang), MUTED
             _write(image, (x + CELL_W - 12, y + CELL_H - 13), label, 14, ink, PANEL, anchor="r")
 
 
-def _draw_seats(image: Image.Image, view: dict, viewer: int | None) -> None:
+def _draw_seats(image: Image.Image, view: dict, viewer: int | None, lang: str) -> None:
     team_of = {seat: t for t, team in enumerate(view.get("teams") or ()) for seat in team}
     kids = view.get("variant") == "kids"
     for seat, player in enumerate(view["seats"]):
         x, y = PANEL_X - 2, _row_top(seat) - 2
         status = _status(view, seat, viewer)
-        frame = _row_frame(seat, team_of.get(seat), kids, status, seat in view["to_move"], player["points"])
+        to_move, points = seat in view["to_move"], player["points"]
+        frame = _row_frame(seat, team_of.get(seat), kids, status, to_move, points, lang)
         image.paste(frame, (x, y))
         if not kids:
             for index, stack in enumerate(player["stacks"]):
                 image.paste(_mini(stack["top"], stack["count"]), (x + _mini_x(index), y + MINI_Y))
 
 
-def _draw_strip(image: Image.Image, view: dict) -> None:
+def _draw_strip(image: Image.Image, view: dict, lang: str) -> None:
     """The cards of the last flip, and what the player to move is asked."""
     x = MARGIN + 112
     flips = view.get("last_flip") or ()
     if not flips:
-        _write(image, (x, STRIP_Y + 39), "nothing yet", 14, MUTED, BACKGROUND)
+        _write(image, (x, STRIP_Y + 39), gettext(lang, "nothing yet"), 14, MUTED, BACKGROUND)
     for entry in flips:
         image.paste(_flip_card(entry["card"]), (x, STRIP_Y + 6))
         position, source = entry["position"] + 1, entry["from"] + 1
-        where = f"at {position}" if position == source else f"from {source} to {position}"
+        if position == source:
+            where = gettext(lang, "at {position}", position=position)
+        else:
+            where = gettext(lang, "from {source} to {position}", source=source, position=position)
         _write(image, (x + FLIP_W + 6, STRIP_Y + 39), where, 14, TEXT, BACKGROUND)
         x += 110
     lines: list[tuple[str, Colour]] = []
     if view.get("team_scores"):
-        scores = "   ".join(f"Team {t + 1}: {score}" for t, score in enumerate(view["team_scores"]))
+        scores = "   ".join(
+            gettext(lang, "Team {team}: {score}", team=t + 1, score=score)
+            for t, score in enumerate(view["team_scores"])
+        )
         lines.append((scores, HIGHLIGHT))
-    asked = prompt(view, seat_label)
+    asked = prompt(view, seat_label, lang)
     if asked:
         lines += [(line, MUTED) for line in _wrap(asked, ROW_W)]
     for row, (line, ink) in enumerate(lines[:3]):
         _write(image, (PANEL_X, STRIP_Y + 19 + LINE_H * row), line, 14, ink, BACKGROUND)
 
 
-def _draw_band(image: Image.Image, view: dict) -> None:
+def _draw_band(image: Image.Image, view: dict, lang: str) -> None:
     """What just happened, in the words of `narrate`."""
     width = WIDTH - 2 * MARGIN
-    told = [line for sentence in narrate(view, seat_label) for line in _wrap(sentence, width)]
+    told = [line for sentence in narrate(view, seat_label, lang) for line in _wrap(sentence, width)]
     if len(told) > BAND_LINES:
         told = [*told[: BAND_LINES - 1], _shorten(" ".join(told[BAND_LINES - 1 :]), width)]
     for row, line in enumerate(told):
@@ -619,26 +750,26 @@ def _sprites() -> None:
         _cell_frame(position, True)
     for kind in (*CARD_FACES, None):
         for depth in range(4):
-            _stack(depth, kind)
-    _stack(-1, None)
+            _stack(depth, kind, DEFAULT)
+    _stack(-1, None, DEFAULT)
     for kind in CARD_FACES:
         _flip_card(kind)
     for seat in range(len(SEAT_COLOURS)):
         _turn_tag(seat)
 
 
-def render(view: dict, *, viewer: int | None = None) -> bytes:
-    """PNG bytes of the public Rookie table described by `view` (`viewer`: whose "you" to mark)."""
-    return to_png(board_image(view, viewer))
+def render(view: dict, *, viewer: int | None = None, lang: str = DEFAULT) -> bytes:
+    """PNG bytes of the public Rookie table described by `view` in `lang` (`viewer`: whose "you" to mark)."""
+    return to_png(board_image(view, viewer, lang))
 
 
-def board_image(view: dict, viewer: int | None = None) -> Image.Image:
-    """The finished table, on the renderer's palette (mode P): what `render` encodes."""
+def board_image(view: dict, viewer: int | None = None, lang: str = DEFAULT) -> Image.Image:
+    """The finished table in `lang`, on the renderer's palette (mode P): what `render` encodes."""
     _sprites()
-    image = _base().copy()
-    _draw_header(image, view)
-    _draw_table(image, view)
-    _draw_seats(image, view, viewer)
-    _draw_strip(image, view)
-    _draw_band(image, view)
+    image = _base(lang).copy()
+    _draw_header(image, view, lang)
+    _draw_table(image, view, lang)
+    _draw_seats(image, view, viewer, lang)
+    _draw_strip(image, view, lang)
+    _draw_band(image, view, lang)
     return image

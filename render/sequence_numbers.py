@@ -17,6 +17,7 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageChops, ImageDraw
 
+from locales import DEFAULT, N_, gettext, ngettext, pgettext
 from render.common import (
     BACKGROUND,
     HIGHLIGHT,
@@ -113,7 +114,7 @@ def run_name(cells: list[str]) -> str:
 # --- the one wording of what happened --------------------------------------------------
 
 
-def narrate(view: dict, name: Callable[[int], str]) -> list[str]:
+def narrate(view: dict, name: Callable[[int], str], lang: str = DEFAULT) -> list[str]:
     """The sentences saying what the last move (or the start) did and what the mover
     must decide now; `name(seat)` names a seat. The board writes them with seat letters,
     the bot's message with mentions."""
@@ -122,58 +123,87 @@ def narrate(view: dict, name: Callable[[int], str]) -> list[str]:
     if event is not None:
         kind = event["type"]
         who = name(event["seat"]) if event.get("seat") is not None else ""
-        if kind == "start":
-            lines.append(f"{who} was drawn to start.")
-        elif kind == "trade":
-            lines.append(f"{who} traded a dead card ({event['card']['text']}).")
-        elif kind == "remove":
-            lines.append(f"{who} removed a chip from {event['cell']} with a minus card.")
-        elif kind == "resign":
-            lines.append(f"{who} resigned.")
-        elif kind in ("place", "lock"):
-            card = event["card"]
-            played = card["text"] if card["kind"] == "problem" else "a plus card"
-            chose = f" and chose to lock {run_name(event['locked'][0])}" if kind == "lock" else ""
-            lines.append(f"{who} played {played} on {event['cell']}{chose}.")
-            lines += _completed(view, event, name)
+        if kind in ("place", "lock"):
+            lines.append(_played(event, who, lang))
+            lines += _completed(view, event, name, lang)
+        else:
+            lines += _other_event(event, who, lang)
     if view["lock_choices"] and view["to_move"]:
-        runs = " or ".join(run_name(run) for run in view["lock_choices"])
-        mover = name(view["to_move"][0])
-        lines.append(f"{mover} made more than five in a row and chooses which five chips to lock: {runs}.")
-    lines += [f"{name(seat)} could not play a card and was skipped." for seat in view["skipped"]]
+        runs = gettext(lang, " or ").join(run_name(run) for run in view["lock_choices"])
+        text = N_("{who} made more than five in a row and chooses which five chips to lock: {runs}.")
+        lines.append(gettext(lang, text, who=name(view["to_move"][0]), runs=runs))
+    lines += [
+        gettext(lang, "{who} could not play a card and was skipped.", who=name(seat))
+        for seat in view["skipped"]
+    ]
     return lines
 
 
-def _completed(view: dict, event: dict, name: Callable[[int], str]) -> list[str]:
+def _other_event(event: dict, who: str, lang: str) -> list[str]:
+    kind = event["type"]
+    if kind == "start":
+        return [gettext(lang, "{who} was drawn to start.", who=who)]
+    if kind == "trade":
+        return [gettext(lang, "{who} traded a dead card ({card}).", who=who, card=event["card"]["text"])]
+    if kind == "remove":
+        return [
+            gettext(lang, "{who} removed a chip from {cell} with a minus card.", who=who, cell=event["cell"])
+        ]
+    if kind == "resign":
+        return [gettext(lang, "{who} resigned.", who=who)]
+    return []
+
+
+def _played(event: dict, who: str, lang: str) -> str:
+    card, cell = event["card"], event["cell"]
+    played = card["text"] if card["kind"] == "problem" else gettext(lang, "a plus card")
+    if event["type"] == "lock":
+        text = N_("{who} played {card} on {cell} and chose to lock {run}.")
+        return gettext(lang, text, who=who, card=played, cell=cell, run=run_name(event["locked"][0]))
+    return gettext(lang, "{who} played {card} on {cell}.", who=who, card=played, cell=cell)
+
+
+def _completed(view: dict, event: dict, name: Callable[[int], str], lang: str) -> list[str]:
     runs = event["locked"]
     if not runs:
         return []
     team = event["team"]
-    side = name(view["teams"][team][0]) if solo(view) else f"Team {team + 1}"
-    what = "a sequence" if len(runs) == 1 else f"{len(runs)} sequences"
+    side = name(view["teams"][team][0]) if solo(view) else gettext(lang, "Team {team}", team=team + 1)
     count = f"{view['sequences'][team]}/{view['sequences_to_win']}"
-    return [f"{side} completed {what} ({count}): {' and '.join(run_name(run) for run in runs)}."]
+    joined = gettext(lang, " and ").join(run_name(run) for run in runs)
+    text = ngettext(
+        lang,
+        "{side} completed a sequence ({count}): {runs}.",
+        "{side} completed {n} sequences ({count}): {runs}.",
+        len(runs),
+        side=side,
+        count=count,
+        runs=joined,
+    )
+    return [text]
 
 
-def status(view: dict, viewer: int | None = None) -> str:
+def status(view: dict, viewer: int | None = None, lang: str = DEFAULT) -> str:
     """Who is to do what, or how the game ended, as the board's panel says it."""
 
     def who(seat: int) -> str:
-        you = " (you)" if seat == viewer else ""
-        team = "" if solo(view) else f" (team {team_of(view, seat) + 1})"
+        you = pgettext(lang, "score panel", " (you)") if seat == viewer else ""
+        team = "" if solo(view) else gettext(lang, " (team {team})", team=team_of(view, seat) + 1)
         return f"{seat_label(seat)}{you}{team}"
 
     winners = view["winners"]
     if winners is not None:
         if not winners:
-            return "Draw: no one could play a card for a whole round."
+            return gettext(lang, "Draw: no one could play a card for a whole round.")
         if solo(view):
-            return f"{seat_label(winners[0])} wins!"
-        return f"Team {team_of(view, winners[0]) + 1} wins!"
+            return gettext(lang, "{seat} wins!", seat=seat_label(winners[0]))
+        return gettext(lang, "Team {team} wins!", team=team_of(view, winners[0]) + 1)
     if not view["to_move"]:
         return ""
     seat = view["to_move"][0]
-    return f"{who(seat)} to choose which five to lock" if view["lock_choices"] else f"{who(seat)} to move"
+    if view["lock_choices"]:
+        return gettext(lang, "{who} to choose which five to lock", who=who(seat))
+    return gettext(lang, "{who} to move", who=who(seat))
 
 
 # --- sprites and the static layer --------------------------------------------------------
@@ -195,7 +225,7 @@ def _frame() -> Image.Image:
 
 
 @lru_cache(maxsize=128)
-def _cell(number: int | None, chip: tuple[int, str] | None = None) -> Image.Image:
+def _cell(number: int | None, chip: tuple[int, str] | None = None, lang: str = DEFAULT) -> Image.Image:
     """One cell, opaque: its number in its group's colours (a free corner: a star), or the
     tint under an unlocked chip (team, glyph), which hides the number."""
     image = Image.new("RGB", (CELL, CELL), BACKGROUND)
@@ -204,7 +234,7 @@ def _cell(number: int | None, chip: tuple[int, str] | None = None) -> Image.Imag
     if number is None:
         draw.rounded_rectangle(box, radius=6, fill=FREE_FILL)
         draw.polygon(star_points(centre, 17, 7), fill=HIGHLIGHT)
-        centred_text(draw, (CELL // 2, CELL - 9), "FREE", 10, TEXT)
+        centred_text(draw, (CELL // 2, CELL - 9), pgettext(lang, "free corner", "FREE"), 10, TEXT)
         return image
     ink, tint = _group(number)
     draw.rounded_rectangle(box, radius=6, fill=tint)
@@ -218,14 +248,16 @@ def _cell(number: int | None, chip: tuple[int, str] | None = None) -> Image.Imag
 
 
 @lru_cache(maxsize=64)
-def _row(numbers: tuple[int | None, ...], chips: tuple[tuple[int, str] | None, ...]) -> Image.Image:
+def _row(
+    numbers: tuple[int | None, ...], chips: tuple[tuple[int, str] | None, ...], lang: str = DEFAULT
+) -> Image.Image:
     """A row of cells with its unlocked chips: a move changes one row, so the rest are reused."""
     strip = Image.new("RGB", (BOARD_PX, CELL), BACKGROUND)
     for col, (number, chip) in enumerate(zip(numbers, chips, strict=True)):
         if chip is not None and number is not None:
             # The chip hides the number: one tile serves every number of the tint.
             number = min(number // 10, len(GROUPS) - 1) * 10
-        strip.paste(_cell(number, chip), (col * CELL, 0))
+        strip.paste(_cell(number, chip, lang), (col * CELL, 0))
     return strip
 
 
@@ -336,7 +368,7 @@ def _draw_lock_choices(draw: ImageDraw.ImageDraw, view: dict) -> None:
                 draw.line((x, y, x - uy * stop * 1.6, y + ux * stop * 1.6), fill=colour, width=width)
 
 
-def _draw_panel(image: Image.Image, view: dict, viewer: int | None) -> None:
+def _draw_panel(image: Image.Image, view: dict, viewer: int | None, lang: str) -> None:
     top, x = PANEL_TOP, PAD + 14
     legend = _legend(
         tuple(map(tuple, view["teams"])),
@@ -344,15 +376,16 @@ def _draw_panel(image: Image.Image, view: dict, viewer: int | None) -> None:
         tuple(view["sequences"]),
         view["sequences_to_win"],
         viewer,
+        lang,
     )
     image.paste(legend, (x, top + 6))
     colour = HIGHLIGHT if view["to_move"] or view["winners"] else TEXT
-    image.paste(_label(status(view, viewer), 18, colour), (x, top + 52))
-    deck = _label(f"Deck: {view['deck_size']} cards", 13, MUTED)
+    image.paste(_label(status(view, viewer, lang), 18, colour), (x, top + 52))
+    deck = _label(gettext(lang, "Deck: {count} cards", count=view["deck_size"]), 13, MUTED)
     image.paste(deck, (WIDTH - PAD - 14 - deck.width, top + 56))
     draw = ImageDraw.Draw(image)
     # The bundled font has no en dash: runs read A3-E3 on the board.
-    sentences = [sentence.replace("–", "-") for sentence in narrate(view, seat_label)]
+    sentences = [sentence.replace("–", "-") for sentence in narrate(view, seat_label, lang)]
     for row, line in enumerate(_wrap(draw, sentences, WIDTH - 2 * PAD - 28)):
         draw.text((x, top + 78 + row * 17), line, font=font(13), fill=TEXT)
 
@@ -364,6 +397,7 @@ def _legend(
     sequences: tuple[int, ...],
     goal: int,
     viewer: int | None,
+    lang: str = DEFAULT,
 ) -> Image.Image:
     """The panel's first band: each team's chip, players and sequences (it changes rarely)."""
     band = Image.new("RGB", (WIDTH - 2 * PAD - 28, 42), PANEL)
@@ -373,13 +407,17 @@ def _legend(
     for team, seats in enumerate(teams):
         left = team * width
         _paste_chip(band, (left + 14, 18), _chip(team, False, team_glyph(view, team), 13))
+        you, gone = pgettext(lang, "score panel", " (you)"), pgettext(lang, "score panel", " (left)")
         players = " ".join(
-            seat_label(s) + (" (you)" if s == viewer else "") + (" (left)" if s in resigned else "")
-            for s in seats
+            seat_label(s) + (you if s == viewer else "") + (gone if s in resigned else "") for s in seats
         )
-        title = f"Player {players}" if solo(view) else f"Team {team + 1}: {players}"
+        if solo(view):
+            title = gettext(lang, "Player {players}", players=players)
+        else:
+            title = gettext(lang, "Team {team}: {players}", team=team + 1, players=players)
         draw.text((left + 34, 6), title, font=font(15), fill=TEXT)
-        draw.text((left + 34, 24), f"sequences {sequences[team]}/{goal}", font=font(13), fill=MUTED)
+        done = gettext(lang, "sequences {count}/{needed}", count=sequences[team], needed=goal)
+        draw.text((left + 34, 24), done, font=font(13), fill=MUTED)
     return band
 
 
@@ -423,8 +461,8 @@ def _wrap(draw: ImageDraw.ImageDraw, sentences: list[str], width: int) -> list[s
     return lines
 
 
-def board_image(view: dict, viewer: int | None = None) -> Image.Image:
-    """The public board as an RGB image (before the palette)."""
+def board_image(view: dict, viewer: int | None = None, lang: str = DEFAULT) -> Image.Image:
+    """The public board in `lang` as an RGB image (before the palette)."""
     image = _frame().copy()
     glyphs = [team_glyph(view, team) for team in range(len(view["teams"]))]
     sequences = _sequence_cells(view)
@@ -434,7 +472,7 @@ def board_image(view: dict, viewer: int | None = None) -> Image.Image:
             None if cell["chip"] is None or (row, col) in sequences else (cell["chip"], glyphs[cell["chip"]])
             for col, cell in enumerate(cells)
         )
-        image.paste(_row(numbers, chips), (BOARD_X, BOARD_Y + row * CELL))
+        image.paste(_row(numbers, chips, lang), (BOARD_X, BOARD_Y + row * CELL))
     draw = ImageDraw.Draw(image)
     _draw_sequences(draw, view)
     for row, col in sorted(sequences):
@@ -444,7 +482,7 @@ def board_image(view: dict, viewer: int | None = None) -> Image.Image:
             _paste_chip(image, cell_centre(row, col), sprite)
     _draw_last_move(draw, view)
     _draw_lock_choices(draw, view)
-    _draw_panel(image, view, viewer)
+    _draw_panel(image, view, viewer, lang)
     return image
 
 
@@ -453,9 +491,10 @@ def _sequence_cells(view: dict) -> set[tuple[int, int]]:
     return {(r, c) for runs in view["sequence_cells"] for run in runs for r, c in run}
 
 
-def render(view: dict, *, viewer: int | None = None) -> bytes:
-    """The public board as PNG bytes: chips, locks, sequences, last move, lock choice, whose turn."""
-    return palette(_numbers(view)).png(board_image(view, viewer))
+def render(view: dict, *, viewer: int | None = None, lang: str = DEFAULT) -> bytes:
+    """The public board as PNG bytes, its words in `lang`: chips, locks, sequences, last move, lock
+    choice, whose turn."""
+    return palette(_numbers(view)).png(board_image(view, viewer, lang))
 
 
 # --- the palette ------------------------------------------------------------------------
@@ -524,7 +563,9 @@ CARD_FACE = (244, 241, 232)
 CARD_INK = (30, 32, 36)
 
 
-def _hand_card(draw: ImageDraw.ImageDraw, left: int, top: int, number: int, card: dict, dead: bool) -> None:
+def _hand_card(
+    draw: ImageDraw.ImageDraw, left: int, top: int, number: int, card: dict, dead: bool, lang: str
+) -> None:
     box = (left, top, left + CARD_W, top + CARD_H)
     face = (150, 150, 150) if dead else CARD_FACE
     draw.rounded_rectangle(box, radius=10, fill=face, outline=DARK, width=2)
@@ -536,11 +577,13 @@ def _hand_card(draw: ImageDraw.ImageDraw, left: int, top: int, number: int, card
         hint = "= ?"
     else:
         _sign(draw, centre, plus=card["kind"] == "plus")
-        hint = "any empty cell" if card["kind"] == "plus" else "remove a chip"
+        hint = gettext(lang, "any empty cell") if card["kind"] == "plus" else gettext(lang, "remove a chip")
     centred_text(draw, (centre[0], top + CARD_H - 20), hint, 13, (90, 90, 96))
     if dead:
         draw.rectangle((left + 2, top + CARD_H - 56, left + CARD_W - 2, top + CARD_H - 36), fill=DEAD)
-        centred_text(draw, (centre[0], top + CARD_H - 46), "DEAD · trade it", 13, (255, 255, 255))
+        centred_text(
+            draw, (centre[0], top + CARD_H - 46), gettext(lang, "DEAD · trade it"), 13, (255, 255, 255)
+        )
 
 
 def _sign(draw: ImageDraw.ImageDraw, centre: tuple[int, int], *, plus: bool) -> None:
@@ -551,8 +594,8 @@ def _sign(draw: ImageDraw.ImageDraw, centre: tuple[int, int], *, plus: bool) -> 
         draw.rectangle((x - 6, y - 26, x + 6, y + 26), fill=CARD_INK)
 
 
-def render_hand(view: dict) -> bytes:
-    """The viewing seat's hand, cards numbered 1..n (hand index + 1), dead cards marked."""
+def render_hand(view: dict, lang: str = DEFAULT) -> bytes:
+    """The viewing seat's hand in `lang`, cards numbered 1..n (hand index + 1), dead cards marked."""
     hand = view["hand"]
     dead = set(view["dead_cards"])
     count = max(len(hand), 1)
@@ -561,11 +604,15 @@ def render_hand(view: dict) -> bytes:
     image = Image.new("RGB", (max(width, 260), height), BACKGROUND)
     draw = ImageDraw.Draw(image)
     seat = view["seat"]
-    title = "Your hand" if seat is None else f"Your hand ({seat_label(seat)})"
+    title = (
+        gettext(lang, "Your hand")
+        if seat is None
+        else gettext(lang, "Your hand ({seat})", seat=seat_label(seat))
+    )
     draw.text((PAD, PAD), title, font=font(18), fill=TEXT)
     if not hand:
-        draw.text((PAD, PAD + 40), "No cards.", font=font(16), fill=MUTED)
+        draw.text((PAD, PAD + 40), gettext(lang, "No cards."), font=font(16), fill=MUTED)
     for index, card in enumerate(hand):
         left = PAD + index * (CARD_W + CARD_GAP)
-        _hand_card(draw, left, PAD + 30, index + 1, card, index in dead)
+        _hand_card(draw, left, PAD + 30, index + 1, card, index in dead, lang)
     return to_png(image)

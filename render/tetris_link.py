@@ -25,6 +25,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from games.tetris_link import ANY, COLUMNS, NO_FIT, NO_PIECE_LEFT, NO_SHAPE_LEFT, ROWS, SHAPES, piece_cells
+from locales import DEFAULT, N_, gettext, ngettext, pgettext
 from render.common import (
     BACKGROUND,
     HIGHLIGHT,
@@ -71,26 +72,42 @@ STOCK_SLOT = 88  # the width of one shape and its count in a seat's stock
 LAST_MOVE = (255, 255, 255)  # white: no seat colour is near it, unlike the yellow highlight
 
 # What the die shows, in words; a placed S or L is named as the figure it makes.
-FACE_NAMES = {"I": "I", "O": "O", "T": "T", "S": "S/Z", "L": "L/J", ANY: "the logo"}
-FIGURES = {"I": "an I", "O": "an O", "T": "a T", "S": "an S", "Z": "a Z", "L": "an L", "J": "a J"}
+FACE_NAMES = {"I": "I", "O": "O", "T": "T", "S": "S/Z", "L": "L/J", ANY: N_("the logo")}
+# TRANSLATORS: a placed Tetris Link piece, by the letter of its shape.
+FIGURES = {
+    "I": N_("an I"),
+    "O": N_("an O"),
+    "T": N_("a T"),
+    "S": N_("an S"),
+    "Z": N_("a Z"),
+    "L": N_("an L"),
+    "J": N_("a J"),
+}
 MIRRORED = {"S": "Z", "L": "J"}
 END_WORDS = {
-    "resignations": "only one player is left",
-    "every piece played": "every piece has been played",
-    "tower full": "the tower is full",
-    "no piece fits": "no piece left in hand fits",
+    "resignations": N_("only one player is left"),
+    "every piece played": N_("every piece has been played"),
+    "tower full": N_("the tower is full"),
+    "no piece fits": N_("no piece left in hand fits"),
 }
 
 Cell = tuple[int, int]
 
 
-def render(view: dict, *, viewer: int | None = None, ghost: dict | None = None) -> bytes:
-    """The board as PNG bytes; `ghost` ({"seat", "cells"}) previews a placement."""
-    return to_png(board_image(view, viewer, ghost=ghost))
+def render(view: dict, *, viewer: int | None = None, ghost: dict | None = None, lang: str = DEFAULT) -> bytes:
+    """The board as PNG bytes, its words in `lang`; `ghost` ({"seat", "cells"}) previews a placement."""
+    return to_png(board_image(view, viewer, ghost=ghost, lang=lang))
 
 
-def board_image(view: dict, viewer: int | None = None, *, ghost: dict | None = None) -> Image.Image:
-    """The finished board as an RGB image: what `render` encodes."""
+def face_name(face: str, lang: str = DEFAULT) -> str:
+    """What the die shows, in words: a shape's letter(s), or the logo."""
+    return gettext(lang, FACE_NAMES[face]) if face == ANY else FACE_NAMES[face]
+
+
+def board_image(
+    view: dict, viewer: int | None = None, *, ghost: dict | None = None, lang: str = DEFAULT
+) -> Image.Image:
+    """The finished board as an RGB image, its words in `lang`: what `render` encodes."""
     image = _static_layer(view["players"]).copy()
     draw = ImageDraw.Draw(image)
     _draw_cells(image, view["cells"])
@@ -99,72 +116,113 @@ def board_image(view: dict, viewer: int | None = None, *, ghost: dict | None = N
     last = view.get("last_move")
     if last:
         _outline(draw, last["cells"], LAST_MOVE, 3)
-    _draw_die(image, view)
-    _draw_seats(image, draw, view, viewer)
-    _draw_news(image, view)
+    _draw_die(image, view, lang)
+    _draw_seats(image, draw, view, viewer, lang)
+    _draw_news(image, view, lang)
     return image
 
 
 # ---------------------------------------------------------------- narration
 
 
-def narrate(view: dict, name: Callable[[int], str]) -> list[str]:
+def narrate(view: dict, name: Callable[[int], str], lang: str = DEFAULT) -> list[str]:
     """What the last decision did and what followed, in sentences; `name(seat)` names a seat.
 
     The board image writes these under the players (with the seat letters), the
     Discord message above the board (with mentions): one wording for both.
     """
-    lines = _narrate_event(view["last_event"], name)
+    lines = _narrate_event(view["last_event"], name, lang)
     for event in view["events"]:
         if event["type"] == "skip":
-            lines.append(_narrate_skip(event, name))
+            lines.append(_narrate_skip(event, name, lang))
         elif event["type"] == "end":
-            lines.append(f"The game ends: {END_WORDS.get(event['reason'], event['reason'])}.")
+            reason = event["reason"]
+            why = gettext(lang, END_WORDS[reason]) if reason in END_WORDS else reason
+            lines.append(gettext(lang, "The game ends: {reason}.", reason=why))
     return lines
 
 
-def _narrate_event(event: dict | None, name: Callable[[int], str]) -> list[str]:
+def _narrate_event(event: dict | None, name: Callable[[int], str], lang: str) -> list[str]:
     if event is None:
         return []
     seat = event["seat"]
     if event["type"] == "start":
-        rolls = event["rolls"]
-        if not rolls:
-            return [f"{name(seat)} was drawn to start."]
-        faces = ", ".join(f"{name(s)} {'logo' if face == ANY else FACE_NAMES[face]}" for s, face in rolls)
-        return [
-            f"{name(rolls[0][0])} was drawn to roll first.",
-            f"Starting rolls: {faces}.",
-            f"{name(seat)} rolled the logo and starts.",
-        ]
+        return _narrate_start(event, name, lang)
     if event["type"] == "place":
-        columns = sorted({column + 1 for _, column in event["cells"]})
-        where = f"column {columns[0]}" if len(columns) == 1 else f"columns {columns[0]}-{columns[-1]}"
-        score = []
-        if event["gained"]:
-            score.append(f"+{event['gained']} for a group of {event['group']}")
-        if event["gap_penalty"]:
-            cells = "an empty cell" if event["gap_penalty"] == 1 else "empty cells"
-            score.append(f"-{event['gap_penalty']} for {cells} under it")
-        figure = FIGURES[_figure(event["shape"], event["cells"])]
-        return [f"{name(seat)} placed {figure} in {where}" + (f": {', '.join(score)}." if score else ".")]
+        return [_narrate_place(event, name(seat), lang)]
     if event["type"] == "resign":
-        return [f"{name(seat)} resigned."]
+        return [gettext(lang, "{who} resigned.", who=name(seat))]
     return []
 
 
-def _narrate_skip(event: dict, name: Callable[[int], str]) -> str:
+def _narrate_start(event: dict, name: Callable[[int], str], lang: str) -> list[str]:
+    rolls, seat = event["rolls"], event["seat"]
+    if not rolls:
+        return [gettext(lang, "{who} was drawn to start.", who=name(seat))]
+    logo = pgettext(lang, "die face", "logo")
+    faces = ", ".join(f"{name(s)} {logo if face == ANY else FACE_NAMES[face]}" for s, face in rolls)
+    return [
+        gettext(lang, "{who} was drawn to roll first.", who=name(rolls[0][0])),
+        gettext(lang, "Starting rolls: {rolls}.", rolls=faces),
+        gettext(lang, "{who} rolled the logo and starts.", who=name(seat)),
+    ]
+
+
+def _narrate_place(event: dict, who: str, lang: str) -> str:
+    columns = sorted({column + 1 for _, column in event["cells"]})
+    if len(columns) == 1:
+        where = gettext(lang, "column {column}", column=columns[0])
+    else:
+        where = gettext(lang, "columns {first}-{last}", first=columns[0], last=columns[-1])
+    score = []
+    if event["gained"]:
+        score.append(
+            gettext(lang, "+{points} for a group of {size}", points=event["gained"], size=event["group"])
+        )
+    if event["gap_penalty"]:
+        score.append(
+            ngettext(
+                lang,
+                "-{points} for an empty cell under it",
+                "-{points} for empty cells under it",
+                event["gap_penalty"],
+                points=event["gap_penalty"],
+            )
+        )
+    shape = _figure(event["shape"], event["cells"])
+    figure = gettext(lang, FIGURES[shape])
+    if score:
+        return gettext(
+            lang,
+            "{who} placed {piece} in {where}: {score}.",
+            who=who,
+            piece=figure,
+            where=where,
+            score=", ".join(score),
+        )
+    return gettext(lang, "{who} placed {piece} in {where}.", who=who, piece=figure, where=where)
+
+
+def _narrate_skip(event: dict, name: Callable[[int], str], lang: str) -> str:
     who, die, reason = name(event["seat"]), event["die"], event["reason"]
-    if reason == NO_PIECE_LEFT or die is None:
-        why = "has no pieces left" if reason == NO_PIECE_LEFT else "has no piece that fits"
-        return f"{who} {why}: turn skipped."
-    rolled = f"{who} rolled {FACE_NAMES[die]}"
+    if reason == NO_PIECE_LEFT:
+        return gettext(lang, "{who} has no pieces left: turn skipped.", who=who)
+    if die is None:
+        return gettext(lang, "{who} has no piece that fits: turn skipped.", who=who)
+    face = face_name(die, lang)
     if reason == NO_SHAPE_LEFT:
-        return f"{rolled} but has no {FACE_NAMES[die]} piece left: turn skipped."
+        return gettext(
+            lang, "{who} rolled {face} but has no {face} piece left: turn skipped.", who=who, face=face
+        )
+    if reason == NO_FIT and die == ANY:
+        return gettext(
+            lang, "{who} rolled {face} but no piece fits anywhere: turn skipped.", who=who, face=face
+        )
     if reason == NO_FIT:
-        piece = "piece" if die == ANY else f"{FACE_NAMES[die]} piece"
-        return f"{rolled} but no {piece} fits anywhere: turn skipped."
-    return f"{rolled}: turn skipped."
+        return gettext(
+            lang, "{who} rolled {face} but no {face} piece fits anywhere: turn skipped.", who=who, face=face
+        )
+    return gettext(lang, "{who} rolled {face}: turn skipped.", who=who, face=face)
 
 
 def _figure(shape: str, cells: Iterable[Sequence[int]]) -> str:
@@ -362,26 +420,35 @@ def _outline(draw: ImageDraw.ImageDraw, cells: Iterable[Sequence[int]], colour: 
 # ---------------------------------------------------------------- the panel
 
 
-def _draw_die(image: Image.Image, view: dict) -> None:
+def _verdict(winners: Sequence[int], lang: str) -> str:
+    letters = gettext(lang, " and ").join(seat_label(s) for s in winners)
+    if len(winners) > 1:
+        return gettext(lang, "Draw: {seats}", seats=letters)
+    return gettext(lang, "{seat} wins", seat=letters) if letters else gettext(lang, "Nobody wins")
+
+
+def _draw_die(image: Image.Image, view: dict, lang: str) -> None:
     top = TOWER_Y
     if view["winners"] is not None:
-        winners = view["winners"]
-        letters = " and ".join(seat_label(s) for s in winners)
-        verdict = f"Draw: {letters}" if len(winners) > 1 else f"{letters} wins" if letters else "Nobody wins"
-        _write(image, (PANEL_X, top), "Game over", HEADLINE, HIGHLIGHT, BACKGROUND)
+        verdict = _verdict(view["winners"], lang)
+        _write(image, (PANEL_X, top), gettext(lang, "Game over"), HEADLINE, HIGHLIGHT, BACKGROUND)
         _write(image, (PANEL_X, top + 38), verdict, WORDS + 2, TEXT, BACKGROUND)
         return
     die = view["die"]
     if die is None:
-        text_x, caption = PANEL_X, "No dice: free choice"
+        text_x, caption = PANEL_X, gettext(lang, "No dice: free choice")
     else:
         image.paste(_die(die), (PANEL_X, top))
-        text_x, caption = PANEL_X + DIE + 16, "Logo: any shape" if die == ANY else f"Rolled {die}"
-    _write(image, (text_x, top + 2), f"{seat_label(view['to_move'][0])} to move", HEADLINE, TEXT, BACKGROUND)
+        rolled = gettext(lang, "Logo: any shape") if die == ANY else gettext(lang, "Rolled {face}", face=die)
+        text_x, caption = PANEL_X + DIE + 16, rolled
+    to_move = gettext(lang, "{seat} to move", seat=seat_label(view["to_move"][0]))
+    _write(image, (text_x, top + 2), to_move, HEADLINE, TEXT, BACKGROUND)
     _write(image, (text_x, top + 40), caption, WORDS, MUTED, BACKGROUND)
 
 
-def _draw_seats(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict, viewer: int | None) -> None:
+def _draw_seats(
+    image: Image.Image, draw: ImageDraw.ImageDraw, view: dict, viewer: int | None, lang: str
+) -> None:
     to_move = set(view["to_move"])
     winners = set(view["winners"] or [])
     resigned = set(view["resigned"])
@@ -396,13 +463,13 @@ def _draw_seats(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict, viewe
                 width=3,
             )
         image.paste(_cell_sprite(seat), (PANEL_X + 10, y + 9))
-        tags = [f"largest group {view['largest_group'][seat]}"]
+        tags = [gettext(lang, "largest group {size}", size=view["largest_group"][seat])]
         if seat == viewer:
-            tags.insert(0, "you")
+            tags.insert(0, pgettext(lang, "score panel", "you"))
         if seat in resigned:
-            tags.append("resigned")
+            tags.append(pgettext(lang, "score panel", "resigned"))
         elif seat in winners:
-            tags.append("winner")
+            tags.append(pgettext(lang, "score panel", "winner"))
         _write(image, (PANEL_X + 46, y + 9), ", ".join(tags), WORDS, MUTED, PANEL)
         _write(image, (PANEL_X + PANEL_W - 14, y + 3), str(score), SCORE, TEXT, PANEL, anchor="r")
         _draw_stock(image, view["pieces_left"][seat], colour, PANEL_X + 10, y + 37)
@@ -419,12 +486,12 @@ def _draw_stock(image: Image.Image, left: dict, colour: RGB, x: int, y: int) -> 
         _write(image, (slot_x + 36, y), str(count), WORDS, TEXT if count else MUTED, PANEL)
 
 
-def _draw_news(image: Image.Image, view: dict) -> None:
+def _draw_news(image: Image.Image, view: dict, lang: str) -> None:
     """The narration of the last decision, wrapped under the players."""
     y = SEAT_BLOCK_Y + view["players"] * SEAT_BLOCK_H + 2
     last_line = font(WORDS).getbbox("Ag")[3]  # the last line needs its ink, not its spacing
     room = (HEIGHT - y - 4 - last_line) // NEWS_LINE_H + 1
-    lines = [line for sentence in narrate(view, seat_label) for line in _wrap(sentence, PANEL_W - 8)]
+    lines = [line for sentence in narrate(view, seat_label, lang) for line in _wrap(sentence, PANEL_W - 8)]
     if len(lines) > room:
         lines = [*lines[: room - 1], "..."]
     for line in lines:

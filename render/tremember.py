@@ -21,6 +21,7 @@ from math import cos, pi, sin
 from PIL import Image, ImageDraw, ImageFilter
 
 from games.tremember import MOTIFS, SIDES
+from locales import DEFAULT, N_, gettext, pgettext
 from render.common import (
     BACKGROUND,
     HIGHLIGHT,
@@ -443,14 +444,59 @@ def _base() -> Image.Image:
 # --- words ------------------------------------------------------------------------------
 
 
-def motif_name(motif: str) -> str:
-    """The name players read: both joker motifs are simply "joker"."""
-    return "joker" if motif.startswith("joker") else motif
+# TRANSLATORS: the pictures on the Tremember cards.
+MOTIF_NAMES = {  # both joker motifs are simply "joker"
+    "sun": N_("sun"),
+    "moon": N_("moon"),
+    "star": N_("star"),
+    "heart": N_("heart"),
+    "drop": N_("drop"),
+    "leaf": N_("leaf"),
+    "bolt": N_("bolt"),
+    "diamond": N_("diamond"),
+    "fish": N_("fish"),
+    "cross": N_("cross"),
+    "hexagon": N_("hexagon"),
+    "ring": N_("ring"),
+    "arrow": N_("arrow"),
+    "flower": N_("flower"),
+    "crown": N_("crown"),
+    "tree": N_("tree"),
+    "joker": N_("joker"),
+}
+# TRANSLATORS: a Tremember card by its picture, as the object of "turned …" / "found … pair".
+A_MOTIFS = {
+    "sun": N_("a sun"),
+    "moon": N_("a moon"),
+    "star": N_("a star"),
+    "heart": N_("a heart"),
+    "drop": N_("a drop"),
+    "leaf": N_("a leaf"),
+    "bolt": N_("a bolt"),
+    "diamond": N_("a diamond"),
+    "fish": N_("a fish"),
+    "cross": N_("a cross"),
+    "hexagon": N_("a hexagon"),
+    "ring": N_("a ring"),
+    "arrow": N_("an arrow"),
+    "flower": N_("a flower"),
+    "crown": N_("a crown"),
+    "tree": N_("a tree"),
+    "joker": N_("a joker"),
+}
 
 
-def a_motif(motif: str) -> str:
-    """`a sun`, `an arrow`."""
-    word = motif_name(motif)
+def motif_name(motif: str, lang: str = DEFAULT) -> str:
+    """The name players read in `lang`: both joker motifs are simply "joker"."""
+    word = "joker" if motif.startswith("joker") else motif
+    return gettext(lang, MOTIF_NAMES[word]) if word in MOTIF_NAMES else word
+
+
+def a_motif(motif: str, lang: str = DEFAULT) -> str:
+    """`a sun`, `an arrow` (in `lang`: "eine Sonne", "einen Mond")."""
+    word = "joker" if motif.startswith("joker") else motif
+    if word in A_MOTIFS:
+        return gettext(lang, A_MOTIFS[word])
     return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
 
 
@@ -459,17 +505,23 @@ def cell_name(cell: Sequence[int]) -> str:
     return f"{'ABCDEF'[cell[1]]}{cell[0] + 1}"
 
 
-def line_moved(side: str, hole: Sequence[int]) -> str:
+LINES_MOVED = {  # the end a card comes in from: the line it moves, and which way
+    "left": N_("row {row} right"),
+    "right": N_("row {row} left"),
+    "top": N_("column {column} down"),
+    "bottom": N_("column {column} up"),
+}
+
+
+def line_moved(side: str, hole: Sequence[int], lang: str = DEFAULT) -> str:
     """`column B down`: the line a push from `side` moves, and which way."""
-    if side in ("left", "right"):
-        return f"row {hole[0] + 1} {'right' if side == 'left' else 'left'}"
-    return f"column {'ABCDEF'[hole[1]]} {'down' if side == 'top' else 'up'}"
+    return gettext(lang, LINES_MOVED[side], row=hole[0] + 1, column="ABCDEF"[hole[1]])
 
 
-TOUCH = {3: "side by side", 2: "touching at a corner", 1: "apart"}
+TOUCH = {3: N_("side by side"), 2: N_("touching at a corner"), 1: N_("apart")}
 
 
-def narrate(view: dict, name: Callable[[int], str]) -> list[str]:
+def narrate(view: dict, name: Callable[[int], str], lang: str = DEFAULT) -> list[str]:
     """The sentences saying what the last move (or the deal) did; `name(seat)` names a seat.
 
     The one wording of every event: the board writes it with seat letters, the bot's
@@ -481,35 +533,82 @@ def narrate(view: dict, name: Callable[[int], str]) -> list[str]:
         return []
     kind, who = event["type"], name(event["seat"])
     if kind == "start":
-        return [f"{who} was drawn to start.", "Find the pairs: the board keeps moving!"]
-    if kind == "take":
-        return [f"{who} took the card at {cell_name(event['cell'])}: only they saw it."]
-    if kind == "push":
-        line, lands = line_moved(event["from"], event["cell"]), cell_name(event["lands"])
-        return [f"{who} pushed {line}: the taken card lies face down at {lands}."]
-    if kind == "flip":
-        return [f"{who} turned {a_motif(event['motif'])} at {cell_name(event['cell'])}."]
-    if kind == "miss":
-        (a, b), (ma, mb) = event["cells"], event["motifs"]
         return [
-            f"{who} turned {a_motif(ma)} at {cell_name(a)} and {a_motif(mb)} at {cell_name(b)}: "
-            "no pair, both turn face down again."
+            gettext(lang, "{who} was drawn to start.", who=who),
+            gettext(lang, "Find the pairs: the board keeps moving!"),
         ]
+    if kind == "take":
+        return [
+            gettext(
+                lang,
+                "{who} took the card at {cell}: only they saw it.",
+                who=who,
+                cell=cell_name(event["cell"]),
+            )
+        ]
+    if kind == "push":
+        line, lands = line_moved(event["from"], event["cell"], lang), cell_name(event["lands"])
+        return [
+            gettext(
+                lang,
+                "{who} pushed {line}: the taken card lies face down at {cell}.",
+                who=who,
+                line=line,
+                cell=lands,
+            )
+        ]
+    if kind == "flip":
+        motif, cell = a_motif(event["motif"], lang), cell_name(event["cell"])
+        return [gettext(lang, "{who} turned {motif} at {cell}.", who=who, motif=motif, cell=cell)]
+    if kind == "miss":
+        return [_missed(event, who, lang)]
     if kind == "pair":
-        cells = " + ".join(cell_name(cell) for cell in event["cells"])
-        said = [
-            f"{who} found {a_motif(event['motif'])} pair at {cells}: "
-            f"+{event['points']} ({TOUCH[event['points']]})."
-        ]
-        if event["rotated"]:
-            now = " + ".join(cell_name(cell) for cell in event["cells_now"])
-            said.append(f"The whole board turned 90° clockwise: the pair lies at {now} now.")
-        if view["winners"] is None:
-            said.append(f"{who} plays again.")
-        return said
+        return _paired(view, event, who, lang)
     if kind == "resign":
-        return [f"{who} left the game; their points stay."]
+        return [gettext(lang, "{who} left the game; their points stay.", who=who)]
     return []
+
+
+def _touch(points: int, lang: str) -> str:
+    """How the pair's cards lie, which gives its points."""
+    how = TOUCH[points]
+    return gettext(lang, how)
+
+
+def _missed(event: dict, who: str, lang: str) -> str:
+    (a, b), (ma, mb) = event["cells"], event["motifs"]
+    return gettext(
+        lang,
+        "{who} turned {first} at {a} and {second} at {b}: no pair, both turn face down again.",
+        who=who,
+        first=a_motif(ma, lang),
+        a=cell_name(a),
+        second=a_motif(mb, lang),
+        b=cell_name(b),
+    )
+
+
+def _paired(view: dict, event: dict, who: str, lang: str) -> list[str]:
+    cells = " + ".join(cell_name(cell) for cell in event["cells"])
+    said = [
+        gettext(
+            lang,
+            "{who} found {motif} pair at {cells}: +{points} ({touch}).",
+            who=who,
+            motif=a_motif(event["motif"], lang),
+            cells=cells,
+            points=event["points"],
+            touch=_touch(event["points"], lang),
+        )
+    ]
+    if event["rotated"]:
+        now = " + ".join(cell_name(cell) for cell in event["cells_now"])
+        said.append(
+            gettext(lang, "The whole board turned 90° clockwise: the pair lies at {cells} now.", cells=now)
+        )
+    if view["winners"] is None:
+        said.append(gettext(lang, "{who} plays again.", who=who))
+    return said
 
 
 @lru_cache(maxsize=4096)
@@ -561,22 +660,30 @@ def _write(image: Image.Image, xy: Point, words: list[str], size: int, fill: RGB
         x += advance + space
 
 
-def _instruction(view: dict) -> str:
+def _instruction(view: dict, lang: str) -> str:
     """What the seat to move does now, for the headline."""
     if view["phase"] == "take":
-        return "to move: take a face-down card"
+        return gettext(lang, "to move: take a face-down card")
     if view["phase"] == "push":
-        return "to move: push the card back in at an arrow"
-    return "to move: turn a second card" if view["first_flip"] else "to move: turn two face-down cards"
+        return gettext(lang, "to move: push the card back in at an arrow")
+    if view["first_flip"]:
+        return gettext(lang, "to move: turn a second card")
+    return gettext(lang, "to move: turn two face-down cards")
 
 
-def _result(view: dict) -> str:
+def _result(view: dict, lang: str) -> str:
     winners = view["winners"]
     if not winners:
-        return "Game over: nobody wins."
+        return gettext(lang, "Game over: nobody wins.")
     if len(winners) == 1:
-        return f"Game over: {seat_label(winners[0])} wins with {view['scores'][winners[0]]} points!"
-    return f"Game over: a draw between {' and '.join(seat_label(s) for s in winners)}."
+        return gettext(
+            lang,
+            "Game over: {seat} wins with {points} points!",
+            seat=seat_label(winners[0]),
+            points=view["scores"][winners[0]],
+        )
+    seats = gettext(lang, " and ").join(seat_label(s) for s in winners)
+    return gettext(lang, "Game over: a draw between {seats}.", seats=seats)
 
 
 # --- the board ----------------------------------------------------------------------
@@ -643,15 +750,15 @@ def _draw_band_ends(image: Image.Image, hole: tuple[int, int], sides: set[str]) 
         image.paste(_band_end("bottom", "bottom" in sides), (x - GAP // 2, Y0 + GRID + GAP // 2))
 
 
-def _header(view: dict) -> Image.Image:
+def _header(view: dict, lang: str) -> Image.Image:
     """The headline (who does what now, or the result) and the narration, in RGB."""
     strip = Image.new("RGB", (WIDTH, HEADER), BACKGROUND)
     if view["winners"] is not None:
-        _write(strip, (MARGIN, HEADLINE_Y), _result(view).split(), 22, TEXT)
+        _write(strip, (MARGIN, HEADLINE_Y), _result(view, lang).split(), 22, TEXT)
     else:
         seat_tag(ImageDraw.Draw(strip), (MARGIN + 12, HEADLINE_Y), view["to_move"][0], size=24)
-        _write(strip, (MARGIN + 32, HEADLINE_Y), _instruction(view).split(), 22, TEXT)
-    lines = wrap(narrate(view, seat_label), WIDTH - 2 * MARGIN, 17, len(NARRATION_Y))
+        _write(strip, (MARGIN + 32, HEADLINE_Y), _instruction(view, lang).split(), 22, TEXT)
+    lines = wrap(narrate(view, seat_label, lang), WIDTH - 2 * MARGIN, 17, len(NARRATION_Y))
     for y, words in zip(NARRATION_Y, lines, strict=False):
         _write(strip, (MARGIN, y), words, 17, MUTED)
     return strip
@@ -659,7 +766,11 @@ def _header(view: dict) -> Image.Image:
 
 @lru_cache(maxsize=256)
 def _scores(
-    scores: tuple[int, ...], to_move: tuple[int, ...], resigned: tuple[int, ...], viewer: int | None
+    scores: tuple[int, ...],
+    to_move: tuple[int, ...],
+    resigned: tuple[int, ...],
+    viewer: int | None,
+    lang: str,
 ) -> Image.Image:
     """The score panels, mapped; one per seat, the seat to move outlined."""
     strip = Image.new("RGB", (WIDTH, SCORES_HEIGHT), BACKGROUND)
@@ -676,27 +787,28 @@ def _scores(
             width=3,
         )
         seat_tag(draw, (left + 24, SCORES_HEIGHT / 2), seat, size=32)
-        label = "left" if seat in resigned else str(score)
+        label = pgettext(lang, "score panel", "left") if seat in resigned else str(score)
         colour = MUTED if seat in resigned else TEXT
         draw.text((left + 50, SCORES_HEIGHT / 2), label, font=font(24), fill=colour, anchor="lm")
         if seat == viewer:
-            draw.text((left + width - 8, SCORES_HEIGHT / 2), "you", font=font(14), fill=MUTED, anchor="rm")
+            you = pgettext(lang, "score panel", "you")
+            draw.text((left + width - 8, SCORES_HEIGHT / 2), you, font=font(14), fill=MUTED, anchor="rm")
     return _palette().map(strip)
 
 
-def board_image(view: dict, viewer: int | None = None) -> Image.Image:
-    """The finished board, already on the palette (mode P): what `render` encodes."""
+def board_image(view: dict, viewer: int | None = None, lang: str = DEFAULT) -> Image.Image:
+    """The finished board in `lang`, already on the palette (mode P): what `render` encodes."""
     image = _base().copy()
     _draw_board(image, view)
-    image.paste(_palette().map(_header(view)), (0, 0))
-    scores = _scores(tuple(view["scores"]), tuple(view["to_move"]), tuple(view["resigned"]), viewer)
+    image.paste(_palette().map(_header(view, lang)), (0, 0))
+    scores = _scores(tuple(view["scores"]), tuple(view["to_move"]), tuple(view["resigned"]), viewer, lang)
     image.paste(scores, (0, SCORES_TOP))
     return image
 
 
-def render(view: dict, *, viewer: int | None = None) -> bytes:
-    """The public board as PNG bytes. `peek` is never drawn, whoever looks."""
-    return to_png(board_image(view, viewer))
+def render(view: dict, *, viewer: int | None = None, lang: str = DEFAULT) -> bytes:
+    """The public board as PNG bytes, its words in `lang`. `peek` is never drawn, whoever looks."""
+    return to_png(board_image(view, viewer, lang))
 
 
 # --- the palette ------------------------------------------------------------------------
@@ -736,12 +848,18 @@ def _palette() -> Palette:
 PEEK_SIZE = 240
 
 
-def render_card(motif: str) -> bytes:
-    """One card large with its name: the private peek for the player who took it."""
+def render_card(motif: str, lang: str = DEFAULT) -> bytes:
+    """One card large with its name in `lang`: the private peek for the player who took it."""
     image = Image.new("RGB", (PEEK_SIZE + 40, PEEK_SIZE + 100), BACKGROUND)
     paste(image, card_face(motif, PEEK_SIZE), (20, 20))
     draw = ImageDraw.Draw(image)
-    centred_text(draw, (image.width / 2, PEEK_SIZE + 48), f"Your card: {motif_name(motif)}", 22)
+    centred_text(
+        draw,
+        (image.width / 2, PEEK_SIZE + 48),
+        gettext(lang, "Your card: {motif}", motif=motif_name(motif, lang)),
+        22,
+    )
     if motif.startswith("joker"):
-        centred_text(draw, (image.width / 2, PEEK_SIZE + 76), "a joker pair turns the board", 16, MUTED)
+        turns = gettext(lang, "a joker pair turns the board")
+        centred_text(draw, (image.width / 2, PEEK_SIZE + 76), turns, 16, MUTED)
     return _palette().png(image)

@@ -23,6 +23,7 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
+from locales import DEFAULT, N_, gettext, ngettext, pgettext
 from render.common import (
     BACKGROUND,
     HIGHLIGHT,
@@ -488,15 +489,15 @@ def labels(view: dict, lattice: Lattice, top: int) -> list[tuple[str, int, tuple
 
 # --- what happened --------------------------------------------------------------------
 
-HEXAGONS = {1: "a hexagon", 2: "two hexagons", 3: "three hexagons"}
+HEXAGONS = {1: N_("a hexagon"), 2: N_("two hexagons"), 3: N_("three hexagons")}
 
 
-def tokens(count: int) -> str:
+def tokens(count: int, lang: str = DEFAULT) -> str:
     """ "1 token", "3 tokens"."""
-    return f"{count} token{'s' if count != 1 else ''}"
+    return ngettext(lang, "{n} token", "{n} tokens", count)
 
 
-def narrate(view: dict, name: Callable[[int], str]) -> list[str]:
+def narrate(view: dict, name: Callable[[int], str], lang: str = DEFAULT) -> list[str]:
     """The sentences saying what the last move (or the deal) did; `name(seat)` names a seat.
 
     The one wording of every event: the board writes it with seat letters, the bot's
@@ -507,33 +508,54 @@ def narrate(view: dict, name: Callable[[int], str]) -> list[str]:
         return []
     kind, who = event["type"], name(event["seat"]) if event.get("seat") is not None else ""
     if kind == "start":
-        return ["The first card is on the table.", f"{who} was drawn to start."]
+        return [
+            gettext(lang, "The first card is on the table."),
+            gettext(lang, "{who} was drawn to start.", who=who),
+        ]
     if kind == "place":
-        reasons = ["card"]
-        if event["hexagons"]:
-            reasons.append(HEXAGONS.get(event["hexagons"], f"{event['hexagons']} hexagons"))
-        if event["bridge"]:
-            reasons.append("a bridge")
-        if event["last_card"]:
-            reasons.append("the last card")
-        card = "the joker" if event["joker"] else "a card"
-        said = [f"{who} placed {card}: +{tokens(event['paid'])} ({' + '.join(reasons)})."]
-        if event["paid"] < event["earned"]:
-            said.append(f"The bank held only {tokens(event['paid'])}.")
-        return said
+        return _placed(event, who, lang)
     if kind == "take_joker":
-        return [f"{who} took back the joker and put a card in its place."]
+        return [gettext(lang, "{who} took back the joker and put a card in its place.", who=who)]
     if kind == "buy":
-        said = [f"{who} paid 1 token and drew a card."]
+        said = [gettext(lang, "{who} paid 1 token and drew a card.", who=who)]
         if event.get("pot_emptied"):
-            said.append("That was the last card of the pot.")
+            said.append(gettext(lang, "That was the last card of the pot."))
         return said
     if kind == "pass":
-        why = "the pot is empty" if event.get("reason") == "empty_pot" else "no token is left to buy one"
-        return [f"{who} passed: no card fits and {why}."]
+        if event.get("reason") == "empty_pot":
+            return [gettext(lang, "{who} passed: no card fits and the pot is empty.", who=who)]
+        return [gettext(lang, "{who} passed: no card fits and no token is left to buy one.", who=who)]
     if kind == "resign":
-        return [f"{who} left the game."]
+        return [gettext(lang, "{who} left the game.", who=who)]
     return []
+
+
+def _placed(event: dict, who: str, lang: str) -> list[str]:
+    """A placed card: the tokens it earned, and why."""
+    reasons = [pgettext(lang, "token for", "card")]
+    hexagons = event["hexagons"]
+    if hexagons:
+        reasons.append(
+            gettext(lang, HEXAGONS[hexagons])
+            if hexagons in HEXAGONS
+            else gettext(lang, "{count} hexagons", count=hexagons)
+        )
+    if event["bridge"]:
+        reasons.append(gettext(lang, "a bridge"))
+    if event["last_card"]:
+        reasons.append(gettext(lang, "the last card"))
+    paid, why = tokens(event["paid"], lang), " + ".join(reasons)
+    if event["joker"]:
+        said = [
+            gettext(lang, "{who} placed the joker: +{tokens} ({reasons}).", who=who, tokens=paid, reasons=why)
+        ]
+    else:
+        said = [
+            gettext(lang, "{who} placed a card: +{tokens} ({reasons}).", who=who, tokens=paid, reasons=why)
+        ]
+    if event["paid"] < event["earned"]:
+        said.append(gettext(lang, "The bank held only {tokens}.", tokens=paid))
+    return said
 
 
 @lru_cache(maxsize=64)
@@ -554,7 +576,7 @@ def wrap(text: str, width: int, size: int) -> tuple[str, ...]:
 # --- header and footer ----------------------------------------------------------------
 
 # A piece of the header or footer, drawn and mapped once: ("text", text, size, colour,
-# anchor, background), ("tag", seat) or ("chip", seat, width, to play?, viewer's?, left?).
+# anchor, background), ("tag", seat) or ("chip", seat, width, to play?, viewer's?, left?, language).
 Piece = tuple
 
 
@@ -599,7 +621,7 @@ def piece_on_palette(piece: Piece) -> Image.Image:
     return mapped(piece_image(piece))
 
 
-def chip(seat: int, width: int, turn: bool, mine: bool, gone: bool) -> Image.Image:
+def chip(seat: int, width: int, turn: bool, mine: bool, gone: bool, lang: str = DEFAULT) -> Image.Image:
     """A seat's chip without its numbers: its letter, a token and a card (or that it
     left); the seat to play is framed in yellow, the viewer's letter ringed."""
     image = Image.new("RGB", (width, CHIP_H), PANEL)
@@ -614,13 +636,15 @@ def chip(seat: int, width: int, turn: bool, mine: bool, gone: bool) -> Image.Ima
     seat_tag(draw, (20, cy), seat, 28)
     draw.ellipse((43, cy - 10, 63, cy + 10), fill=HIGHLIGHT, outline=INK, width=2)  # a token
     if gone:
-        put_text(image, (101, cy), "left", 16, MUTED)
+        put_text(image, (101, cy), pgettext(lang, "score panel", "left"), 16, MUTED)
     else:
         draw.polygon([(109, cy - 9), (118, cy + 7), (100, cy + 7)], fill=TEXT, outline=INK)  # a card
     return image
 
 
-def panels(view: dict, width: int, footer: int, viewer: int | None) -> list[tuple[Piece, tuple[int, int]]]:
+def panels(
+    view: dict, width: int, footer: int, viewer: int | None, lang: str = DEFAULT
+) -> list[tuple[Piece, tuple[int, int]]]:
     """The pieces of the header (whose turn or who won, pot and bank) and of the footer
     at row `footer` (a chip per seat, what happened, the last-round warning), placed."""
     pieces: list[tuple[Piece, tuple[int, int]]] = []
@@ -635,13 +659,15 @@ def panels(view: dict, width: int, footer: int, viewer: int | None) -> list[tupl
     mid = HEADER // 2
     winners = view["winners"]
     if winners is not None:
-        names = " & ".join(seat_label(s) for s in winners) or "Nobody"
-        text((MARGIN, mid), f"Game over: {names} {'win' if len(winners) > 1 else 'wins'}!", 22, HIGHLIGHT)
+        text((MARGIN, mid), _result(winners, lang), 22, HIGHLIGHT)
     elif view["to_move"]:
         pieces.append((("tag", view["to_move"][0]), (MARGIN - 1, mid - TAG // 2 - 1)))
-        text((MARGIN + 36, mid), "to play", 22)
-    bank = text((width - MARGIN, mid), f"Bank: {view['bank']} tokens", 18, anchor="rm")
-    text((width - MARGIN - bank - 30, mid), f"Pot: {view['pot_size']} cards", 18, anchor="rm")
+        text((MARGIN + 36, mid), gettext(lang, "to play"), 22)
+    bank = text(
+        (width - MARGIN, mid), gettext(lang, "Bank: {count} tokens", count=view["bank"]), 18, anchor="rm"
+    )
+    pot = gettext(lang, "Pot: {count} cards", count=view["pot_size"])
+    text((width - MARGIN - bank - 30, mid), pot, 18, anchor="rm")
 
     chip_w = (width - MARGIN * 2) // view["players"]
     middle = footer + 10 + CHIP_H // 2
@@ -649,22 +675,34 @@ def panels(view: dict, width: int, footer: int, viewer: int | None) -> list[tupl
         x = MARGIN + seat * chip_w + 3
         gone = seat in view["resigned"]
         pieces.append(
-            (("chip", seat, chip_w - 6, seat in view["to_move"], seat == viewer, gone), (x, footer + 10))
+            (
+                ("chip", seat, chip_w - 6, seat in view["to_move"], seat == viewer, gone, lang),
+                (x, footer + 10),
+            )
         )
         text((x + 68, middle), str(view["scores"][seat]), 22, on=BACKGROUND)
         if not gone:
             text((x + 122, middle), str(view["hand_sizes"][seat]), 20, on=BACKGROUND)
-    for number, line in enumerate(footer_lines(view, width)):
+    for number, line in enumerate(footer_lines(view, width, lang)):
         text((MARGIN, footer + CHIPS + LINE // 2 + number * LINE), line, NARRATION_SIZE)
     if last_round_running(view):
-        text((width - MARGIN, footer + CHIPS + LINE // 2), "LAST ROUND", 18, HIGHLIGHT, "rm")
+        text((width - MARGIN, footer + CHIPS + LINE // 2), gettext(lang, "LAST ROUND"), 18, HIGHLIGHT, "rm")
     return pieces
 
 
-def footer_lines(view: dict, width: int) -> tuple[str, ...]:
+def _result(winners: list[int], lang: str) -> str:
+    if not winners:
+        return gettext(lang, "Game over: Nobody wins!")
+    names = " & ".join(seat_label(s) for s in winners)
+    if len(winners) > 1:
+        return gettext(lang, "Game over: {seats} win!", seats=names)
+    return gettext(lang, "Game over: {seats} wins!", seats=names)
+
+
+def footer_lines(view: dict, width: int, lang: str = DEFAULT) -> tuple[str, ...]:
     """What happened, wrapped beside the last-round warning."""
     room = width - 2 * MARGIN - (140 if last_round_running(view) else 0)
-    return wrap(" ".join(narrate(view, seat_label)), room, NARRATION_SIZE)
+    return wrap(" ".join(narrate(view, seat_label, lang)), room, NARRATION_SIZE)
 
 
 def last_round_running(view: dict) -> bool:
@@ -678,24 +716,24 @@ def footer_height(lines: tuple[str, ...]) -> int:
 # --- the board ------------------------------------------------------------------------
 
 
-def board_image(view: dict, viewer: int | None = None) -> Image.Image:
-    """The public table as an RGB image; reads only public keys (never `hand` or `fits`).
+def board_image(view: dict, viewer: int | None = None, lang: str = DEFAULT) -> Image.Image:
+    """The public table in `lang` as an RGB image; reads only public keys (never `hand` or `fits`).
 
     `render` gives this very image mapped onto the palette, made from parts mapped once."""
     area = TableArea.of(view)
     width, height = area.lattice.size
-    image = Image.new("RGB", (width, HEADER + height + footer_height(footer_lines(view, width))), PANEL)
+    image = Image.new("RGB", (width, HEADER + height + footer_height(footer_lines(view, width, lang))), PANEL)
     image.paste(area.whole(), (0, HEADER))
     for label, size, at in labels(view, area.lattice, HEADER):
         stamp, mask, _, _ = label_stamp(label, size)
         image.paste(stamp, at, mask)
-    for piece, at in panels(view, width, HEADER + height, viewer):
+    for piece, at in panels(view, width, HEADER + height, viewer, lang):
         image.paste(piece_image(piece), at)
     return image
 
 
-def render(view: dict, *, viewer: int | None = None) -> bytes:
-    """The public table as PNG: `board_image` on the palette, exactly.
+def render(view: dict, *, viewer: int | None = None, lang: str = DEFAULT) -> bytes:
+    """The public table as PNG, its words in `lang`: `board_image` on the palette, exactly.
 
     Only what changed is drawn and mapped onto the palette: the table area's mapped
     picture is kept (`AREAS`) and the next one made from it; the place numbers and
@@ -704,12 +742,12 @@ def render(view: dict, *, viewer: int | None = None) -> bytes:
     ready()
     area = TableArea.of(view)
     width, height = area.lattice.size
-    image = blank((width, HEADER + height + footer_height(footer_lines(view, width))), PANEL)
+    image = blank((width, HEADER + height + footer_height(footer_lines(view, width, lang))), PANEL)
     image.paste(AREAS.on_palette(area), (0, HEADER))
     for label, size, at in labels(view, area.lattice, HEADER):
         stamp, mask = mapped_stamp(label, size)
         image.paste(stamp, at, mask)
-    for piece, at in panels(view, width, HEADER + height, viewer):
+    for piece, at in panels(view, width, HEADER + height, viewer, lang):
         image.paste(piece_on_palette(piece), at)
     return to_png(image)
 
@@ -734,7 +772,9 @@ def ready() -> None:
     for players in range(2, 5):  # the chips of a board of the narrowest width
         for seat in range(players):
             for turn in (True, False):
-                piece_on_palette(("chip", seat, (MIN_WIDTH - 2 * MARGIN) // players - 6, turn, False, False))
+                piece_on_palette(
+                    ("chip", seat, (MIN_WIDTH - 2 * MARGIN) // players - 6, turn, False, False, DEFAULT)
+                )
 
 
 ALL_TOKENS = 60  # the most tokens, cards in the pot or in a hand any seat can show
@@ -771,12 +811,20 @@ def palette_colours() -> bytes:
 # --- a hand ---------------------------------------------------------------------------
 
 
-def hand_image(view: dict, seat: int | None = None) -> Image.Image:
-    """The viewing seat's hand (or, with open hands, `seat`'s), cards numbered 1..n."""
+def hand_image(view: dict, seat: int | None = None, lang: str = DEFAULT) -> Image.Image:
+    """The viewing seat's hand (or, with open hands, `seat`'s) in `lang`, cards numbered 1..n."""
     if seat is None:
-        cards, fits, title = view["hand"], view.get("fits"), "Your hand"
+        cards, fits = view["hand"], view.get("fits")
+        title = ngettext(lang, "Your hand: {n} card", "Your hand: {n} cards", len(cards))
     else:
-        cards, fits, title = view["hands"][seat], None, f"{seat_label(seat)}'s hand"
+        cards, fits = view["hands"][seat], None
+        title = ngettext(
+            lang,
+            "{seat}'s hand: {n} card",
+            "{seat}'s hand: {n} cards",
+            len(cards),
+            seat=seat_label(seat),
+        )
     side = HAND_SIDE
     card_h = row_height(side)
     cell_w, cell_h = side + 24, card_h + 70
@@ -785,10 +833,10 @@ def hand_image(view: dict, seat: int | None = None) -> Image.Image:
     width = max(420, columns * cell_w + 2 * MARGIN)
     image = Image.new("RGB", (width, 56 + rows * cell_h + MARGIN), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    count = f"{len(cards)} card{'s' if len(cards) != 1 else ''}"
-    draw.text((MARGIN, 28), f"{title}: {count}", font=font(22), fill=TEXT, anchor="lm")
+    draw.text((MARGIN, 28), title, font=font(22), fill=TEXT, anchor="lm")
     if not cards:
-        draw.text((MARGIN, 80), "No cards: buy one on your turn.", font=font(18), fill=MUTED, anchor="lm")
+        empty = gettext(lang, "No cards: buy one on your turn.")
+        draw.text((MARGIN, 80), empty, font=font(18), fill=MUTED, anchor="lm")
     for index, card in enumerate(cards):
         x = MARGIN + (index % HAND_COLUMNS) * cell_w + 12
         y = 56 + (index // HAND_COLUMNS) * cell_h
@@ -796,22 +844,22 @@ def hand_image(view: dict, seat: int | None = None) -> Image.Image:
         paste(image, card_sprite(values, True, side), (x, y))
         centred_text(draw, (x + side // 2, y + card_h + 20), str(index + 1), 24, HIGHLIGHT)
         if fits is not None:
-            centred_text(draw, (x + side // 2, y + card_h + 48), fits_text(fits[index]), 14, MUTED)
+            centred_text(draw, (x + side // 2, y + card_h + 48), fits_text(fits[index], lang), 14, MUTED)
     return image
 
 
-def render_hand(view: dict, seat: int | None = None) -> bytes:
-    """A hand as PNG (see `hand_image`)."""
-    return palette().png(hand_image(view, seat))
+def render_hand(view: dict, seat: int | None = None, lang: str = DEFAULT) -> bytes:
+    """A hand as PNG, its words in `lang` (see `hand_image`)."""
+    return palette().png(hand_image(view, seat, lang))
 
 
-def fits_text(fits: list) -> str:
+def fits_text(fits: list, lang: str = DEFAULT) -> str:
     """Which places a card fits, short enough for a caption."""
     labels = sorted({label for label, _ in fits}, key=int)
     if not labels:
-        return "fits nowhere yet"
+        return gettext(lang, "fits nowhere yet")
     shown = ", ".join(labels[:5]) + (" ..." if len(labels) > 5 else "")
-    return f"fits {shown}"
+    return gettext(lang, "fits {places}", places=shown)
 
 
 # --- the palette ----------------------------------------------------------------------

@@ -49,7 +49,7 @@ def told(result: Any) -> str:
 
 def footer_move(board: Any) -> int:
     """The move number a board's footer shows."""
-    return int(board.embeds[0].footer.text.rsplit("move ", 1)[1])
+    return int(re.findall(r"\d+", board.embeds[0].footer.text)[-1])  # "match 1 · move 3", "partie 1 · coup 3"
 
 
 async def play_on_board(member: Any, channel: Any, board_id: int) -> None:

@@ -258,6 +258,18 @@ async def test_a_busy_database_answers_try_again_and_loses_nothing(table, databa
     assert any("database fault" in record.getMessage() for record in caplog.records)
 
 
+async def test_a_busy_database_is_said_in_the_members_own_language(table, database, client_locales):
+    board = await start(table)
+    player = client_locales.speak(mover(board, table.players), "fr")
+    await short_busy_timeout(table)
+    menu = next(row.children[0] for row in board.components if row.children[0].options)
+
+    with write_lock(database):
+        refused = await player.select(board, [menu.options[0].value], custom_id=menu.custom_id)
+
+    assert "rien n’a été enregistré" in told(refused) and "move 0" in footer(table, board)
+
+
 async def test_the_clock_goes_on_after_a_failed_database_write(table, database):
     board = await open_and_start(table.channel, table.alice, [table.bob], "tremember new", clock=120)
     player = mover(board, table.players)

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from bot import create_bot
-from tests.e2e.helpers import button_labels, channel_message, open_and_start, told
+from tests.e2e.helpers import button_labels, channel_message, mover, open_and_start, play_on_board, told
 from tests.e2e.test_tremember import play_turn, push_back, running_match, take_a_card
 
 
@@ -107,3 +107,35 @@ async def test_turn_notices_by_dm_speak_the_language_each_member_last_used(table
 
     assert any(text.startswith(f"C’est votre tour dans **Tremember nº {match.id}**\u00a0:") for text in dms)
     assert not any(text.startswith("Your turn in") for text in dms)
+
+
+async def test_a_match_in_a_french_server_is_played_in_french_from_the_lobby_to_the_result(
+    simcord_env, client_locales
+):
+    guild = simcord_env.create_guild("Soirée jeux", preferred_locale="fr")
+    channel = guild.create_text_channel("jeux")
+    chloe, hugo = (
+        client_locales.speak(guild.add_member(simcord_env.create_user(name)), "fr")
+        for name in ("chloe", "hugo")
+    )
+    lobby = (await chloe.slash(channel, "tetrislink new", dice=False)).response.message
+    assert button_labels(lobby)[0] == "Rejoindre"
+    await hugo.click(lobby, label="Rejoindre")
+    await chloe.click(lobby, label="Commencer")
+
+    board = channel_message(channel, lobby.id)
+    assert board.embeds[0].fields[0].name == "Joueurs" and "de jouer" in board.embeds[0].description
+    player = mover(board, [chloe, hugo])
+    assert player is not None
+    await play_on_board(player, channel, board.id)
+    board = channel_message(channel, board.id)
+    assert board.embeds[0].footer.text.endswith("coup 1")
+
+    loser = mover(board, [chloe, hugo])
+    assert loser is not None
+    asked = await loser.click(board, label="Abandonner")
+    await loser.click(asked.response.message, label="Oui, abandonner")
+    final = channel_message(channel, board.id)
+    result = final.embeds[0].description
+    assert "**Partie terminée** –" in result and "gagne\u202f!" in result
+    assert "resigned" not in result and "game ends" not in result  # what happened, in French too

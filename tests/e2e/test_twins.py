@@ -38,8 +38,12 @@ async def run_twins(url: str, folder: Path) -> dict[str, dict]:
     outputs = await asyncio.wait_for(
         asyncio.gather(*(world.communicate() for world in worlds.values())), WORLD_TIMEOUT_S
     )
-    for (role, world), (output, _) in zip(worlds.items(), outputs, strict=True):
-        assert world.returncode == 0, f"world {role} failed:\n{output.decode()[-4000:]}"
+    failed = {
+        role: output.decode()[-3000:]
+        for (role, world), (output, _) in zip(worlds.items(), outputs, strict=True)
+        if world.returncode != 0
+    }
+    assert not failed, failed
     return {role: json.loads((folder / f"{role}.json").read_text()) for role in worlds}
 
 
@@ -67,4 +71,4 @@ async def test_two_processes_racing_on_one_match_store_every_move_exactly_once(t
     # Every round's move once, in order, then the clock's move when the deadline passed.
     assert moves == [(turn, None) for turn in range(ROUNDS)] + [(ROUNDS, "clock")]
     assert a["reminders"] + b["reminders"] == 1
-    assert a["timeouts"] + b["timeouts"] == 1
+    assert a["timeouts"] + b["timeouts"] == 1, (a["boards"], b["boards"])

@@ -3,9 +3,10 @@
 `python -m tests.e2e.twin ROLE DATABASE_URL FOLDER` builds a SimCord world with the same
 server, channel and members as its twin (SimCord builds identical ids for identical steps)
 and a bot process on the shared database that runs every shard (so both processes believe
-they own the match, as during a hand-over). World "a" opens and starts a Tetris Link match
-on the shared database; world "b" takes the very same steps on a scratch database first,
-so that it shows the same board message, then restarts its bot on the shared one.
+they own the match, as during a hand-over). World "a" opens and starts a Tetris Link match;
+world "b" finds it with `/matches` and brings its board down (Board ↓), so its bot reads the
+match from the database. World b's clock runs one second ahead, so that the two worlds'
+messages never share an id: one Discord would never have two messages with one id.
 
 Then, round after round, both worlds make the same move at the same moment (a file
 barrier in FOLDER); each writes what its player was told to FOLDER/<role>.json. Finally
@@ -20,18 +21,15 @@ import logging
 import sys
 import time
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import simcord
 
-from bot import GameBot, Settings, create_bot
+from bot import GameBot, Settings, ShardedGameBot
 from data.model import Shards
-from matches import lobby
 from tests.e2e.helpers import channel_message, components, mover, open_and_start, told
 
 ROUNDS = 6
-SEED = 4242
 EVERY_SHARD = Shards(1, (0,))  # SHARD_COUNT=1: a sharded process that owns every guild
 BARRIER_S = 60.0
 
@@ -56,44 +54,48 @@ class Barrier:
             time.sleep(0.002)
 
 
-def bot_on(database: str | Path) -> GameBot:
-    return create_bot(database=database, settings=Settings(shards=EVERY_SHARD))
+class TwinBot(ShardedGameBot):
+    """The bot of one twin world. The worlds share the database, where the first bot notes
+    that it synced the command tree; each simulated Discord needs its own sync (one real
+    Discord needs one), and both worlds must allocate the same ids for it."""
+
+    async def sync_commands(self) -> None:
+        await self.tree.sync()
+
+
+def bot_on(database: str) -> GameBot:
+    return TwinBot(Settings(database=database, shards=EVERY_SHARD))
 
 
 async def race(role: str, url: str, folder: Path) -> None:
     barrier = Barrier(folder, role)
-    # The lobby's seed is drawn at random: both worlds draw the same one.
-    fixed = SimpleNamespace(randrange=lambda _: SEED)
-    lobby.random = SimpleNamespace(SystemRandom=lambda: fixed)  # type: ignore[assignment]
-    first = url if role == "a" else folder / "scratch.db"
     seen: dict[str, Any] = {"rounds": [], "reminders": 0, "timeouts": 0}
     errors = ErrorRecords()
     logging.getLogger().addHandler(errors)
-    bots = [bot_on(first)]
-    async with simcord.run(bots[0]) as env:
+    bot = bot_on(url)
+    async with simcord.run(bot) as env:
         guild = env.create_guild("Twins")
         channel = guild.create_text_channel("games")
         alice, bob = (guild.add_member(env.create_user(name)) for name in ("alice", "bob"))
         seen["ids"] = [guild.id, channel.id, alice.id, bob.id]
-        if role == "b":
-            await barrier.meet("started")  # the match exists on the shared database
-        await open_and_start(channel, alice, [bob], "tetrislink new", dice=False, clock=120)
-        if role == "b":
-            bots.append(bot_on(url))
-            await env.restart_bot(bots[-1])
+        if role == "a":
+            await open_and_start(channel, alice, [bob], "tetrislink new", dice=False, clock=120)
         else:
-            await barrier.meet("started")
+            await env.advance_time(1)
+        await barrier.meet("started")
         for number in range(ROUNDS):
             await barrier.meet(f"round{number}")
             seen["rounds"].append(await play_round(channel, (alice, bob), barrier, number))
         await barrier.meet("clock")
-        await env.advance_time(120 - 30 + 5)  # past the reminder (a quarter before)
-        await env.advance_time(30)  # past the deadline
+        # Past the reminder (a quarter before the deadline), then past the deadline: the clock
+        # looks every 15 s, and world b's clock is a second ahead.
+        await env.advance_time(120 - 30 + 5)
+        await env.advance_time(45)
         seen["reminders"] = sum("runs out" in m.content for m in dms(alice, bob))
         boards = [m for m in channel.history() if is_board(m)]
         seen["timeouts"] = sum((m.embeds[0].description or "").count("ran out of time") for m in boards)
-    for bot in bots:  # SimCord leaves a detached bot's database open
-        await bot.storage.close()
+        seen["boards"] = [f"{m.id}: {m.embeds[0].footer.text}: {m.embeds[0].description}" for m in boards]
+    await bot.storage.close()  # SimCord leaves a detached bot's database open
     seen["errors"] = errors.messages
     (folder / f"{role}.json").write_text(json.dumps(seen))
 
@@ -133,7 +135,10 @@ async def play_round(channel: Any, members: tuple[Any, Any], barrier: Barrier, n
 async def bring_down(channel: Any, member: Any) -> Any:
     """The match's board, posted afresh at the bottom of the channel from `/matches`."""
     listed = await member.slash(channel, "matches")
-    button = next(c for c in components(listed.response.message) if (c.label or "").startswith("Board #"))
+    shown = listed.response.message
+    buttons = [c for c in components(shown) if (c.label or "").startswith("Board #")]
+    assert buttons, f"/matches shows no board: {shown.content} {[e.to_dict() for e in shown.embeds]}"
+    button = buttons[0]
     pressed = await member.click(listed.response.message, custom_id=button.custom_id)
     assert pressed.acknowledged and "now at the bottom" in told(pressed), told(pressed)
     return next(m for m in reversed(channel.history()) if is_board(m))

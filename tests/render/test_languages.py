@@ -1,0 +1,74 @@
+"""The words the renderers draw and narrate follow the language they are given."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from PIL import Image
+
+from games import ENGINES
+from games.tetris_link import ANY
+from render import replay, rookie, sequence_numbers, tetris_link, tremember, triominos
+from render.common import seat_label
+
+RENDERERS = {
+    "tremember": tremember,
+    "tetris_link": tetris_link,
+    "rookie": rookie,
+    "triominos": triominos,
+    "sequence_numbers": sequence_numbers,
+}
+
+
+def played(game: str, moves: int, seed: int = 3) -> dict:
+    """The spectator view of a game of `game` after `moves` random moves."""
+    engine = ENGINES[game]
+    state = engine.new_game(3 if game != "sequence_numbers" else 2, seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        seats = engine.current_seats(state)
+        if not seats:
+            break
+        state = engine.apply(state, seats[0], rng.choice(engine.legal_moves(state, seats[0])))
+    return engine.view(state, None)
+
+
+@pytest.mark.parametrize("game", RENDERERS)
+def test_english_is_what_every_renderer_draws_and_says_unless_told_otherwise(game):
+    module, view = RENDERERS[game], played(game, 9)
+    assert module.render(view, lang="en") == module.render(view)
+    assert module.narrate(view, seat_label, "en") == module.narrate(view, seat_label)
+
+
+@pytest.mark.parametrize("game", RENDERERS)
+def test_a_language_without_a_catalogue_gets_the_english_board(game):
+    module, view = RENDERERS[game], played(game, 9)
+    assert module.render(view, lang="pt-BR") == module.render(view)
+    assert module.narrate(view, seat_label, "pt-BR") == module.narrate(view, seat_label)
+
+
+def test_a_german_rookie_table_counts_its_cards_in_german():
+    view = played("rookie", 0)
+    assert rookie.cards(11, "de") == "11 Karten"
+    assert rookie.render(view, lang="de") != rookie.render(view)
+
+
+def test_a_french_tetris_link_die_names_the_logo_in_french_and_shapes_by_their_letters():
+    assert tetris_link.face_name(ANY) == "the logo"
+    assert tetris_link.face_name(ANY, "fr") == "le logo"
+    assert tetris_link.face_name("S", "fr") == "S/Z"
+
+
+def test_triominos_counts_tokens_in_the_language_it_is_asked_in():
+    assert triominos.tokens(2, "de") == "2 Bonusmarken"
+    assert triominos.tokens(1) == "1 token"
+
+
+def test_a_replay_is_drawn_in_the_language_it_is_sent_in():
+    views = [played("rookie", moves) for moves in range(3)]
+    english = replay.replay("rookie", views, title="Match #7")
+    german = replay.replay("rookie", views, title="Match #7", lang="de")
+    first = [Image.open(io.BytesIO(made.data)).convert("RGB").tobytes() for made in (english, german)]
+    assert first[0] != first[1]
