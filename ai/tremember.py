@@ -34,7 +34,7 @@ The views already carry all of this, so the engine's view needed nothing new.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import TypeVar
@@ -301,12 +301,7 @@ def _first_flip(level: str, table: Table, rng: random.Random) -> int:
     if pairs:
         best = pair_points(*pairs[0])
         return rng.choice([p[0] for p in pairs if pair_points(*p) == best])
-    unknown = table.unknown()
-    if not unknown:
-        return rng.choice(table.down)
-    if level != "hard":
-        return rng.choice(unknown)
-    return _hard_first_flip(table, unknown)
+    return _flip_unknown(level, table, rng, _hard_first_flip)
 
 
 def _second_flip(level: str, table: Table, rng: random.Random) -> int:
@@ -314,12 +309,20 @@ def _second_flip(level: str, table: Table, rng: random.Random) -> int:
     twins = [cell for cell, motif in table.known.items() if motif == table.first_motif]
     if twins:
         return twins[0]
+    return _flip_unknown(level, table, rng, _hard_second_flip)
+
+
+def _flip_unknown(
+    level: str, table: Table, rng: random.Random, hard: Callable[[Table, list[int]], int]
+) -> int:
+    """A card this player does not know: any of them below hard, `hard`'s pick at hard (any
+    face-down card when it knows them all)."""
     unknown = table.unknown()
     if not unknown:
         return rng.choice(table.down)
     if level != "hard":
         return rng.choice(unknown)
-    return _hard_second_flip(table, unknown)
+    return hard(table, unknown)
 
 
 def _risk(table: Table, unknown: list[int]) -> dict[int, float]:
