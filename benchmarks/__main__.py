@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from games import ENGINES, title_of
+from locales import LANGUAGES
 
 if TYPE_CHECKING:
     from render.replay import Replay
@@ -77,7 +78,7 @@ def _encode_ms(png: bytes) -> float:
 
 
 def bench_render() -> None:
-    print("Board renders (budget: median <= 25 ms and <= 1.5x the bare PNG encode, PNG <= 300 KB)")
+    print("Board renders by language (budget: median <= 25 ms, <= 1.5x the bare PNG encode, PNG <= 300 KB)")
     for name in ENGINES:
         render = importlib.import_module(f"render.{name}").render
         engine = ENGINES[name]
@@ -85,20 +86,21 @@ def bench_render() -> None:
         views = [engine.view(s, None) for s in states[:: max(1, len(states) // 40)]] + [
             engine.view(states[-1], None)
         ]
-        render(views[0])  # warm the caches of static layers, as a running bot has
-        times, sizes, encodes = [], [], []
-        for view in views:
-            start = time.perf_counter()
-            png = render(view)
-            times.append(time.perf_counter() - start)
-            sizes.append(len(png))
-            encodes.append(_encode_ms(png))
-        ratio = median_ms(times) / statistics.median(encodes)
-        print(
-            f"  {name:17s} median {median_ms(times):5.1f} ms  max {max(times) * 1000:5.1f} ms  "
-            f"encode {statistics.median(encodes):4.1f} ms  ratio {ratio:4.2f}x  "
-            f"PNG max {max(sizes) / 1024:5.1f} KB  ({len(views)} boards)"
-        )
+        for lang in LANGUAGES:
+            render(views[0], lang=lang)  # warm the caches of static layers, as a running bot has
+            times, sizes, encodes = [], [], []
+            for view in views:
+                start = time.perf_counter()
+                png = render(view, lang=lang)
+                times.append(time.perf_counter() - start)
+                sizes.append(len(png))
+                encodes.append(_encode_ms(png))
+            ratio = median_ms(times) / statistics.median(encodes)
+            print(
+                f"  {name:17s} {lang}  median {median_ms(times):5.1f} ms  max {max(times) * 1000:5.1f} ms  "
+                f"encode {statistics.median(encodes):4.1f} ms  ratio {ratio:4.2f}x  "
+                f"PNG max {max(sizes) / 1024:5.1f} KB  ({len(views)} boards)"
+            )
 
 
 def bench_engine() -> None:

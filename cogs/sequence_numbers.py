@@ -22,7 +22,6 @@ from games.sequence_numbers import SIZE, cell_name
 from locales import N_, gettext, ngettext
 from matches.match import SEAT_MARKS, Match, PrivateReply, seat_name
 from matches.presentation import SELECT_LIMIT, Choice, Form, Option, grouped
-from render.common import image_language
 from render.sequence_numbers import narrate, render, render_hand, solo
 
 if TYPE_CHECKING:
@@ -288,7 +287,7 @@ class SequenceNumbers(GameCog, group_name="sequence", group_description=locale_s
             lines.append(gettext(lang, "The game is over."))
         elif seat not in view["to_move"]:
             lines.append(gettext(lang, "You play from here when it is your turn."))
-        return PrivateReply("\n".join(lines), render_hand(view, image_language(lang)))
+        return PrivateReply("\n".join(lines), render_hand(view, lang))
 
 
 async def setup(bot: GameBot) -> None:

@@ -24,7 +24,6 @@ from games.tremember import SIDES
 from locales import N_, gettext, ngettext
 from matches.match import Match, PrivateReply
 from matches.presentation import Choice, Form, Option
-from render.common import image_language
 from render.tremember import cell_name, motif_name, narrate, render, render_card
 
 if TYPE_CHECKING:
@@ -58,7 +57,7 @@ def push_label(side: str, hole: list[int], lang: str) -> str:
 @lru_cache(maxsize=64)
 def peek_image(motif: str, lang: str) -> bytes:
     """The large private card in `lang`; there are only 18 motifs, so each is drawn once a language."""
-    return render_card(motif, image_language(lang))
+    return render_card(motif, lang)
 
 
 def push_choice(hole: list[int], legal: list[dict], lang: str) -> Choice:

@@ -20,7 +20,6 @@ from games.base import Outcome
 from locales import N_, gettext, ngettext
 from matches.match import Match, PrivateReply, and_list, who
 from matches.presentation import CONTROL_ROWS, SELECT_LIMIT, Choice, Form, Option, form_rows, grouped
-from render.common import image_language
 from render.triominos import narrate, render, render_hand
 
 if TYPE_CHECKING:
@@ -295,7 +294,7 @@ class Triominos(GameCog, group_name="triominos", group_description=locale_str("P
             )
         else:
             lines.append(gettext(lang, "The game is over — see the board."))
-        return PrivateReply(content="\n".join(lines), image=render_hand(view, lang=image_language(lang)))
+        return PrivateReply(content="\n".join(lines), image=render_hand(view, lang=lang))
 
 
 async def setup(bot: GameBot) -> None:

@@ -54,7 +54,21 @@ COMMON_VIEW_KEYS = ("players", "to_move", "scores", "last_event", "winners", "re
 FIRST_SEAT_STEP = -1  # the chance step of the draw for the first seat, apart from every other
 
 
-MessageValue = str | int | float  # what fills a GameError's placeholders
+class Term(str):
+    """A word of a game's vocabulary inside a refusal ("from the left", "red"): English like
+    the template, shown translated by the framework. Write it as `Term("…")` with a literal,
+    so that the translators' extraction finds it."""
+
+    __slots__ = ()
+
+
+MessageValue = str | int | float | tuple[str, ...]
+"""What fills a GameError's placeholders; a tuple is a choice between its items ("A, B or C")."""
+
+
+def _english_choice(items: tuple[str, ...]) -> str:
+    """Items as a choice in English: "A", "A or B", "A, B or C"."""
+    return " or ".join(items) if len(items) < 3 else f"{', '.join(items[:-1])} or {items[-1]}"
 
 
 class GameError(ValueError):
@@ -68,7 +82,8 @@ class GameError(ValueError):
     def __init__(self, template: str, /, **values: MessageValue) -> None:
         self.template = template
         self.values: dict[str, MessageValue] = dict(values)
-        super().__init__(template.format_map(values) if values else template)
+        english = {key: _english_choice(v) if isinstance(v, tuple) else v for key, v in values.items()}
+        super().__init__(template.format_map(english) if values else template)
 
 
 class IllegalMove(GameError):

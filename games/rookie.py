@@ -20,6 +20,7 @@ from games.base import (
     GameError,
     IllegalMove,
     Outcome,
+    Term,
     chance,
     check_players,
     check_seat,
@@ -31,6 +32,13 @@ from games.base import (
 COLOURS = ("red", "yellow", "green", "blue", "purple")
 X = "X"
 KINDS = (*COLOURS, X)
+KIND_TERMS = {
+    "red": Term("red"),
+    "yellow": Term("yellow"),
+    "green": Term("green"),
+    "blue": Term("blue"),
+    "purple": Term("purple"),
+}
 CARDS_PER_KIND = {"standard": 18, "pocket": 12}
 VARIANTS = ("standard", "team", "kids")
 POSITIONS = 9
@@ -456,7 +464,7 @@ def _check_arrange(state: RookieState, move: Mapping[str, Any]) -> tuple[str | N
             raise IllegalMove(
                 "The cards you took hold only {count} × {kind} — choose other tops.",
                 count=have[kind],
-                kind=kind,
+                kind=KIND_TERMS.get(kind, kind),
             )
     return tuple(tops)
 

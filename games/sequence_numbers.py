@@ -431,8 +431,8 @@ class SequenceNumbers:
             for run in state.choices:
                 if (move.get("from"), move.get("to")) == (cell_name(run[0]), cell_name(run[-1])):
                     return run
-        names = " or ".join(run_name(run) for run in state.choices)
-        raise IllegalMove("First choose which five chips to lock: {runs}.", runs=names)
+        runs = tuple(run_name(run) for run in state.choices)
+        raise IllegalMove("First choose which five chips to lock: {runs}.", runs=runs)
 
     def _trade(self, state: SequenceState, seat: int, index: int) -> SequenceState:
         card = state.hands[seat][index]

@@ -25,6 +25,7 @@ from games.base import (
     GameError,
     IllegalMove,
     Outcome,
+    Term,
     chance,
     check_players,
     check_seat,
@@ -56,6 +57,12 @@ PICTURES = (
 JOKERS = ("joker1", "joker2")
 MOTIFS = PICTURES + JOKERS
 SIDES = ("left", "right", "top", "bottom")
+SIDE_TERMS = {
+    "left": Term("from the left"),
+    "right": Term("from the right"),
+    "top": Term("from the top"),
+    "bottom": Term("from the bottom"),
+}
 PHASES = ("take", "push", "flip")
 HOLE = -1
 NOBODY = -1
@@ -342,8 +349,8 @@ class Tremember:
         legal = legal_push_sides(hole)
         if side not in legal:
             raise IllegalMove(
-                "Push from {sides}: a push must move at least one other card and close the hole.",
-                sides=" or ".join(f"the {s}" for s in legal),
+                "Push {sides}: a push must move at least one other card and close the hole.",
+                sides=tuple(SIDE_TERMS[s] for s in legal),
             )
         return replace(
             state,

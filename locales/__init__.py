@@ -6,8 +6,9 @@ Code asks for a language's text with `gettext(lang, "…")`, `ngettext(lang, "�
 `pgettext(lang, context, "…")`, `{name}` placeholders being filled in after translation;
 a module constant is marked with `N_("…")` and translated where it is shown; a slash
 command's strings are `app_commands.locale_str("…")` (see `locales.translator`). Numbers,
-dates and durations are written for the language with `number`, `date`, `time` and
-`duration`. Which language a message speaks is decided in `locales.audience`.
+dates, durations and choices ("A, B or C") are written for the language with `number`, `date`,
+`time`, `duration` and `alternatives`. Which language a message speaks is decided in
+`locales.audience`.
 
 Adding a fourth language (Spanish, `es`, as the example):
 
@@ -41,6 +42,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from babel.dates import format_date, format_datetime, format_time, format_timedelta
+from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
@@ -142,6 +144,11 @@ def time(lang: str, when: _time | datetime, length: str = "short") -> str:
 def moment(lang: str, when: datetime, length: str = "medium") -> str:
     """A date and time as `lang` writes it."""
     return format_datetime(when, format=length, locale=language_of(lang))
+
+
+def alternatives(lang: str, items: list[str]) -> str:
+    """A choice between items as `lang` writes it: "A, B or C", "A, B oder C", "A, B ou C"."""
+    return format_list(items, style="or", locale=language_of(lang))
 
 
 def duration(lang: str, seconds: float) -> str:

@@ -35,7 +35,7 @@ from matches.match import (
 )
 from matches.notices import Notices
 from matches.presentation import Form
-from render.common import image_language, seat_label
+from render.common import seat_label
 
 log = logging.getLogger(__name__)
 EDIT_LIMIT = 30046  # Discord: this message is too old to be edited so often
@@ -203,7 +203,7 @@ class Board:
         game = self.games[match.row.game]
         view = match.view(None)
         form = self.board_form(match, path)
-        image = await asyncio.to_thread(game.board_image, view, form.preview, image_language(match.language))
+        image = await asyncio.to_thread(game.board_image, view, form.preview, match.language)
         embed = self.embed(game, match, view)
         embed.set_image(url="attachment://board.png")
         alt = board_alt(game, match, view, match.language)

@@ -9,7 +9,7 @@ import discord
 
 from data.repositories import Database
 from data.storage import StorageUnavailable
-from locales import gettext, ngettext
+from locales import N_, gettext, ngettext
 from matches.board import Board
 from matches.computers import Computers
 from matches.match import DEFAULT_CLOCK_S, DEFAULT_MAX_TIMEOUTS, MAX_AUTO_MOVES, Match, computer_id, who
@@ -18,6 +18,23 @@ from matches.private import PrivateReplies
 from matches.turns import Turns
 
 log = logging.getLogger(__name__)
+
+# What the clock names each kind of move it played for an absent player (the engines' move types).
+MOVE_KINDS = {
+    "arrange": N_("arrange"),
+    "buy": N_("buy a card"),
+    "flip": N_("flip"),
+    "lock": N_("lock"),
+    "pass": N_("pass"),
+    "place": N_("place"),
+    "play": N_("play a card"),
+    "push": N_("push"),
+    "steal": N_("steal"),
+    "take": N_("take"),
+    "take_joker": N_("take back the joker"),
+    "trade": N_("trade a card"),
+    "turn_down": N_("turn down"),
+}
 
 
 def reminder_lead(clock_s: int) -> timedelta:
@@ -175,5 +192,6 @@ class TurnClock:
             played.append(move.get("type", "move"))
         if not played:
             return None
-        kinds = ", ".join(dict.fromkeys(played)) or gettext(match.language, "nothing")
-        return gettext(match.language, "the turn was played for them ({moves}).", moves=kinds)
+        lang = match.language
+        kinds = ", ".join(gettext(lang, MOVE_KINDS.get(kind, kind)) for kind in dict.fromkeys(played))
+        return gettext(lang, "the turn was played for them ({moves}).", moves=kinds)

@@ -18,7 +18,8 @@ from ai import LEVELS
 from data.model import is_computer
 from data.storage import MatchRow
 from games import Engine, GameError
-from locales import N_, command, gettext, ngettext
+from games.base import MessageValue, Term
+from locales import N_, alternatives, command, gettext, ngettext
 from matches.components import items_view
 from render.common import SEAT_LETTERS
 
@@ -240,7 +241,14 @@ def alt_text(text: str, lang: str) -> str:
 
 def error_text(error: GameError, lang: str) -> str:
     """A game's refusal as a player reads it in `lang` (English where it has no translation)."""
-    return gettext(lang, error.template, **error.values)
+    return gettext(lang, error.template, **{key: shown(value, lang) for key, value in error.values.items()})
+
+
+def shown(value: MessageValue, lang: str) -> str | int | float:
+    """A refusal's value in `lang`: its game words translated, a choice joined with "or"."""
+    if isinstance(value, tuple):
+        return alternatives(lang, [str(shown(item, lang)) for item in value])
+    return gettext(lang, value) if isinstance(value, Term) else value
 
 
 async def tell(interaction: discord.Interaction, text: str) -> None:

@@ -73,7 +73,7 @@ def replay_file(game: GameUI, row: MatchRow, log: list[tuple[int, int, dict]], l
     engine, players = game.engine, len(row.players)
     states = replay_states(engine, players, row.seed, game.game_options(row.options, players), log)
     title = f"{engine.title} #{row.id}"
-    made = replay(game.game, [engine.view(state, None) for state in states], title=title)
+    made = replay(game.game, [engine.view(state, None) for state in states], title=title, lang=lang)
     alt = ngettext(
         lang,
         "Animated replay of {title}, one frame per move: {n} move. {result}",

@@ -35,6 +35,7 @@ from render.common import (
     SEAT_COLOURS,
     TEXT,
     Palette,
+    advance,
     font,
     ink_for,
     mix,
@@ -44,6 +45,8 @@ from render.common import (
     star_points,
     supersampled,
     to_png,
+    words,
+    wrap,
 )
 
 Colour = tuple[int, int, int]
@@ -279,7 +282,7 @@ def prompt(view: dict, name: Name, lang: str = DEFAULT) -> str | None:
     if kind == "steal":
         sides = gettext(lang, " or ").join(_side(choice, name, lang) for choice in pending["choices"])
         return gettext(lang, "Take the unsecured cards of the player {sides}.", sides=sides)
-    taken = ", ".join(f"{count} {colour(card, lang)}" for card, count in pending["cards"].items())
+    taken = ", ".join(f"{count} × {colour(card, lang)}" for card, count in pending["cards"].items())
     text = N_("Spread the {cards} taken ({taken}) on {who}'s stacks: choose the tops.")
     return gettext(lang, text, cards=cards(pending["count"], lang), taken=taken, who=name(pending["seat"]))
 
@@ -308,14 +311,9 @@ def _place_prompt(view: dict, pending: dict, lang: str) -> str:
 # --- text, cached word by word and line by line --------------------------------------------------
 
 
-@lru_cache(maxsize=4096)
-def _length(word: str, size: int) -> float:
-    return font(size).getlength(word)
-
-
 def _text_width(text: str, size: int) -> int:
-    words = text.split(" ")
-    return round(sum(_length(word, size) for word in words) + _length(" ", size) * (len(words) - 1))
+    parts = text.split(" ")
+    return round(sum(advance(part, size) for part in parts) + advance(" ", size) * (len(parts) - 1))
 
 
 @lru_cache(maxsize=1024)
@@ -327,7 +325,7 @@ def _glyph(char: str, size: int) -> Image.Image:
     """
     face = font(size)
     ascent, descent = face.getmetrics()
-    mask = Image.new("L", (round(_length(char, size)) + 2 * GLYPH_PAD, ascent + descent), 0)
+    mask = Image.new("L", (round(advance(char, size)) + 2 * GLYPH_PAD, ascent + descent), 0)
     ImageDraw.Draw(mask).text((GLYPH_PAD, ascent), char, font=face, fill=255, anchor="ls")
     return mask
 
@@ -336,11 +334,11 @@ def _glyph(char: str, size: int) -> Image.Image:
 def _word(word: str, size: int, ink: Colour, ground: Colour) -> Image.Image:
     """A word in `ink` on `ground`, its baseline at the font's ascent."""
     ascent, descent = font(size).getmetrics()
-    tile = Image.new("RGB", (max(1, round(_length(word, size)) + 2), ascent + descent), ground)
+    tile = Image.new("RGB", (max(1, round(advance(word, size)) + 2), ascent + descent), ground)
     cursor = 0.0
     for char in word:
         tile.paste(ink, (round(cursor) - GLYPH_PAD, 0), _glyph(char, size))
-        cursor += _length(char, size)
+        cursor += advance(char, size)
     return tile
 
 
@@ -354,7 +352,7 @@ def _line(text: str, size: int, ink: Colour, ground: Colour) -> Image.Image:
     for word in text.split(" "):
         if word:
             tile.paste(_word(word, size, ink, ground), (round(cursor), 0))
-        cursor += _length(word, size) + _length(" ", size)
+        cursor += advance(word, size) + advance(" ", size)
     return tile
 
 
@@ -381,28 +379,12 @@ def _write(
     image.paste(line(text, size, ink, ground), (x, y - font(size).getmetrics()[0]))
 
 
-def _wrap(text: str, width: int, size: int = 14) -> list[str]:
-    """Greedy word wrap."""
-    lines: list[str] = []
-    used = 0.0
-    space = _length(" ", size)
-    for word in text.split():
-        length = _length(word, size)
-        if lines and used + space + length <= width:
-            lines[-1] += " " + word
-            used += space + length
-        else:
-            lines.append(word)
-            used = length
-    return lines
-
-
 def _shorten(text: str, width: int) -> str:
     """`text` cut at a word so that it fits `width` with an ellipsis."""
-    words = text.split()
-    while words and _text_width(" ".join(words) + " …", 14) > width:
-        words.pop()
-    return " ".join(words) + " …"
+    kept = words(text)
+    while kept and _text_width(" ".join(kept) + " …", 14) > width:
+        kept.pop()
+    return " ".join(kept) + " …"
 
 
 # --- sprites (cached: they never change) -----------------------------------------------------
@@ -727,7 +709,7 @@ def _draw_strip(image: Image.Image, view: dict, lang: str) -> None:
         lines.append((scores, HIGHLIGHT))
     asked = prompt(view, seat_label, lang)
     if asked:
-        lines += [(line, MUTED) for line in _wrap(asked, ROW_W)]
+        lines += [(line, MUTED) for line in wrap(asked, ROW_W, 14)]
     for row, (line, ink) in enumerate(lines[:3]):
         _write(image, (PANEL_X, STRIP_Y + 19 + LINE_H * row), line, 14, ink, BACKGROUND)
 
@@ -735,7 +717,7 @@ def _draw_strip(image: Image.Image, view: dict, lang: str) -> None:
 def _draw_band(image: Image.Image, view: dict, lang: str) -> None:
     """What just happened, in the words of `narrate`."""
     width = WIDTH - 2 * MARGIN
-    told = [line for sentence in narrate(view, seat_label, lang) for line in _wrap(sentence, width)]
+    told = [line for sentence in narrate(view, seat_label, lang) for line in wrap(sentence, width, 14)]
     if len(told) > BAND_LINES:
         told = [*told[: BAND_LINES - 1], _shorten(" ".join(told[BAND_LINES - 1 :]), width)]
     for row, line in enumerate(told):

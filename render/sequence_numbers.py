@@ -35,6 +35,7 @@ from render.common import (
     star_points,
     supersampled,
     to_png,
+    words,
 )
 
 SIZE = 10
@@ -384,8 +385,7 @@ def _draw_panel(image: Image.Image, view: dict, viewer: int | None, lang: str) -
     deck = _label(gettext(lang, "Deck: {count} cards", count=view["deck_size"]), 13, MUTED)
     image.paste(deck, (WIDTH - PAD - 14 - deck.width, top + 56))
     draw = ImageDraw.Draw(image)
-    # The bundled font has no en dash: runs read A3-E3 on the board.
-    sentences = [sentence.replace("–", "-") for sentence in narrate(view, seat_label, lang)]
+    sentences = narrate(view, seat_label, lang)
     for row, line in enumerate(_wrap(draw, sentences, WIDTH - 2 * PAD - 28)):
         draw.text((x, top + 78 + row * 17), line, font=font(13), fill=TEXT)
 
@@ -445,7 +445,7 @@ def _wrap(draw: ImageDraw.ImageDraw, sentences: list[str], width: int) -> list[s
                 lines.append(paragraph)
                 continue
             lines.append("")
-            for word in paragraph.split():
+            for word in words(paragraph):
                 joined = f"{lines[-1]} {word}".strip()
                 if lines[-1] and not fits(joined):
                     lines.append(word)
@@ -587,7 +587,7 @@ def _hand_card(
 
 
 def _sign(draw: ImageDraw.ImageDraw, centre: tuple[int, int], *, plus: bool) -> None:
-    """A big plus or minus drawn as bars: the bundled font has no minus sign."""
+    """A big plus or minus drawn as bars, bolder than any letter."""
     x, y = centre
     draw.rectangle((x - 26, y - 6, x + 26, y + 6), fill=CARD_INK)
     if plus:

@@ -41,6 +41,7 @@ from render.common import (
     paste,
     seat_label,
     to_png,
+    wrap,
 )
 
 CELL = 24
@@ -491,22 +492,11 @@ def _draw_news(image: Image.Image, view: dict, lang: str) -> None:
     y = SEAT_BLOCK_Y + view["players"] * SEAT_BLOCK_H + 2
     last_line = font(WORDS).getbbox("Ag")[3]  # the last line needs its ink, not its spacing
     room = (HEIGHT - y - 4 - last_line) // NEWS_LINE_H + 1
-    lines = [line for sentence in narrate(view, seat_label, lang) for line in _wrap(sentence, PANEL_W - 8)]
+    lines = [
+        line for sentence in narrate(view, seat_label, lang) for line in wrap(sentence, PANEL_W - 8, WORDS)
+    ]
     if len(lines) > room:
-        lines = [*lines[: room - 1], "..."]
+        lines = [*lines[: room - 1], "…"]
     for line in lines:
         _write(image, (PANEL_X + 4, y), line, WORDS, MUTED, BACKGROUND)
         y += NEWS_LINE_H
-
-
-def _wrap(sentence: str, width: int) -> list[str]:
-    """`sentence` broken into lines no wider than `width` pixels, between words."""
-    measure = font(WORDS).getlength
-    lines = [""]
-    for word in sentence.split():
-        candidate = f"{lines[-1]} {word}".strip()
-        if lines[-1] and measure(candidate) > width:
-            lines.append(word)
-        else:
-            lines[-1] = candidate
-    return lines

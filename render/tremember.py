@@ -38,6 +38,7 @@ from render.common import (
     star_points,
     supersampled,
     to_png,
+    words,
 )
 
 RGB = tuple[int, int, int]
@@ -632,7 +633,7 @@ def wrap(sentences: list[str], width: float, size: int, lines: int) -> list[list
     space = _word(" ", size)[1]
     out: list[list[str]] = []
     used = 0.0
-    for word in " ".join(sentences).split():
+    for word in words(" ".join(sentences)):
         advance = _word(word, size)[1]
         if out and used + space + advance <= width:
             out[-1].append(word)
@@ -754,13 +755,13 @@ def _header(view: dict, lang: str) -> Image.Image:
     """The headline (who does what now, or the result) and the narration, in RGB."""
     strip = Image.new("RGB", (WIDTH, HEADER), BACKGROUND)
     if view["winners"] is not None:
-        _write(strip, (MARGIN, HEADLINE_Y), _result(view, lang).split(), 22, TEXT)
+        _write(strip, (MARGIN, HEADLINE_Y), words(_result(view, lang)), 22, TEXT)
     else:
         seat_tag(ImageDraw.Draw(strip), (MARGIN + 12, HEADLINE_Y), view["to_move"][0], size=24)
-        _write(strip, (MARGIN + 32, HEADLINE_Y), _instruction(view, lang).split(), 22, TEXT)
+        _write(strip, (MARGIN + 32, HEADLINE_Y), words(_instruction(view, lang)), 22, TEXT)
     lines = wrap(narrate(view, seat_label, lang), WIDTH - 2 * MARGIN, 17, len(NARRATION_Y))
-    for y, words in zip(NARRATION_Y, lines, strict=False):
-        _write(strip, (MARGIN, y), words, 17, MUTED)
+    for y, line in zip(NARRATION_Y, lines, strict=False):
+        _write(strip, (MARGIN, y), line, 17, MUTED)
     return strip
 
 

@@ -41,6 +41,7 @@ from render.common import (
     star_points,
     supersampled,
     to_png,
+    wrap,
 )
 
 # The rulebook's colours (1 red ... 5 purple) in Okabe–Ito shades; the number and the
@@ -558,21 +559,6 @@ def _placed(event: dict, who: str, lang: str) -> list[str]:
     return said
 
 
-@lru_cache(maxsize=64)
-def wrap(text: str, width: int, size: int) -> tuple[str, ...]:
-    """`text` as lines no wider than `width` at font `size`, breaking between words."""
-    face = font(size)
-    if face.getlength(text) <= width:
-        return (text,) if text else ()
-    lines: list[str] = []
-    for word in text.split():
-        if lines and face.getlength(f"{lines[-1]} {word}") <= width:
-            lines[-1] = f"{lines[-1]} {word}"
-        else:
-            lines.append(word)
-    return tuple(lines)
-
-
 # --- header and footer ----------------------------------------------------------------
 
 # A piece of the header or footer, drawn and mapped once: ("text", text, size, colour,
@@ -702,7 +688,7 @@ def _result(winners: list[int], lang: str) -> str:
 def footer_lines(view: dict, width: int, lang: str = DEFAULT) -> tuple[str, ...]:
     """What happened, wrapped beside the last-round warning."""
     room = width - 2 * MARGIN - (140 if last_round_running(view) else 0)
-    return wrap(" ".join(narrate(view, seat_label, lang)), room, NARRATION_SIZE)
+    return tuple(wrap(" ".join(narrate(view, seat_label, lang)), room, NARRATION_SIZE))
 
 
 def last_round_running(view: dict) -> bool:
@@ -844,7 +830,15 @@ def hand_image(view: dict, seat: int | None = None, lang: str = DEFAULT) -> Imag
         paste(image, card_sprite(values, True, side), (x, y))
         centred_text(draw, (x + side // 2, y + card_h + 20), str(index + 1), 24, HIGHLIGHT)
         if fits is not None:
-            centred_text(draw, (x + side // 2, y + card_h + 48), fits_text(fits[index], lang), 14, MUTED)
+            caption = wrap(fits_text(fits[index], lang), cell_w - 8, 14)[:2]
+            for line, text in enumerate(caption):
+                centred_text(
+                    draw,
+                    (x + side // 2, y + card_h + 48 + 16 * line - 8 * (len(caption) - 1)),
+                    text,
+                    14,
+                    MUTED,
+                )
     return image
 
 
@@ -858,7 +852,7 @@ def fits_text(fits: list, lang: str = DEFAULT) -> str:
     labels = sorted({label for label, _ in fits}, key=int)
     if not labels:
         return gettext(lang, "fits nowhere yet")
-    shown = ", ".join(labels[:5]) + (" ..." if len(labels) > 5 else "")
+    shown = ", ".join(labels[:5]) + (" …" if len(labels) > 5 else "")
     return gettext(lang, "fits {places}", places=shown)
 
 

@@ -24,6 +24,15 @@ from tests.backends import (
     drop_database,
     empty_database,
 )
+from tests.e2e.helpers import SETTLE_S
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Let every SimCord environment take `SETTLE_S` to settle, so that a test advancing virtual
+    hours on a loaded machine fails only on a real hang (a test's own marker wins)."""
+    for item in items:
+        if item.get_closest_marker("simcord") is None:
+            item.add_marker(pytest.mark.simcord(settle_timeout=SETTLE_S))
 
 
 @pytest.fixture(autouse=True)

@@ -25,7 +25,7 @@ import simcord
 from discord import app_commands
 
 import bot
-from tests.e2e.helpers import channel_message, mover, open_and_start, play_on_board
+from tests.e2e.helpers import SETTLE_S, channel_message, mover, open_and_start, play_on_board
 
 TWO_MINUTES = 120
 OPEN_LINE = "The local table is open:"
@@ -104,7 +104,7 @@ async def local_table(game_bot: bot.GameBot, language: str = "en") -> AsyncItera
     """The local table's set-up around `game_bot` (speaking `language`), its preview on a free
     port and its clock."""
     with bot.speaking(language):
-        async with simcord.run(game_bot) as env:
+        async with simcord.run(game_bot, settle_timeout=SETTLE_S) as env:
             channel, players = bot.seat_local_players(env, bot.DEFAULT_LOCAL_PLAYERS, language)
             async with (
                 env.preview(channel, viewers=players, layout="channel", port=0) as preview,

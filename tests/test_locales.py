@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
 from datetime import UTC, date, datetime
 from typing import Any
 
@@ -14,6 +15,7 @@ from babel.messages.catalog import Catalog
 from discord.app_commands import TranslationContext, TranslationContextLocation, locale_str
 
 import locales
+from games import ENGINES
 from locales.catalogues import (
     DESCRIPTION_LIMIT,
     catalogue,
@@ -24,6 +26,7 @@ from locales.catalogues import (
     unknown,
 )
 from locales.translator import CatalogueTranslator, tree_strings
+from matches.clock import MOVE_KINDS
 
 DISCORD_LOCALES = {"de": discord.Locale.german, "fr": discord.Locale.french}
 
@@ -255,3 +258,24 @@ async def test_an_installation_synced_before_the_translations_syncs_again_to_pub
 
     await bot.sync_commands()  # nothing changed since: no sync
     assert _syncs(simcord_env) == before + 1
+
+
+def test_every_move_the_clock_can_play_for_an_absent_player_is_named_in_every_language():
+    played = set()
+    for name, engine in ENGINES.items():
+        for seed in range(6):
+            state, rng = engine.new_game(2 if name == "sequence_numbers" else 3, seed), random.Random(seed)
+            for _ in range(300):
+                seats = engine.current_seats(state)
+                if not seats:
+                    break
+                move = engine.timeout_move(state, seats[0])
+                played.add(move["type"])
+                chosen = move if rng.random() < 0.5 else rng.choice(engine.legal_moves(state, seats[0]))
+                state = engine.apply(state, seats[0], chosen)
+
+    assert {"take", "push", "flip", "place", "turn_down", "buy", "play"} <= played
+    assert not played - set(MOVE_KINDS)
+    for lang in ("de", "fr"):
+        names = [locales.gettext(lang, MOVE_KINDS[kind]) for kind in played]
+        assert all(name != MOVE_KINDS[kind] for name, kind in zip(names, played, strict=True)), names

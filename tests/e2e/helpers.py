@@ -9,6 +9,8 @@ from typing import Any
 import discord
 from simcord.actors import _component_interaction, _visible_message
 
+SETTLE_S = 30.0  # wall-clock seconds SimCord waits for the bot to settle (its default: 5)
+
 # "**Turn 3:** <@1> …", "**Zug 3:** <@1> …", "**Tour 3 :** à <@1> …"
 TO_MOVE = re.compile(r"\*\*\w+ \d+\s?:\*\* (?:à )?<@(\d+)>")
 

@@ -27,7 +27,7 @@ import simcord
 
 from bot import GameBot, Settings, ShardedGameBot
 from data.model import Shards
-from tests.e2e.helpers import channel_message, components, mover, open_and_start, told
+from tests.e2e.helpers import SETTLE_S, channel_message, components, mover, open_and_start, told
 
 ROUNDS = 6
 EVERY_SHARD = Shards(1, (0,))  # SHARD_COUNT=1: a sharded process that owns every guild
@@ -73,7 +73,7 @@ async def race(role: str, url: str, folder: Path) -> None:
     errors = ErrorRecords()
     logging.getLogger().addHandler(errors)
     bot = bot_on(url)
-    async with simcord.run(bot) as env:
+    async with simcord.run(bot, settle_timeout=SETTLE_S) as env:
         guild = env.create_guild("Twins")
         channel = guild.create_text_channel("games")
         alice, bob = (guild.add_member(env.create_user(name)) for name in ("alice", "bob"))

@@ -16,7 +16,7 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import write_po
 
 import locales
-from games.base import GameError, IllegalMove, NotYourTurn, check_seat
+from games.base import GameError, IllegalMove, NotYourTurn, Term, check_seat
 from games.rookie import PROMPTS, _out_of_phase
 from games.sequence_numbers import ENGINE as SEQUENCE_NUMBERS
 from games.tetris_link import ENGINE as TETRIS_LINK
@@ -162,3 +162,43 @@ def test_a_refusal_is_shown_in_the_players_language_with_its_values_filled_in(ge
     assert error_text(error, "en") == "C4 is taken — choose an empty cell."
     assert error_text(error, "fr") == "C4 is taken — choose an empty cell."  # no French catalogue here
     assert error_text(IllegalMove("Flip a face-down card."), "de") == "Flip a face-down card."
+
+
+def test_every_game_word_a_refusal_holds_is_a_literal_found_by_the_extraction():
+    terms = [
+        node
+        for path in sorted((ROOT / "games").glob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Term"
+    ]
+    words = {literal_template(call) for call in terms}
+
+    assert len(terms) >= 9
+    assert None not in words
+    assert not words - extracted_from_games()
+
+
+def refused_push(lang: str) -> tuple[str, str]:
+    """The refusal of a push from a side that does not exist, in English and in `lang`."""
+    state = TREMEMBER.new_game(2, 3)
+    seat = TREMEMBER.current_seats(state)[0]
+    state = TREMEMBER.apply(state, seat, {"type": "take", "cell": [0, 0]})
+    with pytest.raises(IllegalMove) as refused:
+        TREMEMBER.apply(state, seat, {"type": "push", "side": "middle"})
+    return str(refused.value), error_text(refused.value, lang)
+
+
+def test_a_refusal_names_the_game_words_and_the_choices_in_the_players_language():
+    english, german = refused_push("de")
+    _, french = refused_push("fr")
+
+    assert english.startswith("Push from the right or from the bottom: a push must move")
+    assert german.startswith("Schieb von rechts oder von unten ein:")
+    assert french.startswith("Poussez depuis la droite ou depuis le bas :")
+    three = IllegalMove("First choose which five chips to lock: {runs}.", runs=("A1–E1", "B1–F1", "C1–G1"))
+    assert str(three) == "First choose which five chips to lock: A1–E1, B1–F1 or C1–G1."
+    assert error_text(three, "de").endswith("A1–E1, B1–F1 oder C1–G1.")
+    colour = IllegalMove(
+        "The cards you took hold only {count} × {kind} — choose other tops.", count=1, kind=Term("red")
+    )
+    assert "1 × rouge" in error_text(colour, "fr")

@@ -191,7 +191,7 @@ def test_a_push_shifts_the_line_toward_the_hole_and_the_taken_card_lands_at_the_
 
 def test_a_push_from_the_end_at_the_hole_is_refused_with_the_legal_sides_named():
     state = ENGINE.apply(ordered_game(), 0, move("take", "A1"))
-    with pytest.raises(IllegalMove, match="right or the bottom"):
+    with pytest.raises(IllegalMove, match="Push from the right or from the bottom:"):
         ENGINE.apply(state, 0, push("left"))
 
 

@@ -6,12 +6,14 @@ import io
 import random
 
 import pytest
-from PIL import Image
+from babel.messages.pofile import read_po
+from PIL import Image, ImageDraw
 
 from games import ENGINES
 from games.tetris_link import ANY
+from locales import catalogue_path
 from render import replay, rookie, sequence_numbers, tetris_link, tremember, triominos
-from render.common import seat_label
+from render.common import font, seat_label, words, wrap
 
 RENDERERS = {
     "tremember": tremember,
@@ -72,3 +74,51 @@ def test_a_replay_is_drawn_in_the_language_it_is_sent_in():
     german = replay.replay("rookie", views, title="Match #7", lang="de")
     first = [Image.open(io.BytesIO(made.data)).convert("RGB").tobytes() for made in (english, german)]
     assert first[0] != first[1]
+
+
+@pytest.mark.parametrize("game", RENDERERS)
+def test_every_board_is_drawn_in_the_language_it_is_asked_for(game):
+    module, view = RENDERERS[game], played(game, 9)
+
+    drawn = {lang: module.render(view, lang=lang) for lang in ("en", "de", "fr")}
+
+    assert len(set(drawn.values())) == 3
+
+
+def catalogue_letters() -> set[str]:
+    """Every character the German and French catalogues write."""
+    letters: set[str] = set()
+    for lang in ("de", "fr"):
+        with catalogue_path(lang).open("rb") as source:
+            for message in read_po(source, locale=lang):
+                strings = message.string if isinstance(message.string, tuple) else (message.string,)
+                letters.update(*strings)
+    return letters
+
+
+def drawn(character: str) -> bytes:
+    """The pixels of `character` as the boards' font draws it."""
+    image = Image.new("L", (40, 40))
+    ImageDraw.Draw(image).text((8, 8), character, font=font(20), fill=255)
+    return image.tobytes()
+
+
+def test_the_boards_font_draws_every_letter_the_translations_use():
+    missing_glyph = drawn("\ue000")  # a private-use character: the font's empty box
+    letters = catalogue_letters()
+
+    assert {"ä", "ö", "ü", "ß", "é", "è", "à", "ç", "É", "«", "»", "„", "–", "\u202f"} <= letters
+    assert any(drawn(c) == missing_glyph for c in "\ue000\ue001")  # the check can tell a box
+    boxes = [c for c in sorted(letters) if drawn(c) == missing_glyph]
+    blank = [c for c in letters if c.isspace() and any(drawn(c))]
+    assert not boxes
+    assert not blank
+
+
+def test_a_line_breaks_at_spaces_but_never_at_a_no_break_space():
+    text = "Prenez la carte «\u00a0Pioche\u00a0» avant 10\u202fh"
+
+    lines = wrap(text, 60, 14)
+
+    assert lines == ["Prenez la", "carte", "«\u00a0Pioche\u00a0»", "avant", "10\u202fh"]
+    assert words("a  b\u00a0c\nd") == ["a", "b\u00a0c", "d"]

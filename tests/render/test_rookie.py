@@ -13,7 +13,7 @@ from PIL import Image
 from games.base import first_seat
 from games.rookie import ENGINE, RookieState
 from render import rookie
-from render.common import HIGHLIGHT, SEAT_COLOURS, seat_label
+from render.common import HIGHLIGHT, SEAT_COLOURS, seat_label, wrap
 from tests.games.test_rookie import discards, flip, make, place, play, table
 
 
@@ -133,7 +133,7 @@ def test_a_rookie_is_told_with_what_it_took_from_whom():
     ]
     view = ENGINE.view(state, None)
     assert rookie.prompt(view, seat_label) == (
-        "Spread the 4 cards taken (1 red, 1 yellow, 1 green, 1 blue) on A's stacks: choose the tops."
+        "Spread the 4 cards taken (1 × red, 1 × yellow, 1 × green, 1 × blue) on A's stacks: choose the tops."
     )
 
 
@@ -158,6 +158,6 @@ def test_a_long_narration_is_cut_to_the_band_and_still_renders():
     others = (discards("X", "X", ""), discards("RB", "", "G"), discards("Y", "", ""))
     view = ENGINE.view(play(make(discards=others), flip(4), flip(5), place(0, 2, 2)), None)
     view["events"] = view["events"] * 4
-    lines = [line for sentence in rookie.narrate(view, seat_label) for line in rookie._wrap(sentence, 752)]
+    lines = [line for sentence in rookie.narrate(view, seat_label) for line in wrap(sentence, 752, 14)]
     assert len(lines) > rookie.BAND_LINES
     assert rookie.render(view).startswith(b"\x89PNG")
