@@ -18,7 +18,7 @@ from games import title_of
 from locales import command, gettext, name
 from locales.audience import MemberLanguages, private_language
 from matches.components import DYNAMIC_ITEMS, GameButton, answered_by, items_view
-from matches.match import BOARD, WATCH, tell
+from matches.match import BOARD, WATCH, players_text, tell
 
 if TYPE_CHECKING:
     from bot import GameBot
@@ -98,7 +98,7 @@ class General(commands.Cog):
                     lang,
                     "{game} ({players} players)",
                     game=cog.engine.title,
-                    players=_seat_counts(lang, cog.player_counts),
+                    players=players_text(cog.player_counts, lang),
                 ),
                 value=f"`{command(lang, f'{group} new')}` · `{command(lang, f'{group} rules')}`",
                 inline=False,
@@ -195,13 +195,6 @@ def _other_commands(lang: str) -> str:
         gettext(lang, "`{help}` — this page", help=command(lang, "help")),
     )
     return "\n".join(lines)
-
-
-def _seat_counts(lang: str, counts: tuple[int, ...]) -> str:
-    """The seat counts a game starts with: "2–4", or "2, 3, 4 oder 6"."""
-    if counts == tuple(range(counts[0], counts[-1] + 1)):
-        return f"{counts[0]}–{counts[-1]}"
-    return gettext(lang, "{first} or {last}", first=", ".join(map(str, counts[:-1])), last=counts[-1])
 
 
 def _line(lang: str, row: MatchRow) -> str:
