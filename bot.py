@@ -210,6 +210,7 @@ class GameBot(commands.Bot):
         finally:
             if hasattr(self, "matches"):
                 await self.matches.computers.stop()
+                self.matches.replays.close()
             # An open connection's thread would keep the process alive after the bot ends.
             if hasattr(self, "storage"):
                 await self.storage.close()

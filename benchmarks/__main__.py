@@ -7,6 +7,7 @@ python -m benchmarks bot        # one move through the whole bot in the SimCord 
 python -m benchmarks resume     # 1,000 running matches: resume time and memory
 python -m benchmarks storage    # committed moves on a real file: synchronous NORMAL against FULL
 python -m benchmarks replay     # animated replays: build time and file size, long and 60-move matches
+python -m benchmarks flood      # a board render alone and while 8 replays of 370-move matches are made
 python -m benchmarks ai         # computer players: decision times by level, level-against-level win rates
 
 python -m benchmarks.storage_backends [POSTGRES_URL]   # SQLite and PostgreSQL side by side:
@@ -306,23 +307,120 @@ def _encodes(made: Replay) -> tuple[float, int, float]:
 
 def bench_replay() -> None:
     print(
-        "Animated replays from a stored move log: states + views, then frames + encode "
-        "(budget: a 60-move match <= 3 s, every file <= 10 MiB)"
+        "Animated replays from a stored move log: states + views, then frames + encode; the longest of "
+        "six seeded matches at 2 and 4 seats (budget: any match <= 3 s and <= 10 MiB, <= 120 frames)"
     )
     for name in ENGINES:
-        players = PLAYERS[name]
-        seed = max(range(6), key=lambda seed: len(_log(name, seed, players)))  # the longest of six
-        log = _log(name, seed, players)
-        _build_replay(name, players, seed, log[:2])  # warm the renderers' caches, as a running bot has
-        for moves in (log, log[:60]) if len(log) > 60 else (log,):
-            made, states_s, render_s = _build_replay(name, players, seed, moves)
-            webp_s, gif_size, gif_s = _encodes(made)
-            print(
-                f"  {name:17s} {len(moves):5d} moves  {states_s + render_s:5.2f} s "
-                f"(states+views {states_s:4.2f} s)  {len(made.data) / 2**20:5.2f} MiB  "
-                f"{made.size[0]}x{made.size[1]}  | encode only: WebP {webp_s:4.2f} s, "
-                f"GIF {gif_s:4.2f} s {gif_size / 2**20:5.2f} MiB"
+        for players in (2, PLAYERS[name]):
+            seed = max(range(6), key=lambda seed: len(_log(name, seed, players)))  # the longest of six
+            log = _log(name, seed, players)
+            _build_replay(name, players, seed, log[:2])  # warm the renderers' caches, as a running bot has
+            for moves in (log, log[:60]) if len(log) > 60 else (log,):
+                made, states_s, render_s = _build_replay(name, players, seed, moves)
+                webp_s, gif_size, gif_s = _encodes(made)
+                print(
+                    f"  {name:17s} {players}p {len(moves):5d} moves {made.frames:4d} frames  "
+                    f"{states_s + render_s:5.2f} s (states+views {states_s:4.2f} s)  "
+                    f"{len(made.data) / 2**20:5.2f} MiB  {made.size[0]}x{made.size[1]}  | encode only: "
+                    f"WebP {webp_s:4.2f} s, GIF {gif_s:4.2f} s {gif_size / 2**20:5.2f} MiB"
+                )
+
+
+FLOOD_MOVES, FLOOD_REPLAYS = 370, 8
+
+
+def _flood_jobs(lang: str = "en") -> list[Any]:
+    """Eight finished 4-seat Rookie matches of 370 moves, as the replay worker gets them."""
+    from matches.replays import ReplayJob
+
+    seeds = (seed for seed in range(100) if len(_log("rookie", seed, 4)) >= FLOOD_MOVES)
+    return [
+        ReplayJob("rookie", seed, 4, seed, {}, _log("rookie", seed, 4)[:FLOOD_MOVES], lang)
+        for seed, _ in zip(seeds, range(FLOOD_REPLAYS), strict=False)
+    ]
+
+
+def _every_frame(job: Any) -> Any:
+    """A replay as it was made before long matches were condensed: a frame for every move."""
+    from games.replay import replay_states
+    from render.replay import replay
+
+    engine = ENGINES[job.game]
+    states = replay_states(engine, job.players, job.seed, job.options, job.log)
+    return replay(job.game, [engine.view(state, None) for state in states], title="#1", limit=len(states))
+
+
+class _Boards:
+    """Board renders as the bot draws them (in the loop's default pool), one game after another."""
+
+    def __init__(self) -> None:
+        self.renders = [importlib.import_module(f"render.{name}").render for name in ENGINES]
+        self.views = []
+        for name in ENGINES:
+            states = list(playout(name, seed=1, players=PLAYERS[name]))
+            self.views.append(ENGINES[name].view(states[len(states) // 2], None))
+        for render, view in zip(self.renders, self.views, strict=True):
+            render(view, lang="en")  # warm the caches of static layers, as a running bot has
+
+    async def latencies(
+        self, count: int | None = None, until: asyncio.Future[Any] | None = None
+    ) -> list[float]:
+        """The seconds each render took from its request to its image: `count` of them, or as many
+        as fit before `until` is done."""
+        times: list[float] = []
+        while (count is not None and len(times) < count) or (until is not None and not until.done()):
+            index = len(times) % len(self.renders)
+            start = time.perf_counter()
+            await asyncio.to_thread(self.renders[index], self.views[index], lang="en")
+            times.append(time.perf_counter() - start)
+        return times
+
+
+def _latency_line(label: str, times: list[float], alone: float, took: float | None = None) -> str:
+    p90 = statistics.quantiles(times, n=10)[-1] * 1000 if len(times) > 1 else times[0] * 1000
+    line = (
+        f"  {label:44s} median {median_ms(times):6.1f} ms ({median_ms(times) / alone:4.1f}x)  "
+        f"mean {statistics.mean(times) * 1000:6.1f} ms  "
+        f"p90 {p90:6.1f} ms  max {max(times) * 1000:6.1f} ms  ({len(times)} renders)"
+    )
+    return line if took is None else f"{line}  replays done in {took:5.2f} s"
+
+
+async def _flood() -> None:
+    from matches.replays import Workshop
+
+    boards, jobs = _Boards(), _flood_jobs()
+    alone = await boards.latencies(count=60)
+    base = median_ms(alone)
+    print(_latency_line("alone", alone, base))
+    start = time.perf_counter()
+    before = asyncio.gather(*(asyncio.to_thread(_every_frame, job) for job in jobs))
+    times = await boards.latencies(until=before)
+    print(_latency_line("before: 8 in the same pool, every frame", times, base, time.perf_counter() - start))
+    for label, members in (
+        ("now: 8 matches, 8 members", range(len(jobs))),
+        ("now: 1 match pressed 8 times", None),
+    ):
+        workshop = Workshop()
+        start = time.perf_counter()
+        asked = [
+            workshop.get((job.match_id, job.lang), job, member)
+            for job, member in (
+                zip(jobs, members, strict=True) if members else ((jobs[0], m) for m in range(8))
             )
+        ]
+        flood = asyncio.gather(*asked)
+        times = await boards.latencies(until=flood)
+        print(_latency_line(label, times, base, time.perf_counter() - start) + f", {workshop.produced} made")
+        workshop.close()
+
+
+def bench_flood() -> None:
+    print(
+        f"A board render (the five games in turn) alone and while {FLOOD_REPLAYS} replays of "
+        f"{FLOOD_MOVES}-move Rookie matches are asked for (budget: median <= 2x alone)"
+    )
+    asyncio.run(_flood())
 
 
 def _rss_mb() -> float:
@@ -365,6 +463,7 @@ BENCHES: dict[str, Callable[[], None]] = {
     "resume": bench_resume,
     "storage": bench_storage,
     "replay": bench_replay,
+    "flood": bench_flood,
     "ai": bench_ai,
 }
 

@@ -1,17 +1,28 @@
 """Replays: a finished match's move log played again into public views and drawn as one
-animated image, off the event loop. A running match has none: it would tell secrets."""
+animated image. A running match has none: it would tell secrets.
+
+Replays are heavy, so they are bounded and shared fairly (`Workshop`): each is made once
+per match and language and kept, by one worker thread of its own (board images, drawn in
+the loop's default pool, never wait behind one); presses for a replay being made share
+that production; a member may start `RATE_TIMES` productions per `RATE_SECONDS` (a replay
+already made is free), and at most `MAX_WAITING` productions wait at a time."""
 
 from __future__ import annotations
 
 import asyncio
 import io
-from collections.abc import Mapping
+import math
+import time
+from collections import OrderedDict, deque
+from collections.abc import Callable, Hashable, Mapping
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any
 
 import discord
 
 from data.repositories import Database
-from data.storage import MatchRow
-from games import GameError
+from games import ENGINES, GameError
 from games.replay import replay_states
 from locales import command, gettext, ngettext
 from locales.audience import private_language, public_language
@@ -20,14 +31,147 @@ from matches.match import alt_text, error_text, standing, tell
 from render.replay import replay
 
 FINISHED = ("finished", "abandoned")
+CACHE_BYTES = 64 * 2**20  # replays kept in memory, the least recently shown dropped first
+RATE_TIMES, RATE_SECONDS = 3, 60.0  # new productions a member may start in that many seconds
+MAX_WAITING = 8  # productions being made or waiting for the worker, from all members
+
+
+@dataclass(frozen=True, slots=True)
+class MadeReplay:
+    """A replay ready to send: the file's bytes and name, and its description."""
+
+    data: bytes
+    filename: str
+    description: str
+
+    def file(self) -> discord.File:
+        return discord.File(io.BytesIO(self.data), filename=self.filename, description=self.description)
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayJob:
+    """What a replay is made from: plain values, so the worker needs nothing of the bot."""
+
+    game: str
+    match_id: int
+    players: int
+    seed: int
+    options: Mapping[str, Any]
+    log: list[tuple[int, int, dict]]
+    lang: str
+
+
+class RateLimited(Exception):
+    """The member started too many productions lately; `wait` is the seconds until the next."""
+
+    def __init__(self, wait: float) -> None:
+        super().__init__(f"Too many replays: the next in {wait:.0f} s.")
+        self.wait = wait
+
+
+class Busy(Exception):
+    """Too many productions are waiting for the worker already."""
+
+
+class RateLimit:
+    """At most `times` events per member in any `per` seconds of `clock` (`time.monotonic`,
+    looked up at each call, by default)."""
+
+    def __init__(self, times: int, per: float, clock: Callable[[], float] | None = None) -> None:
+        self.times, self.per = times, per
+        self.clock = clock or (lambda: time.monotonic())
+        self.recent: dict[int, deque[float]] = {}
+
+    def wait(self, member: int) -> float:
+        """The seconds until `member` may start another (0: now)."""
+        now = self.clock()
+        self._forget(now)
+        recent = self.recent.get(member)
+        return 0.0 if recent is None or len(recent) < self.times else recent[0] + self.per - now
+
+    def take(self, member: int) -> None:
+        self.recent.setdefault(member, deque()).append(self.clock())
+
+    def _forget(self, now: float) -> None:
+        """Drop the events older than the window, and members with none left."""
+        for member in list(self.recent):
+            recent = self.recent[member]
+            while recent and recent[0] <= now - self.per:
+                recent.popleft()
+            if not recent:
+                del self.recent[member]
+
+
+class Workshop:
+    """Makes replays in one worker thread, keeps the recent ones (an LRU of `capacity` bytes)
+    and shares a production between everyone who asks for it while it is made."""
+
+    def __init__(
+        self,
+        *,
+        capacity: int = CACHE_BYTES,
+        limit: RateLimit | None = None,
+        max_waiting: int = MAX_WAITING,
+        produce: Callable[[ReplayJob], MadeReplay] | None = None,
+    ) -> None:
+        self.capacity, self.max_waiting = capacity, max_waiting
+        self.limit = limit or RateLimit(RATE_TIMES, RATE_SECONDS)
+        self.produce = produce or make_replay
+        self.kept: OrderedDict[Hashable, MadeReplay] = OrderedDict()
+        self.making: dict[Hashable, asyncio.Task[MadeReplay]] = {}
+        self.produced = 0  # productions finished: a replay asked for again is not among them
+        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="replay")
+
+    def ready(self, key: Hashable) -> bool:
+        """Whether the replay `key` is kept or being made: asking for it costs nothing."""
+        return key in self.kept or key in self.making
+
+    async def get(self, key: Hashable, job: ReplayJob, member: int) -> MadeReplay:
+        """The replay `key`: kept, being made, or made now for `member`.
+
+        Raises `RateLimited` or `Busy` when a new production may not start; the error of
+        the production (a `GameError` for a damaged log) otherwise."""
+        if (made := self.kept.get(key)) is not None:
+            self.kept.move_to_end(key)
+            return made
+        task = self.making.get(key)
+        if task is None:
+            if (wait := self.limit.wait(member)) > 0:
+                raise RateLimited(wait)
+            if len(self.making) >= self.max_waiting:
+                raise Busy()
+            self.limit.take(member)
+            task = self.making[key] = asyncio.create_task(self._make(key, job))
+        return await asyncio.shield(task)  # one asker giving up stops nobody else's
+
+    async def _make(self, key: Hashable, job: ReplayJob) -> MadeReplay:
+        try:
+            made = await asyncio.get_running_loop().run_in_executor(self.executor, self.produce, job)
+            self.produced += 1
+            self._keep(key, made)
+            return made
+        finally:
+            del self.making[key]
+
+    def _keep(self, key: Hashable, made: MadeReplay) -> None:
+        self.kept[key] = made
+        while sum(len(kept.data) for kept in self.kept.values()) > self.capacity and len(self.kept) > 1:
+            self.kept.popitem(last=False)
+
+    def close(self) -> None:
+        """Stop the worker once the production under way ends; waiting ones are dropped."""
+        self.executor.shutdown(wait=False, cancel_futures=True)
 
 
 class Replays:
     """Answers `/replay` and the Replay button of a finished board."""
 
-    def __init__(self, storage: Database, games: Mapping[str, GameUI]) -> None:
+    def __init__(
+        self, storage: Database, games: Mapping[str, GameUI], workshop: Workshop | None = None
+    ) -> None:
         self.storage = storage
         self.games = games
+        self.workshop = workshop or Workshop()
 
     async def send(self, interaction: discord.Interaction, match_id: int, *, private: bool) -> None:
         """Answer with the replay of match `match_id` of this server, or say why there is none; a
@@ -44,42 +188,96 @@ class Replays:
                 history=history,
             )
             await tell(interaction, text)
-        elif row.status == "running":
+            return
+        if row.status == "running":
             text = gettext(
                 mine, "Match #{id} is still being played: its replay comes once it ends.", id=match_id
             )
             await tell(interaction, text)
-        elif row.status not in FINISHED:
+            return
+        if row.status not in FINISHED:
             await tell(
                 interaction, gettext(mine, "Match #{id} never finished, so it has no replay.", id=match_id)
             )
+            return
+        lang = mine if private else await public_language(self.storage.settings, interaction)
+        key = (row.id, lang)
+        log = await self.storage.matches.move_log(row.id)
+        players = len(row.players)
+        job = ReplayJob(
+            row.game, row.id, players, row.seed, game.game_options(row.options, players), log, lang
+        )
+        try:
+            made = await self._made(interaction, key, job, private)
+        except RateLimited as limited:
+            await tell(interaction, rate_limited_text(mine, limited.wait))
+        except Busy:
+            await tell(
+                interaction, gettext(mine, "Many replays are being made right now — try again in a minute.")
+            )
+        except GameError as error:
+            refusal = error_text(error, mine)
+            text = gettext(mine, "Match #{id} cannot be replayed: {error}", id=match_id, error=refusal)
+            await tell(interaction, text)
         else:
-            await interaction.response.defer(ephemeral=private, thinking=True)
-            lang = mine if private else await public_language(self.storage.settings, interaction)
-            try:
-                file = await asyncio.to_thread(
-                    replay_file, game, row, await self.storage.matches.move_log(row.id), lang
-                )
-            except GameError as error:
-                refusal = error_text(error, mine)
-                text = gettext(mine, "Match #{id} cannot be replayed: {error}", id=match_id, error=refusal)
-                await tell(interaction, text)
-                return
-            await interaction.followup.send(file=file, ephemeral=private)
+            await interaction.followup.send(file=made.file(), ephemeral=private)
+
+    async def _made(
+        self, interaction: discord.Interaction, key: tuple[int, str], job: ReplayJob, private: bool
+    ) -> MadeReplay:
+        """The replay, the interaction deferred (publicly for a public one) once it may be made."""
+        ready = self.workshop.ready(key)
+        if not ready:
+            wait = self.workshop.limit.wait(interaction.user.id)
+            if wait > 0:
+                raise RateLimited(wait)
+        await interaction.response.defer(ephemeral=private, thinking=True)
+        return await self.workshop.get(key, job, interaction.user.id)
+
+    def close(self) -> None:
+        self.workshop.close()
 
 
-def replay_file(game: GameUI, row: MatchRow, log: list[tuple[int, int, dict]], lang: str) -> discord.File:
-    """The replay of a finished match as an attachment, described for screen readers in `lang`."""
-    engine, players = game.engine, len(row.players)
-    states = replay_states(engine, players, row.seed, game.game_options(row.options, players), log)
-    title = f"{engine.title} #{row.id}"
-    made = replay(game.game, [engine.view(state, None) for state in states], title=title, lang=lang)
-    alt = ngettext(
+def rate_limited_text(lang: str, wait: float) -> str:
+    """What a member who asked for too many new replays is told, in `lang`."""
+    return ngettext(
         lang,
-        "Animated replay of {title}, one frame per move: {n} move. {result}",
-        "Animated replay of {title}, one frame per move: {n} moves. {result}",
-        len(log),
-        title=title,
-        result=standing(engine, states[-1], lang),
+        "You asked for {limit} new replays within a minute — you may ask for another in {n} second. "
+        "Replays already made come at once.",
+        "You asked for {limit} new replays within a minute — you may ask for another in {n} seconds. "
+        "Replays already made come at once.",
+        max(1, math.ceil(wait)),
+        limit=RATE_TIMES,
     )
-    return discord.File(io.BytesIO(made.data), filename=made.filename, description=alt_text(alt, lang))
+
+
+def make_replay(job: ReplayJob) -> MadeReplay:
+    """The replay of a finished match from its log, described for screen readers in the job's
+    language (runs in the worker). Raises `GameError` when the log does not replay."""
+    engine, lang = ENGINES[job.game], job.lang
+    states = replay_states(engine, job.players, job.seed, job.options, job.log)
+    title = f"{engine.title} #{job.match_id}"
+    made = replay(job.game, [engine.view(state, None) for state in states], title=title, lang=lang)
+    result = standing(engine, states[-1], lang)
+    if made.condensed:
+        alt = ngettext(
+            lang,
+            "Animated replay of {title}: {n} move in {frames} frames, every scoring move and the end kept. "
+            "{result}",
+            "Animated replay of {title}: {n} moves in {frames} frames, every scoring move and the end kept. "
+            "{result}",
+            made.moves,
+            title=title,
+            frames=made.frames,
+            result=result,
+        )
+    else:
+        alt = ngettext(
+            lang,
+            "Animated replay of {title}, one frame per move: {n} move. {result}",
+            "Animated replay of {title}, one frame per move: {n} moves. {result}",
+            made.moves,
+            title=title,
+            result=result,
+        )
+    return MadeReplay(made.data, made.filename, alt_text(alt, lang))

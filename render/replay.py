@@ -1,10 +1,16 @@
-"""Animated replays: a finished match as one animated image, one frame per public view.
+"""Animated replays: a finished match as one animated image, a frame per public view kept.
+
+**Which views.** A match of at most `MAX_FRAMES` views shows every one. A longer match is
+condensed (`keyframes`) to `MAX_FRAMES`: the start, the end and every scoring move (a move
+after which a score of the public view changed) are kept, and the rest of the frames are
+sampled evenly from the other moves; if the scoring moves alone are too many, they are
+sampled evenly in turn. This bounds a replay's time and size whatever the match's length.
 
 Each frame is the board the game's renderer draws (`board_image`) under a caption strip:
-the title, "move n/N" and a progress bar. The caption makes every frame differ from the
-one before, so no encoder merges two moves into one frame; the boards sit on one canvas,
-the largest board's size (a Triominos table grows). The start shows a little longer than
-a move, the end is held; the animation loops.
+the title, the real move number ("move 153/372") and a progress bar. The caption makes
+every frame differ from the one before, so no encoder merges two moves into one frame; the
+boards sit on one canvas, the largest board's size (a Triominos table grows). The start
+shows a little longer than a move, the end is held; the animation loops.
 
 **Format: animated WebP, lossless.** Measured against GIF of the very same frames
 (`python -m benchmarks replay`, seeded 4-player matches): WebP is about half GIF's size
@@ -19,7 +25,7 @@ images (a byte a pixel) on one palette for the whole replay: exactly the colours
 few sample boards when they are at most 256, else an octree's. The WebP encoder stores
 each frame's changed rectangle with its colour-index transform.
 
-**Size.** A long match shrinks its frames so that all frames together hold at most
+**Size.** Frames shrink when needed so that all frames together hold at most
 `PIXEL_BUDGET` pixels, which bounds the memory (and with it the file); a file still over
 `MAX_BYTES` is made again, smaller and with fewer colours.
 """
@@ -39,6 +45,7 @@ from render import rookie, sequence_numbers, tetris_link, tremember, triominos
 from render.common import BACKGROUND, HIGHLIGHT, MUTED, PANEL, TEXT, font
 
 MAX_BYTES = 10 * 2**20  # Discord's upload limit
+MAX_FRAMES = 120  # frames of a replay at most: a longer match is condensed
 PIXEL_BUDGET = 64_000_000  # pixels over all frames: kept one byte each while the file is made
 START_MS, MOVE_MS, HOLD_MS = 1000, 900, 3000
 SAMPLES = 8  # boards the palette is learnt from
@@ -56,17 +63,26 @@ BOARDS: dict[str, Callable[..., Image.Image]] = {  # each: (view, viewer=None, l
 
 @dataclass(frozen=True, slots=True)
 class Replay:
-    """An encoded replay: the file's bytes and name, its frame count and size in pixels."""
+    """An encoded replay: the file's bytes and name, its frame count and size in pixels, and
+    the number of moves it covers (frames - 1 unless the match was condensed)."""
 
     data: bytes
     filename: str
     frames: int
     size: tuple[int, int]
+    moves: int
+
+    @property
+    def condensed(self) -> bool:
+        return self.frames < self.moves + 1
 
 
-def replay(game: str, views: Sequence[dict], *, title: str, lang: str = DEFAULT) -> Replay:
-    """The animated replay of `game` from its spectator `views`, oldest first: one frame each,
-    its words (boards and captions) in `lang`.
+def replay(
+    game: str, views: Sequence[dict], *, title: str, lang: str = DEFAULT, limit: int = MAX_FRAMES
+) -> Replay:
+    """The animated replay of `game` from its spectator `views`, oldest first: a frame for
+    each view `keyframes` keeps (all of them up to `limit`), its words (boards and captions)
+    in `lang`.
 
     Only the views are drawn, so a replay shows what any spectator saw and nothing more.
     """
@@ -75,19 +91,47 @@ def replay(game: str, views: Sequence[dict], *, title: str, lang: str = DEFAULT)
         raise ValueError(f"No replay renderer for {game!r}: use one of {', '.join(BOARDS)}.")
     if not views:
         raise ValueError("A replay needs at least one view: the start of the match.")
-    count = len(views)
+    moves = keyframes(views, limit)
+    kept = [views[move] for move in moves]
+    count = len(kept)
     board = functools.partial(drawn, lang=lang)
-    samples = {index: board(views[index]) for index in _sample_indexes(count)}
+    samples = {index: board(kept[index]) for index in _sample_indexes(count)}
     largest = max(image.width * image.height for image in samples.values())
     scale = min(1.0, math.sqrt(PIXEL_BUDGET / (count * largest)))
     colours = 256
+    captions = [(move, len(views) - 1) for move in moves]
     while True:
-        frames = _frames(board, views, title, scale, colours, samples, lang)
+        frames = _frames(board, kept, captions, title, scale, colours, samples, lang)
         data = encode(frames)
         if len(data) <= MAX_BYTES:
-            return Replay(data=data, filename="replay.webp", frames=count, size=frames[0].size)
+            size = frames[0].size
+            return Replay(data=data, filename="replay.webp", frames=count, size=size, moves=len(views) - 1)
         scale *= 0.9 * math.sqrt(MAX_BYTES / len(data))
         colours = max(32, colours // 2)
+
+
+def keyframes(views: Sequence[dict], limit: int = MAX_FRAMES) -> list[int]:
+    """The indexes of the `views` a replay shows, at most `limit` (at least 2) of them: all when
+    they are few enough, else the first, the last, the scoring moves and an even sample of the
+    rest (see the module docstring)."""
+    last = len(views) - 1
+    if last < limit:
+        return list(range(len(views)))
+    scoring = [move for move in range(1, last) if views[move]["scores"] != views[move - 1]["scores"]]
+    room = limit - 2
+    if len(scoring) >= room:
+        return [0, *_evenly(scoring, room), last]
+    taken = set(scoring)
+    rest = [move for move in range(1, last) if move not in taken]
+    return sorted({0, last, *scoring, *_evenly(rest, room - len(scoring))})
+
+
+def _evenly(items: Sequence[int], count: int) -> list[int]:
+    """`count` of `items` spread evenly over them (each from the middle of its share)."""
+    if count <= 0:
+        return []
+    share = len(items) / count
+    return [items[int((k + 0.5) * share)] for k in range(count)]
 
 
 def durations(count: int) -> list[int]:
@@ -97,15 +141,15 @@ def durations(count: int) -> list[int]:
     return [START_MS, *([MOVE_MS] * (count - 2)), HOLD_MS]
 
 
-def caption_text(index: int, count: int, lang: str = DEFAULT) -> str:
-    """What the caption says of frame `index` of `count` (frame 0 is the start), in `lang`."""
-    moves = count - 1
-    if index == 0:
+def caption_text(move: int, moves: int, lang: str = DEFAULT) -> str:
+    """What the caption says of the frame after move `move` of `moves` (move 0 is the start),
+    in `lang`."""
+    if move == 0:
         # TRANSLATORS: the English says "moves" even for one; give each form its own word.
         return ngettext(lang, "start · {n} moves", "start · {n} moves", moves)
-    if index == moves:
-        return gettext(lang, "move {index}/{moves} · end", index=index, moves=moves)
-    return gettext(lang, "move {index}/{moves}", index=index, moves=moves)
+    if move == moves:
+        return gettext(lang, "move {index}/{moves} · end", index=move, moves=moves)
+    return gettext(lang, "move {index}/{moves}", index=move, moves=moves)
 
 
 def _sample_indexes(count: int) -> list[int]:
@@ -116,16 +160,18 @@ def _sample_indexes(count: int) -> list[int]:
 def _frames(
     board: Callable[[dict], Image.Image],
     views: Sequence[dict],
+    captions: Sequence[tuple[int, int]],
     title: str,
     scale: float,
     colours: int,
     samples: dict[int, Image.Image],
     lang: str,
 ) -> list[Image.Image]:
-    """Every frame on one palette and one canvas, `scale` times the boards' size."""
+    """Every frame on one palette and one canvas, `scale` times the boards' size; `captions`
+    holds each frame's (move, moves)."""
     strip_h = max(20, round(CAPTION * max(scale, 0.5)))
     shrunk = [_shrink(image, scale) for image in samples.values()]
-    palette = _palette([*shrunk, _caption("Aa", 1, 3, shrunk[0].width, strip_h, lang)], colours)
+    palette = _palette([*shrunk, _caption("Aa", 1, 2, shrunk[0].width, strip_h, lang)], colours)
     boards = [
         _map(_shrink(samples[index] if index in samples else board(view), scale), palette)
         for index, view in enumerate(views)
@@ -135,7 +181,8 @@ def _frames(
     ground = _map(Image.new("RGB", (width, height), BACKGROUND), palette)
     for index, image in enumerate(boards):
         frame = ground.copy()
-        frame.paste(_map(_caption(title, index, len(views), width, strip_h, lang), palette), (0, 0))
+        move, moves = captions[index]
+        frame.paste(_map(_caption(title, move, moves, width, strip_h, lang), palette), (0, 0))
         frame.paste(image, ((width - image.width) // 2, strip_h))
         boards[index] = frame  # the board is in the frame now: only one of them is kept
     return boards
@@ -179,20 +226,20 @@ def _map(image: Image.Image, palette: Image.Image) -> Image.Image:
     return image.quantize(palette=palette, dither=Image.Dither.NONE)
 
 
-def _caption(title: str, index: int, count: int, width: int, height: int, lang: str) -> Image.Image:
-    """The strip over a board: the title, where the replay is and a progress bar."""
+def _caption(title: str, move: int, moves: int, width: int, height: int, lang: str) -> Image.Image:
+    """The strip over a board: the title, the move shown and a progress bar."""
     strip = Image.new("RGB", (width, height), PANEL)
     draw = ImageDraw.Draw(strip)
     size = max(11, round(height * 0.45))
     bar = max(2, height // 10)
     middle = (height - bar) / 2
-    where = caption_text(index, count, lang)
+    where = caption_text(move, moves, lang)
     right = width - size // 2
     draw.text((right, middle), where, font=font(size), fill=TEXT, anchor="rm")
     room = right - draw.textlength(where, font=font(size)) - size
     draw.text((size // 2, middle), _fit(draw, title, size, room), font=font(size), fill=MUTED, anchor="lm")
     draw.rectangle((0, height - bar, width, height), fill=TRACK)
-    done = round(width * index / max(1, count - 1))
+    done = round(width * move / max(1, moves))
     if done:
         draw.rectangle((0, height - bar, done - 1, height), fill=HIGHLIGHT)
     return strip

@@ -1,5 +1,6 @@
-"""Animated replays (render/replay.py): one captioned frame per public view, on one canvas,
-under Discord's upload limit, drawn from spectator views only."""
+"""Animated replays (render/replay.py): one captioned frame per public view kept (a long
+match condensed to its scoring moves, its end and an even sample), on one canvas, under
+Discord's upload limit, drawn from spectator views only."""
 
 from __future__ import annotations
 
@@ -15,7 +16,18 @@ from PIL import Image, ImageChops
 
 from games import ENGINES
 from render import replay as replay_module
-from render.replay import BOARDS, HOLD_MS, MAX_BYTES, MOVE_MS, START_MS, Replay, caption_text, replay
+from render.replay import (
+    BOARDS,
+    HOLD_MS,
+    MAX_BYTES,
+    MAX_FRAMES,
+    MOVE_MS,
+    START_MS,
+    Replay,
+    caption_text,
+    keyframes,
+    replay,
+)
 
 # The longest of twelve seeded random matches of each game at 2, 4 or the most seats
 # (moves: Tremember 1976, Rookie 609, Sequence Numbers 104, Triominos 58, Tetris Link 31).
@@ -116,12 +128,13 @@ def far_off_share(a: Image.Image, b: Image.Image) -> float:
 
 
 def test_the_caption_counts_the_moves_from_the_start_to_the_end():
-    assert [caption_text(index, 4) for index in range(4)] == [
+    assert [caption_text(move, 3) for move in range(4)] == [
         "start · 3 moves",
         "move 1/3",
         "move 2/3",
         "move 3/3 · end",
     ]
+    assert caption_text(153, 372) == "move 153/372"
 
 
 def test_a_growing_triominos_table_shares_one_canvas_the_size_of_the_largest_board():
@@ -135,12 +148,50 @@ def test_a_growing_triominos_table_shares_one_canvas_the_size_of_the_largest_boa
 
 
 @pytest.mark.parametrize("name", list(ENGINES))
-def test_the_longest_seeded_match_fits_discord_s_upload_limit_frame_for_frame(name):
+def test_the_longest_seeded_match_fits_discord_s_upload_limit_in_at_most_120_frames(name):
     players, seed = LONGEST[name]
     views = spectator_views(name, players, seed)
     made = replay(name, views, title=f"{ENGINES[name].title} #12345 · a long title of player names")
     assert len(made.data) <= MAX_BYTES
-    assert Image.open(io.BytesIO(made.data)).n_frames == made.frames == len(views)
+    assert Image.open(io.BytesIO(made.data)).n_frames == made.frames == min(len(views), MAX_FRAMES)
+    assert made.moves == len(views) - 1
+
+
+def scoring_moves(views: list[dict]) -> list[int]:
+    return [move for move in range(1, len(views)) if views[move]["scores"] != views[move - 1]["scores"]]
+
+
+@pytest.mark.parametrize(("name", "players", "seed"), [("tremember", 2, 0), ("rookie", 2, 6)])
+def test_a_long_match_keeps_its_start_its_end_every_scoring_move_and_an_even_sample(name, players, seed):
+    views = spectator_views(name, players, seed)
+    last = len(views) - 1
+    kept = keyframes(views)
+    assert len(kept) == MAX_FRAMES < len(views)
+    assert kept == sorted(set(kept)) and kept[0] == 0 and kept[-1] == last
+    assert set(scoring_moves(views)) <= set(kept)
+    gaps = [b - a for a, b in itertools.pairwise(kept)]
+    assert max(gaps) <= 2 * last / MAX_FRAMES  # no long stretch left out
+
+
+def test_when_the_scoring_moves_alone_are_too_many_they_are_sampled_evenly_too():
+    views = spectator_views("triominos", 2, 0)  # nearly every move scores
+    scoring = scoring_moves(views)
+    kept = keyframes(views, limit=20)
+    assert len(scoring) > 20 and len(kept) == 20
+    assert kept[0] == 0 and kept[-1] == len(views) - 1 and set(kept[1:-1]) <= set(scoring)
+
+
+def test_a_condensed_replay_shows_each_kept_move_as_the_full_replay_does_with_its_real_number():
+    views = spectator_views("sequence_numbers", 6, 1)  # 104 moves: the full replay is not shrunk
+    full = frames(replay("sequence_numbers", views, title="Match #7"))
+    made = replay("sequence_numbers", views, title="Match #7", limit=30)
+    condensed = frames(made)
+    kept = keyframes(views, limit=30)
+    assert (made.frames, made.moves, len(condensed)) == (30, len(views) - 1, 30)
+    assert kept[-1] == len(views) - 1  # the last move, its caption "move 104/104 · end"
+    for frame, move in zip(condensed, kept, strict=True):
+        assert far_off_share(frame, full[move]) < 0.001  # the caption names the real move
+    assert durations(made) == [START_MS, *[MOVE_MS] * 28, HOLD_MS]
 
 
 def test_a_replay_over_the_limit_is_made_again_with_smaller_frames(monkeypatch):
