@@ -12,6 +12,7 @@ from discord.ext import commands
 
 from cogs.game import GameCog
 from cogs.league import LeaderboardPage
+from cogs.limits import COMPONENT_LIMIT, fitting
 from data.model import MatchRow
 from data.storage import StorageUnavailable
 from games import title_of
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
 
 
 log = logging.getLogger(__name__)
-MATCHES_SHOWN = 12  # per list of /matches (25 buttons at most in all)
+MATCHES_SHOWN = 12  # per list of /matches, each with its button (25 buttons at most in all)
 
 
 class General(commands.Cog):
@@ -131,23 +132,19 @@ class General(commands.Cog):
         embed = discord.Embed(title=gettext(lang, "Matches here"), colour=discord.Colour.blurple())
         buttons: list[discord.ui.Item] = []
         if mine:
-            lines = "\n".join(_line(lang, row) for row in mine[:MATCHES_SHOWN])
-            embed.add_field(name=gettext(lang, "Yours"), value=lines, inline=False)
+            rows = _listed(embed, gettext(lang, "Yours"), mine, lang)
             buttons += [
                 _button(row, BOARD, gettext(lang, "Board #{number} ↓", number=row.id))
-                for row in mine
+                for row in rows
                 if row.status == "running"
             ]
         if others:
-            rows = [match.row for match in others[:MATCHES_SHOWN]]
-            embed.add_field(
-                name=gettext(lang, "Running — watch without joining"),
-                value="\n".join(_line(lang, row) for row in rows),
-                inline=False,
-            )
+            title = gettext(lang, "Running — watch without joining")
+            rows = _listed(embed, title, [match.row for match in others], lang)
             buttons += [_button(row, WATCH, gettext(lang, "Watch #{number}", number=row.id)) for row in rows]
         embed.set_footer(text=gettext(lang, "Board ↓ posts your board again at the bottom of its channel."))
-        await interaction.response.send_message(embed=embed, view=items_view(buttons[:25]), ephemeral=True)
+        view = items_view(buttons[:COMPONENT_LIMIT])
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
 
 def _introduction(lang: str) -> str:
@@ -195,6 +192,14 @@ def _other_commands(lang: str) -> str:
         gettext(lang, "`{help}` — this page", help=command(lang, "help")),
     )
     return "\n".join(lines)
+
+
+def _listed(embed: discord.Embed, title: str, rows: list[MatchRow], lang: str) -> list[MatchRow]:
+    """Add a field listing the first `rows` that fit it (at most `MATCHES_SHOWN`, the rest
+    counted); returns the rows listed."""
+    text, shown = fitting(lang, [_line(lang, row) for row in rows[:MATCHES_SHOWN]], total=len(rows))
+    embed.add_field(name=title, value=text, inline=False)
+    return rows[:shown]
 
 
 def _line(lang: str, row: MatchRow) -> str:

@@ -11,6 +11,7 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
+from cogs.limits import DESCRIPTION_LIMIT, fitting
 from data.ratings import OVERALL
 from games import ENGINES, title_of
 from locales import (
@@ -177,11 +178,8 @@ class League(commands.Cog):
             )
         recent = await self.bot.storage.league.recent_results(interaction.guild_id, user_id=user.id, limit=5)
         if recent:
-            embed.add_field(
-                name=gettext(lang, "Recent results"),
-                value="\n".join(_result_line(r, lang, user.id) for r in recent),
-                inline=False,
-            )
+            lines, _ = fitting(lang, [_result_line(r, lang, user.id) for r in recent])
+            embed.add_field(name=gettext(lang, "Recent results"), value=lines, inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name="history", description=locale_str("The server's recent matches"))
@@ -201,7 +199,7 @@ class League(commands.Cog):
         )
         embed = discord.Embed(title=title, colour=discord.Colour.blurple())
         embed.description = (
-            "\n".join(_result_line(r, lang) for r in recent)
+            fitting(lang, [_result_line(r, lang) for r in recent], limit=DESCRIPTION_LIMIT)[0]
             if recent
             else gettext(
                 lang,
