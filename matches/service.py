@@ -14,7 +14,7 @@ from data.model import ALL_SHARDS, Shards
 from data.repositories import Database
 from data.storage import MatchRow, StorageUnavailable, now_iso
 from games import ENGINES, GameError
-from locales import N_, gettext
+from locales import N_, command, gettext
 from locales.audience import private_language
 from matches.board import Board
 from matches.clock import TurnClock
@@ -330,6 +330,13 @@ class MatchService:
         mine = private_language(interaction)
         if match is None or interaction.guild_id not in (None, match.row.guild_id):
             text = gettext(mine, "This match is over — start a new one (see {help}).", help=help_text(mine))
+            if match is None and (row := await self.storage.matches.get(match_id)) and row.resumable:
+                text = gettext(
+                    mine,
+                    "This match is paused: I lost what I need in its channel. Once that is fixed, any "
+                    "of its players brings it back with `{matches}` → **Board ↓**.",
+                    matches=command(mine, "matches"),
+                )
             await tell(interaction, text)
             return None
         seat = match.seat_of(interaction.user.id)

@@ -100,6 +100,8 @@ async def test_a_lost_permission_sets_the_match_aside_until_a_player_resumes_it(
     await table.env.advance_time(5 * PERIOD)
     assert table.env.http_requests[sent:] == []
 
+    pressed = await table.alice.click(channel_message(table.channel, board.id), label="Resign")
+    assert "This match is paused" in told(pressed)  # a press on its board says so, privately
     listed = await table.bob.slash(table.channel, "matches")
     assert "paused — Board ↓ resumes it" in listed.response.embeds[0].fields[0].value
     still = await table.bob.click(listed.response.message, label=f"Board #{match.id} ↓")
