@@ -29,7 +29,7 @@ from discord.ext import commands
 from data import open_storage
 from data.model import ALL_SHARDS, Shards
 from data.repositories import Database
-from data.storage import StorageError
+from data.storage import StorageError, StorageUnavailable
 from locales import DEFAULT as DEFAULT_LANGUAGE
 from locales import LANGUAGES
 from locales.translator import CatalogueTranslator
@@ -203,6 +203,27 @@ class GameBot(commands.Bot):
         await self.tree.sync(guild=guild)
         await self.storage.settings.set_meta(key, digest)
         log.info("Synced %d commands (%s)", len(payload), target)
+
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """Removed from a server: its matches are set aside (resumable) and left alone."""
+        await self._lose_places(self.matches.places.guild_removed(guild.id), f"server {guild.id}")
+
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        """A channel was deleted: the matches played in it end there, set aside."""
+        await self._lose_places(self.matches.places.channel_deleted(channel.id), f"channel {channel.id}")
+
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        """A thread was deleted: the match played in it ends there, set aside."""
+        thread = payload.thread_id
+        await self._lose_places(self.matches.places.channel_deleted(thread), f"thread {thread}")
+
+    async def _lose_places(self, work: Coroutine[Any, Any, None], place: str) -> None:
+        """Set aside the matches of a place that is gone; a database fault leaves them to the
+        first refused request, which sets them aside then."""
+        try:
+            await work
+        except StorageUnavailable as error:
+            log.warning("The matches of %s are set aside later: %s", place, error)
 
     async def close(self) -> None:
         try:

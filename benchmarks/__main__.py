@@ -9,6 +9,7 @@ python -m benchmarks storage    # committed moves on a real file: synchronous NO
 python -m benchmarks replay     # animated replays: build time and file size, long and 60-move matches
 python -m benchmarks flood      # a board render alone and while 8 replays of 370-move matches are made
 python -m benchmarks ai         # computer players: decision times by level, level-against-level win rates
+python -m benchmarks clock      # the turn clock's beat with 10,000 and 100,000 running matches
 
 python -m benchmarks.storage_backends [POSTGRES_URL]   # SQLite and PostgreSQL side by side:
     # a committed move, resume of 10,000 and 100,000 running matches, 50 concurrent matches
@@ -456,6 +457,67 @@ def bench_ai(games: int = 40) -> None:
             )
 
 
+async def _clock_beats(count: int, beats: int) -> list[float]:
+    """The turn clock's beats (tick and the question whether any clock runs, as cogs/clock.py
+    asks them) over `count` running matches with 24-hour clocks, none of them due yet."""
+    from datetime import UTC, datetime, timedelta
+
+    import discord
+
+    from data.model import MatchRow
+    from data.storage import Storage
+    from matches import MatchService
+    from matches.match import Match
+
+    with tempfile.TemporaryDirectory() as folder:
+        storage = await Storage.open(Path(folder) / "clock.db")
+        try:
+            service = MatchService(discord.Client(intents=discord.Intents.none()), storage)
+            engine = ENGINES["tremember"]
+            state, now, spread = engine.new_game(2, 1), datetime.now(UTC), random.Random(1)
+            for match_id in range(1, count + 1):
+                deadline = now + timedelta(hours=2, seconds=spread.uniform(0, 86400))
+                row = MatchRow(
+                    id=match_id,
+                    game="tremember",
+                    guild_id=1,
+                    channel_id=2,
+                    message_id=3,
+                    host_id=11,
+                    status="running",
+                    seed=match_id,
+                    options={},
+                    state=None,
+                    turn=0,
+                    ping_message_id=None,
+                    created_at=now.isoformat(),
+                    started_at=now.isoformat(),
+                    clock_s=86400,
+                    deadline=deadline.isoformat(),
+                    players=[11, 22],
+                )
+                service.running[match_id] = Match(row=row, engine=engine, state=state)
+            samples = []
+            for beat in range(beats):
+                start = time.perf_counter()
+                await service.clock.tick(now + timedelta(seconds=15 * beat))
+                assert service.clock.running_clocks
+                samples.append(time.perf_counter() - start)
+            return samples
+        finally:
+            await storage.close()
+
+
+def bench_clock(beats: int = 40) -> None:
+    print("the turn clock's beat: how long it holds the event loop (budget: <= 5 ms at 100,000 matches)")
+    for count in (10_000, 100_000):
+        samples = asyncio.run(_clock_beats(count, beats))
+        print(
+            f"  {count:>7,} running matches  median {median_ms(samples):7.3f} ms  "
+            f"max {1000 * max(samples):7.3f} ms  ({beats} beats, none due)"
+        )
+
+
 BENCHES: dict[str, Callable[[], None]] = {
     "render": bench_render,
     "engine": bench_engine,
@@ -465,6 +527,7 @@ BENCHES: dict[str, Callable[[], None]] = {
     "replay": bench_replay,
     "flood": bench_flood,
     "ai": bench_ai,
+    "clock": bench_clock,
 }
 
 

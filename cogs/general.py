@@ -136,7 +136,7 @@ class General(commands.Cog):
             buttons += [
                 _button(row, BOARD, gettext(lang, "Board #{number} ↓", number=row.id))
                 for row in rows
-                if row.status == "running"
+                if row.status in ("running", "set_aside")  # a set-aside one comes back by it
             ]
         if others:
             title = gettext(lang, "Running — watch without joining")
@@ -206,6 +206,8 @@ def _line(lang: str, row: MatchRow) -> str:
     url = f"https://discord.com/channels/{row.guild_id}/{row.channel_id}/{row.message_id}"
     if row.status == "lobby":
         state = gettext(lang, "lobby")
+    elif row.status == "set_aside":
+        state = gettext(lang, "paused — Board ↓ resumes it")
     else:
         state = gettext(lang, "move {number}", number=row.turn)
     return f"**{title_of(row.game)} #{row.id}** — {state} — {url}"

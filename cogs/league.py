@@ -27,6 +27,7 @@ from locales import (
     number,
 )
 from locales.audience import private_language, public_language
+from matches.lobby import may_thread
 from matches.match import CLOCK_CHOICES, DEFAULT_CLOCK_S, DEFAULT_MAX_TIMEOUTS, tell, who
 
 if TYPE_CHECKING:
@@ -267,6 +268,15 @@ class League(commands.Cog):
             return
         assert interaction.guild_id is not None
         lang = private_language(interaction)
+        if threads == "on" and not may_thread(interaction.app_permissions):
+            text = gettext(
+                lang,
+                "I need the Create Public Threads and Send Messages in Threads permissions in this "
+                "channel to give each match its own thread — ask a server admin to grant them, then "
+                "try again.",
+            )
+            await interaction.response.send_message(text, ephemeral=True)
+            return
         await self.bot.storage.settings.set_threads(interaction.guild_id, threads == "on")
         said = (
             gettext(lang, "Each new lobby now gets its own thread, archived when its match ends.")

@@ -87,6 +87,7 @@ class MatchRow:
     board_stale: bool = False  # the board message shows an older turn (its redraw failed)
     players: list[int] = field(default_factory=list)
     language: str = "en"  # of its public messages, fixed when its lobby opened
+    resumable: bool = False  # set aside for a place the bot lost: its players may resume it
 
 
 @dataclass(frozen=True, slots=True)

@@ -512,22 +512,47 @@ class PostgresMatches:
             log.warning("Match %s is set aside: %s", match.id, match.reason)
         return rows, unreadable
 
-    async def set_aside(self, match_id: int, reason: str) -> SetAside | None:
+    async def set_aside(self, match_id: int, reason: str, *, resumable: bool = False) -> SetAside | None:
+        aside = await self._set_aside("id = $4", match_id, reason, resumable)
+        return aside[0] if aside else None
+
+    async def set_aside_guild(self, guild_id: int, reason: str) -> list[SetAside]:
+        return await self._set_aside("guild_id = $4", guild_id, reason, True)
+
+    async def _set_aside(self, where: str, key: int, reason: str, resumable: bool) -> list[SetAside]:
+        """Set aside the running matches `where` selects (`$4` being `key`); what to tell the
+        players of each."""
         async with self._db.transaction() as connection:
-            row = await connection.fetchrow(
-                "UPDATE matches SET status = 'set_aside', note = $1, updated_at = $2 "
-                "WHERE id = $3 AND status = 'running' "
+            rows = await connection.fetch(
+                "UPDATE matches SET status = 'set_aside', note = $1, resumable = $2, deadline = NULL, "
+                f"reminded = 0, updated_at = $3 WHERE {where} AND status = 'running' "
                 "RETURNING id, game, guild_id, channel_id, message_id, language",
                 reason,
+                int(resumable),
                 now_iso(),
-                match_id,
+                key,
             )
-            if row is None:
-                return None
-            seats = await connection.fetch(
-                "SELECT user_id FROM seats WHERE match_id = $1 ORDER BY seat", match_id
-            )
-        return set_aside_notice(row, [user for (user,) in seats], reason)
+            if not rows:
+                return []
+            players: dict[int, list[int]] = {row["id"]: [] for row in rows}
+            for match_id, user_id in await connection.fetch(
+                "SELECT match_id, user_id FROM seats WHERE match_id = ANY($1::bigint[]) "
+                "ORDER BY match_id, seat",
+                list(players),
+            ):
+                players[match_id].append(user_id)
+        rows.sort(key=lambda row: int(row["id"]))
+        return [set_aside_notice(row, players[row["id"]], reason) for row in rows]
+
+    async def resume_set_aside(self, match_id: int, deadline: str | None) -> bool:
+        changed = await self._db.execute(
+            "UPDATE matches SET status = 'running', note = NULL, resumable = 0, deadline = $1, "
+            "reminded = 0, updated_at = $2 WHERE id = $3 AND status = 'set_aside' AND resumable = 1",
+            deadline,
+            now_iso(),
+            match_id,
+        )
+        return changed == 1
 
     async def turns_since(self, since: str, shards: Shards = ALL_SHARDS) -> dict[int, tuple[int, str]]:
         rows = await self._db.fetch(
@@ -540,7 +565,7 @@ class PostgresMatches:
 
     async def active_for(self, user_id: int, guild_id: int) -> list[MatchRow]:
         return await self._load(
-            "guild_id = $1 AND status IN ('lobby', 'running') "
+            "guild_id = $1 AND (status IN ('lobby', 'running') OR (status = 'set_aside' AND resumable = 1)) "
             "AND id IN (SELECT match_id FROM seats WHERE user_id = $2)",
             (guild_id, user_id),
             newest_first=True,

@@ -132,10 +132,21 @@ class MatchRepository(Protocol):
         the deadlines as now stored, and the ones set aside, oldest first, to tell their players."""
         ...
 
-    async def set_aside(self, match_id: int, reason: str) -> SetAside | None:
-        """Take a running match out of play (status 'set_aside', `reason` as its note), keeping
-        its state and moves for an operator to repair; returns what to tell its players, or
-        None if it was not running."""
+    async def set_aside(self, match_id: int, reason: str, *, resumable: bool = False) -> SetAside | None:
+        """Take a running match out of play (status 'set_aside', `reason` as its note, its clock
+        stopped), keeping its state and moves for an operator to repair or, `resumable`, for its
+        players to resume; returns what to tell its players, or None if it was not running (so
+        they are told once, whichever process sets it aside)."""
+        ...
+
+    async def set_aside_guild(self, guild_id: int, reason: str) -> list[SetAside]:
+        """Set aside, resumable, every running match of a server (the bot was removed from it),
+        in one transaction; returns what to tell their players, oldest first."""
+        ...
+
+    async def resume_set_aside(self, match_id: int, deadline: str | None) -> bool:
+        """Put a resumable set-aside match back in play with a fresh `deadline` (a fresh clock
+        for whoever is to move); False if it is not one (resumed already, or never resumable)."""
         ...
 
     async def turns_since(self, since: str, shards: Shards = ALL_SHARDS) -> dict[int, tuple[int, str]]:
@@ -148,7 +159,8 @@ class MatchRepository(Protocol):
         ...
 
     async def active_for(self, user_id: int, guild_id: int) -> list[MatchRow]:
-        """The lobbies and running matches `user_id` sits in on one server, newest first."""
+        """The lobbies, running matches and resumable set-aside matches `user_id` sits in on one
+        server, newest first."""
         ...
 
     async def move_log(self, match_id: int) -> list[tuple[int, int, dict[str, Any]]]:

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 MATCH_COLUMNS = (
     "id, game, guild_id, channel_id, message_id, host_id, status, seed, options, state, "
     "turn, ping_message_id, created_at, started_at, clock_s, deadline, reminded, timeouts, invited, "
-    "board_stale, language"
+    "board_stale, language, resumable"
 )
 
 
@@ -71,6 +71,7 @@ _SCALAR_TYPES: dict[str, tuple[type, ...]] = {
     "reminded": (int,),
     "board_stale": (int,),
     "language": (str,),
+    "resumable": (int,),
 }
 
 
@@ -117,6 +118,7 @@ def match_row(row: StoredRow, players: list[int]) -> MatchRow:
     _parsed(values, "started_at", _zoned_time)
     values["reminded"] = bool(values["reminded"])
     values["board_stale"] = bool(values["board_stale"])
+    values["resumable"] = bool(values["resumable"])
     return MatchRow(**values, players=players)
 
 

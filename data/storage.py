@@ -499,20 +499,45 @@ class SqliteMatches:
             log.warning("Match %s is set aside: %s", match.id, match.reason)
         return rows, unreadable
 
-    async def set_aside(self, match_id: int, reason: str) -> SetAside | None:
+    async def set_aside(self, match_id: int, reason: str, *, resumable: bool = False) -> SetAside | None:
+        aside = await self._set_aside("id = ?", (match_id,), reason, resumable)
+        return aside[0] if aside else None
+
+    async def set_aside_guild(self, guild_id: int, reason: str) -> list[SetAside]:
+        return await self._set_aside("guild_id = ?", (guild_id,), reason, True)
+
+    async def _set_aside(
+        self, where: str, params: tuple[Any, ...], reason: str, resumable: bool
+    ) -> list[SetAside]:
+        """Set aside the running matches `where` selects; what to tell the players of each."""
         async with self._db.transaction():
-            row = await self._db.fetch_one(
-                "UPDATE matches SET status = 'set_aside', note = ?, updated_at = ? "
-                "WHERE id = ? AND status = 'running' "
+            rows = await self._db.fetch_all(
+                "UPDATE matches SET status = 'set_aside', note = ?, resumable = ?, deadline = NULL, "
+                f"reminded = 0, updated_at = ? WHERE {where} AND status = 'running' "
                 "RETURNING id, game, guild_id, channel_id, message_id, language",
-                (reason, now_iso(), match_id),
+                (reason, int(resumable), now_iso(), *params),
             )
-            if row is None:
-                return None
+            if not rows:
+                return []
+            ids = [row["id"] for row in rows]
             seats = await self._db.fetch_all(
-                "SELECT user_id FROM seats WHERE match_id = ? ORDER BY seat", (match_id,)
+                f"SELECT match_id, user_id FROM seats WHERE match_id IN ({', '.join('?' * len(ids))}) "
+                "ORDER BY match_id, seat",
+                ids,
             )
-        return set_aside_notice(row, [user for (user,) in seats], reason)
+        players: dict[int, list[int]] = {match_id: [] for match_id in ids}
+        for match_id, user_id in seats:
+            players[match_id].append(user_id)
+        rows.sort(key=lambda row: int(row["id"]))
+        return [set_aside_notice(row, players[row["id"]], reason) for row in rows]
+
+    async def resume_set_aside(self, match_id: int, deadline: str | None) -> bool:
+        changed = await self._db.write(
+            "UPDATE matches SET status = 'running', note = NULL, resumable = 0, deadline = ?, "
+            "reminded = 0, updated_at = ? WHERE id = ? AND status = 'set_aside' AND resumable = 1",
+            (deadline, now_iso(), match_id),
+        )
+        return changed == 1
 
     async def turns_since(self, since: str, shards: Shards = ALL_SHARDS) -> dict[int, tuple[int, str]]:
         rows = await self._db.fetch_all(
@@ -525,7 +550,7 @@ class SqliteMatches:
 
     async def active_for(self, user_id: int, guild_id: int) -> list[MatchRow]:
         return await self._load(
-            "guild_id = ? AND status IN ('lobby', 'running') "
+            "guild_id = ? AND (status IN ('lobby', 'running') OR (status = 'set_aside' AND resumable = 1)) "
             "AND id IN (SELECT match_id FROM seats WHERE user_id = ?)",
             (guild_id, user_id),
             newest_first=True,

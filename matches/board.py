@@ -7,7 +7,7 @@ import asyncio
 import contextlib
 import io
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from datetime import datetime
 from typing import Any
 
@@ -54,24 +54,37 @@ class Board:
         self.stale: dict[int, Match] = {}  # boards a failed edit left behind, by match
         self.watchers: dict[int, list[discord.Interaction]] = {}  # spectators' views, by match
         self.after_publish: Callable[[Match], None] = lambda match: None  # e.g. a computer's turn
+        # Whether a refusal says the bot lost the match's place (then the match is set aside).
+        self.lost_place: Callable[[Match, discord.HTTPException], Awaitable[bool]] = _not_lost
 
     async def publish(
         self, interaction: discord.Interaction | None, match: Match, *, previous_seats: tuple[int, ...]
     ) -> None:
         """After a move: redraw the board and its spectators' views, then ping and notify a
-        newly due player."""
+        newly due player. Nothing follows once the match is set aside (its place is lost)."""
         await self.edit(interaction, match)
+        if match.row.status != "set_aside":
+            await self.announce(match, previous_seats)
+
+    async def announce(self, match: Match, previous_seats: tuple[int, ...]) -> None:
+        """What follows a board: its spectators' views, the ping and notice of a newly due player
+        (or the tidying up of a finished match), then a computer's turn."""
         match.notes.clear()
         await self._refresh_watchers(match)
         seats = match.engine.current_seats(match.state) if match.row.status == "running" else ()
         due = [seat for seat in seats if seat not in previous_seats]
-        if due:
-            await self.notices.ping(match, due)
-            for seat in due:
-                await self.notices.notify(match, seat)
-        elif not seats:
-            await self.notices.clear_ping(match)
-            await self.close_thread(match.row.channel_id)
+        try:
+            if due:
+                await self.notices.ping(match, due)
+                for seat in due:
+                    await self.notices.notify(match, seat)
+            elif not seats:
+                await self.notices.clear_ping(match)
+                await self.close_thread(match.row.channel_id)
+        except discord.HTTPException as error:
+            if not await self.lost_place(match, error):
+                raise
+            return
         self.after_publish(match)
 
     async def edit(
@@ -83,12 +96,16 @@ class Board:
         """Redraw the board message in place (through the interaction when it is the board),
         with the choices picked so far (`path`) on it. A board that is gone or can no longer be
         edited is posted afresh; one that fails otherwise is kept in `stale` for the clock to
-        redraw later."""
+        redraw later; a refusal that says the bot lost the match's place sets the match aside."""
         try:
             await self._edit(interaction, match, await self.payload(match, path))
         except discord.HTTPException as error:
+            if await self.lost_place(match, error):
+                return
             if not _dead(error) or not await self.repost(match, path):
-                return await self._failed(interaction, match, error)
+                if match.row.status != "set_aside":  # posting it again found the place lost
+                    await self._failed(interaction, match, error)
+                return
         if self.stale.pop(match.id, None) is not None or match.row.board_stale:
             await self._mark_stale(match, False)
 
@@ -119,7 +136,8 @@ class Board:
         try:
             message = await channel.send(**payload)
         except discord.HTTPException as error:
-            log.warning("The board of match %s could not be posted again: %s", match.id, error)
+            if not await self.lost_place(match, error):
+                log.warning("The board of match %s could not be posted again: %s", match.id, error)
             return False
         old, match.row.message_id = match.row.message_id, message.id
         await self.storage.matches.set_board_message(match.id, message.id)
@@ -294,9 +312,14 @@ class Board:
         return [again, replay]
 
 
+async def _not_lost(match: Match, error: discord.HTTPException) -> bool:
+    return False
+
+
 def _dead(error: discord.HTTPException) -> bool:
-    """Whether a board message can no longer be edited at all: deleted, out of reach, or past
-    Discord's limit of edits to an old message (which arrives as a rate limit)."""
+    """Whether a board message can no longer be edited at all (its place being still there):
+    deleted, refused, or past Discord's limit of edits to an old message (which arrives as a
+    rate limit)."""
     return isinstance(error, discord.NotFound | discord.Forbidden) or error.code == EDIT_LIMIT
 
 

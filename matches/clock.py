@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from datetime import datetime, timedelta
+from datetime import datetime
 
 import discord
 
@@ -12,6 +12,7 @@ from data.storage import StorageUnavailable
 from locales import N_, gettext, ngettext
 from matches.board import Board
 from matches.computers import Computers
+from matches.deadlines import RunningMatches, reminder_lead
 from matches.match import DEFAULT_CLOCK_S, DEFAULT_MAX_TIMEOUTS, MAX_AUTO_MOVES, Match, computer_id, who
 from matches.notices import Notices
 from matches.private import PrivateReplies
@@ -37,11 +38,6 @@ MOVE_KINDS = {
 }
 
 
-def reminder_lead(clock_s: int) -> timedelta:
-    """How long before the deadline the reminder goes out: a quarter of the clock, at most an hour."""
-    return timedelta(seconds=min(clock_s / 4, 3600))
-
-
 async def clock_for(storage: Database, guild_id: int, chosen: int | None) -> int | None:
     """Seconds per move of a new match: the host's choice, else the server's default (0: none)."""
     if chosen is None:
@@ -56,7 +52,7 @@ class TurnClock:
     def __init__(
         self,
         storage: Database,
-        running: dict[int, Match],
+        running: RunningMatches,
         turns: Turns,
         board: Board,
         notices: Notices,
@@ -72,20 +68,26 @@ class TurnClock:
         self.computers = computers
 
     async def tick(self, now: datetime) -> None:
-        """Check every running match's deadline; one broken match never stops the others.
-        Boards a failed edit left behind are redrawn first."""
+        """Remind or time out the matches whose moment has come (found in the deadline index,
+        not by walking every match); one broken match never stops the others. Boards a failed
+        edit left behind are redrawn first, computer decisions a fault stopped decided again."""
         await self.board.redraw_stale()
-        for match in list(self.running.values()):
+        self.computers.retry()
+        for match in self.running.due(now):
             try:
                 await self._check(match, now)
             except StorageUnavailable as error:  # nothing was saved: the next beat tries again
                 log.warning("The clock of match %s waits: %s", match.id, error)
+            except discord.HTTPException as error:
+                if not await self.board.lost_place(match, error):
+                    log.exception("The clock of match %s failed", match.id)
             except Exception:
                 log.exception("The clock of match %s failed", match.id)
+            self.running.watch(match)  # its next moment (or the same again, had it to wait)
 
     @property
     def running_clocks(self) -> bool:
-        return any(match.row.deadline for match in self.running.values())
+        return self.running.clocks_running
 
     async def _check(self, match: Match, now: datetime) -> None:
         if self.computers.due(match) is not None:  # computers never run out of time

@@ -68,6 +68,7 @@ class Computers:
         self.board = board
         self.thinking: dict[int, asyncio.Task[None]] = {}  # decisions under way, by match
         self.decided: dict[int, Decision] = {}  # decisions waiting for their moment, by match
+        self.failed: set[int] = set()  # matches whose decision a fault stopped: decided again
 
     def due(self, match: Match) -> int | None:
         """The computer seat the match waits for now, if any."""
@@ -86,6 +87,13 @@ class Computers:
         task = asyncio.create_task(self._decide(match, seat, match.turn), name=name)
         self.thinking[match.id] = task
         task.add_done_callback(lambda done: self._forget(match.id, done))
+
+    def retry(self) -> None:
+        """Decide again the turns whose decision a fault stopped (the turn clock's beat)."""
+        failed, self.failed = self.failed, set()
+        for match_id in failed:
+            if (match := self.running.get(match_id)) is not None:
+                self.schedule(match)
 
     def _forget(self, match_id: int, task: asyncio.Task[None]) -> None:
         if self.thinking.get(match_id) is task:
@@ -107,6 +115,7 @@ class Computers:
                 self.schedule(match)
             except Exception:
                 log.exception("The computer's move in match %s failed", match_id)
+                self.failed.add(match_id)
 
     async def stop(self) -> None:
         """Cancel the decisions under way (the bot is closing; a restart decides them again)."""
@@ -128,6 +137,7 @@ class Computers:
             move = await asyncio.to_thread(self._choose, match, seat, level, log_rows, rng)
         except (StorageUnavailable, GameError) as error:  # the turn clock's next beat tries again
             log.warning("A computer in match %s could not decide: %s", match.id, error)
+            self.failed.add(match.id)
             return
         except Exception:  # a fault of the player itself: the match goes on all the same
             log.exception(

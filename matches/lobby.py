@@ -130,19 +130,24 @@ class Lobby:
         if not (await self.storage.settings.for_guild(interaction.guild_id)).threads:
             return False
         title, lang = f"{game.engine.title} #{row.id}", row.language
+        note = gettext(
+            lang,
+            "(Threads are on, but I may not create threads here, so this match is played in the channel.)",
+        )
+        if not may_thread(interaction.app_permissions):  # no thread that would stay empty
+            lobby["content"] = f"{lobby['content'] or ''}\n{note}".strip()
+            return False
         await interaction.response.send_message(
             gettext(lang, "🧵 **{title}** — a new lobby, in its own thread.", title=title)
         )
         starter = await interaction.original_response()
+        thread: discord.Thread | None = None
         try:
             thread = await starter.create_thread(name=title, auto_archive_duration=10080)
             message = await thread.send(**lobby)
         except discord.HTTPException as error:
-            note = gettext(
-                lang,
-                "(Threads are on, but I may not create threads here, so this match is played in the "
-                "channel.)",
-            )
+            if thread is not None:
+                await _discard(thread)
             lobby["content"] = f"{lobby['content'] or ''}\n{note}".strip()
             await interaction.edit_original_response(**lobby)
             log.info("Lobby %s stays in the channel: %s", row.id, error)
@@ -396,6 +401,22 @@ def unreadable_text(lang: str) -> str:
     return gettext(
         lang, "This lobby can no longer be read — start a new match (see {help}).", help=help_text(lang)
     )
+
+
+def may_thread(permissions: discord.Permissions) -> bool:
+    """Whether the bot may open a match's thread in a channel and post in it."""
+    return permissions.create_public_threads and permissions.send_messages_in_threads
+
+
+async def _discard(thread: discord.Thread) -> None:
+    """Take away a thread the lobby could not be posted in: delete it, else archive it."""
+    try:
+        await thread.delete()
+    except discord.HTTPException:
+        try:
+            await thread.edit(archived=True)
+        except discord.HTTPException as error:
+            log.info("The empty thread %s could not be taken away: %s", thread.id, error)
 
 
 def _missing_permissions(interaction: discord.Interaction, lang: str) -> str | None:

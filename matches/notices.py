@@ -15,11 +15,12 @@ import discord
 from data.model import SetAside, StorageUnavailable, is_computer
 from data.repositories import Database
 from games import title_of
-from locales import DEFAULT, gettext
+from locales import DEFAULT, command, gettext
 from locales.audience import dm_language
 from matches.game_ui import GameUI
-from matches.match import Match, help_text, mentions, private_payload
+from matches.match import Match, help_text, humans, mentions, private_payload
 from matches.private import private_reply
+from matches.refusals import DELETED, REMOVED, lost_place, resumable
 
 log = logging.getLogger(__name__)
 
@@ -54,6 +55,8 @@ class Notices:
                 allowed_mentions=discord.AllowedMentions(users=True),
             )
         except discord.HTTPException as error:
+            if lost_place(error):
+                raise  # the match is set aside: nothing more goes to its channel
             log.warning("Could not ping in match %s: %s", match.id, error)
             return
         await self.clear_ping(match)
@@ -149,6 +152,28 @@ class Notices:
         except discord.HTTPException as error:
             log.warning("Could not tell the players of set-aside match %s: %s", aside.id, error)
 
+    async def place_lost(self, aside: SetAside) -> None:
+        """Tell each person of a match set aside for a place the bot lost (`aside.reason`) what
+        became of it, once, by DM in their language; those the bot cannot DM are told in the
+        match's channel if it still exists (a permission lost there may not be the one to post)."""
+        unreached = []
+        for user_id in humans(list(aside.players)):
+            text = _paused_text(aside, await self._dm_language(user_id))
+            try:
+                user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+                await user.send(text)
+            except discord.HTTPException as error:
+                log.info("Could not tell member %s of set-aside match %s: %s", user_id, aside.id, error)
+                unreached.append(user_id)
+        if not unreached or aside.reason in (DELETED, REMOVED):
+            return
+        text = f"{mentions(unreached)} — {_paused_text(aside, aside.language)}"
+        channel = self.bot.get_partial_messageable(aside.channel_id)
+        try:
+            await channel.send(text, allowed_mentions=discord.AllowedMentions(users=True))
+        except discord.HTTPException as error:
+            log.info("Could not tell the players of set-aside match %s in its channel: %s", aside.id, error)
+
     async def _dms_closed(self, match: Match, seat: int) -> None:
         user_id = match.players[seat]
         if user_id in match.dm_closed:
@@ -167,3 +192,25 @@ class Notices:
             text,
             allowed_mentions=discord.AllowedMentions(users=True),
         )
+
+
+def _paused_text(aside: SetAside, lang: str) -> str:
+    """What became of a match set aside for a place the bot lost, in `lang`."""
+    game, reason = title_of(aside.game), gettext(lang, aside.reason)
+    if not resumable(aside.reason):
+        return gettext(
+            lang,
+            "**{game} #{id}** ends here: {reason}. Its moves are kept; the match is unrated.",
+            game=game,
+            id=aside.id,
+            reason=reason,
+        )
+    return gettext(
+        lang,
+        "⏸️ **{game} #{id}** is paused: {reason}. Its moves are kept and its clock is stopped. Once I "
+        "may post in its channel again, any of its players can resume it with `{matches}` → **Board ↓**.",
+        game=game,
+        id=aside.id,
+        reason=reason,
+        matches=command(lang, "matches"),
+    )

@@ -14,11 +14,12 @@ from data.model import ALL_SHARDS, Shards
 from data.repositories import Database
 from data.storage import MatchRow, StorageUnavailable, now_iso
 from games import ENGINES, GameError
-from locales import N_, gettext
+from locales import N_, command, gettext
 from locales.audience import private_language
 from matches.board import Board
 from matches.clock import TurnClock
 from matches.computers import Computers
+from matches.deadlines import RunningMatches
 from matches.game_ui import GameUI
 from matches.lobby import Lobby
 from matches.match import (
@@ -32,10 +33,12 @@ from matches.match import (
     WATCH,
     Match,
     help_text,
+    later,
     start_text,
     tell,
 )
 from matches.notices import Notices
+from matches.places import Places
 from matches.private import PrivateReplies
 from matches.replays import Replays
 from matches.turns import Turns
@@ -68,7 +71,7 @@ class MatchService:
         self.storage = storage
         self.shards = shards
         self.games: dict[str, GameUI] = {}
-        self.running: dict[int, Match] = {}
+        self.running = RunningMatches()
         self.looked = now_iso()  # when `catch_up` last read what other processes wrote
         self.notices = Notices(bot, storage, self.games)
         self.board = Board(bot, storage, self.games, self.notices)
@@ -77,7 +80,9 @@ class MatchService:
         self.lobby = Lobby(storage, self.running, self.games, self.board)
         self.replays = Replays(storage, self.games)
         self.computers = Computers(storage, self.running, self.games, self.turns, self.board)
+        self.places = Places(storage, self.running, self.board, self.notices)
         self.board.after_publish = self._after_publish
+        self.board.lost_place = self.places.lost
         self.clock = TurnClock(
             storage, self.running, self.turns, self.board, self.notices, self.replies, self.computers
         )
@@ -213,6 +218,8 @@ class MatchService:
             if arg == REPLAY:
                 await self.replays.send(interaction, match_id, private=True)
                 return
+            if arg == BOARD and match_id not in self.running and await self._resume(interaction, match_id):
+                return
             seated = await self._seated(interaction, match_id)
             if seated is None:
                 return
@@ -279,12 +286,57 @@ class MatchService:
             said = gettext(mine, "I could not post the board.")
         await interaction.followup.send(said, ephemeral=True)
 
+    async def _resume(self, interaction: discord.Interaction, match_id: int) -> bool:
+        """Bring a match set aside for a place the bot lost back into play, pressed by one of
+        its players: its board is posted again at the bottom of its channel, whoever is to move
+        gets a fresh clock and is pinged. False (nothing done) if it is no such match."""
+        row = await self.storage.matches.get(match_id)
+        if (
+            row is None
+            or not row.resumable
+            or row.status != "set_aside"
+            or row.guild_id != interaction.guild_id
+            or interaction.user.id not in row.players
+        ):
+            return False
+        mine = private_language(interaction)
+        match, _ = self._revive(row)
+        if match is None:
+            return False
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        match.row.status, match.row.deadline = "running", later(row.clock_s)
+        async with self.places.resuming:  # one press at a time posts the board
+            posted = await self.board.repost(match)
+            if not posted:
+                text = N_(
+                    "I still cannot post the board of this match in <#{channel}>. Once a server admin "
+                    "lets me View Channel, Send Messages, Embed Links and Attach Files there, press "
+                    "this again."
+                )
+                await interaction.followup.send(gettext(mine, text, channel=row.channel_id), ephemeral=True)
+                return True
+            resumed = await self.storage.matches.resume_set_aside(match.id, match.row.deadline)
+            if resumed and self.shards.owns(row.guild_id):
+                self.running[match.id] = match
+        said = N_("The match is back in play — its board is at the bottom: {link}")
+        await interaction.followup.send(gettext(mine, said, link=match.jump_url()), ephemeral=True)
+        if resumed:
+            await self.board.announce(match, previous_seats=())
+        return True
+
     async def _seated(self, interaction: discord.Interaction, match_id: int) -> tuple[Match, int] | None:
         """The running match and the clicking member's seat in it, or a private refusal."""
         match = await self.match(match_id)
         mine = private_language(interaction)
         if match is None or interaction.guild_id not in (None, match.row.guild_id):
             text = gettext(mine, "This match is over — start a new one (see {help}).", help=help_text(mine))
+            if match is None and (row := await self.storage.matches.get(match_id)) and row.resumable:
+                text = gettext(
+                    mine,
+                    "This match is paused: I lost what I need in its channel. Once that is fixed, any "
+                    "of its players brings it back with `{matches}` → **Board ↓**.",
+                    matches=command(mine, "matches"),
+                )
             await tell(interaction, text)
             return None
         seat = match.seat_of(interaction.user.id)

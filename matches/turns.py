@@ -15,6 +15,7 @@ from locales import N_, gettext
 from locales.audience import private_language
 from matches.board import Board
 from matches.components import GameButton, items_view
+from matches.deadlines import RunningMatches
 from matches.game_ui import GameUI
 from matches.match import RESIGN_CONFIRM, Match, error_text, later, tell
 from matches.presentation import next_path
@@ -29,7 +30,7 @@ class Turns:
     def __init__(
         self,
         storage: Database,
-        running: dict[int, Match],
+        running: RunningMatches,
         games: Mapping[str, GameUI],
         board: Board,
         replies: PrivateReplies,
@@ -118,6 +119,7 @@ class Turns:
             match.row.status = "finished"
             match.rating_changes = await self.storage.league.rating_changes(match.id)
             self.running.pop(match.id, None)
+        self.running.watch(match)
         return True
 
     async def reload(self, match: Match) -> None:
@@ -130,6 +132,7 @@ class Turns:
         if row.status != "running":
             match.rating_changes = await self.storage.league.rating_changes(match.id)
             self.running.pop(match.id, None)
+        self.running.watch(match)
 
     async def ask_resign(self, interaction: discord.Interaction, match: Match) -> None:
         mine = private_language(interaction)

@@ -173,6 +173,8 @@ async def _every_query(storage: Storage) -> list[str]:
         await matches.active_for(1, 1)
         await matches.resume_running(timedelta(minutes=1))
         await matches.set_aside(lobby.id, "its stored options are unreadable")
+        await matches.resume_set_aside(lobby.id, None)
+        await matches.set_aside_guild(1, "I was removed from its server")
         await matches.cancel_lobby(
             (
                 await matches.open_lobby(

@@ -25,10 +25,10 @@ EDIT_LIMIT = {
 }
 
 
-MISSING_ACCESS = {"status": 403, "code": 50001, "message": "Missing Access"}
+UNKNOWN_MESSAGE = {"status": 404, "code": 10008, "message": "Unknown Message"}  # the board was deleted
 
 
-@pytest.mark.parametrize("refusal", [EDIT_LIMIT, MISSING_ACCESS], ids=["edit limit", "missing access"])
+@pytest.mark.parametrize("refusal", [EDIT_LIMIT, UNKNOWN_MESSAGE], ids=["edit limit", "deleted"])
 async def test_a_board_that_cannot_be_edited_is_posted_again_and_its_old_buttons_point_to_it(table, refusal):
     board = await start(table)
     table.env.inject_error("PATCH", "/webhooks/*/messages/@original", **refusal)

@@ -1,0 +1,89 @@
+"""The running matches of a process, indexed by when the turn clock next has to look at each:
+its reminder time, or once reminded its deadline. The clock's beat then pops what is due
+from a heap instead of walking every match.
+
+The index is kept current in one way: a match is watched when it enters `RunningMatches`
+(`running[id] = match`) and whenever its deadline or reminder changes (`watch`, called by
+the code that changes them: a committed move, a reload from the database, the clock itself).
+A heap entry that no longer matches its match (moved on, finished, set aside) is skipped
+when it comes up."""
+
+from __future__ import annotations
+
+import heapq
+from datetime import datetime, timedelta
+
+from data.model import MatchRow
+from matches.match import Match
+
+COMPACT_SLACK = 1024  # stale heap entries tolerated beyond two per match before a rebuild
+
+
+def reminder_lead(clock_s: int) -> timedelta:
+    """How long before the deadline the reminder goes out: a quarter of the clock, at most an hour."""
+    return timedelta(seconds=min(clock_s / 4, 3600))
+
+
+def next_look(row: MatchRow) -> datetime | None:
+    """When the clock next has something to do for a match: remind, then time out (None
+    without a running clock)."""
+    if row.status != "running" or row.deadline is None or row.clock_s is None:
+        return None
+    deadline = datetime.fromisoformat(row.deadline)
+    return deadline if row.reminded else deadline - reminder_lead(row.clock_s)
+
+
+class RunningMatches(dict[int, Match]):
+    """The running matches by id, with the clock's index of when each is next due."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._heap: list[tuple[datetime, int]] = []
+        self._queued: dict[int, datetime] = {}  # the one live heap entry of each match
+
+    def __setitem__(self, match_id: int, match: Match) -> None:
+        super().__setitem__(match_id, match)
+        self.watch(match)
+
+    def watch(self, match: Match) -> None:
+        """Index when the clock next looks at `match` (nothing for a match not held here)."""
+        when = next_look(match.row)
+        if when is None or self.get(match.id) is not match or self._queued.get(match.id) == when:
+            return
+        self._queued[match.id] = when
+        heapq.heappush(self._heap, (when, match.id))
+        if len(self._heap) > 2 * len(self) + COMPACT_SLACK:
+            self._compact()
+
+    def due(self, now: datetime) -> list[Match]:
+        """The matches whose reminder or deadline has come by `now`, each once, taken off the
+        index (watch them again once handled)."""
+        found = []
+        while self._heap and self._heap[0][0] <= now:
+            when, match_id = heapq.heappop(self._heap)
+            if self._queued.get(match_id) != when:
+                continue  # superseded by a later watch
+            del self._queued[match_id]
+            match = self.get(match_id)
+            if match is not None and next_look(match.row) == when:
+                found.append(match)
+        return found
+
+    @property
+    def clocks_running(self) -> bool:
+        """Whether a match held here has a running clock."""
+        while self._heap:
+            when, match_id = self._heap[0]
+            match = self.get(match_id)
+            if self._queued.get(match_id) == when and match is not None and next_look(match.row) == when:
+                return True
+            heapq.heappop(self._heap)
+            if self._queued.get(match_id) == when:
+                del self._queued[match_id]
+        return False
+
+    def _compact(self) -> None:
+        """Drop the stale entries: one entry per match still held."""
+        self._queued = {match_id: when for match_id, when in self._queued.items() if match_id in self}
+        self._heap = [(when, match_id) for match_id, when in self._queued.items()]
+        heapq.heapify(self._heap)
