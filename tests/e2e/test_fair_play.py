@@ -9,16 +9,19 @@ from __future__ import annotations
 from typing import Any
 
 from bot import create_bot
-from tests.e2e.helpers import channel_message, footer_move, mover, open_and_start, play_on_board, told
+from tests.e2e.helpers import (
+    channel_message,
+    footer_move,
+    mover,
+    open_and_start,
+    play_on_board,
+    token_of,
+    told,
+)
 from tests.e2e.test_tremember import cells_offered, choose, running_match, start, take_a_card
 
 TWO_MINUTES = 120
 TOKEN_EXPIRED_S = 15 * 60 + 1
-
-
-def token_of(result: Any) -> str:
-    """The token of the interaction behind a SimCord result (SimCord offers no public accessor)."""
-    return result._interaction.token
 
 
 def edits_through(table: Any, token: str) -> list[Any]:
