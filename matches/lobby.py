@@ -391,15 +391,22 @@ class Lobby:
         levels = tuple(level for user in row.players if (level := computer_level(user)))
         people = humans(row.players)  # a match alone against computers needs nobody to confirm
         invited = people if len(people) > 1 else None
-        clock = row.clock_s or 0
-        try:
-            if (taken := await self.storage.matches.rematch_of(row.id)) is not None:
-                raise RematchTaken([taken])
-            await self.open(
-                interaction, game, row.options, clock, invited=invited, computers=levels, rematch_of=row.id
-            )
-        except RematchTaken as refused:  # asked before, by this player or another
-            await self._to_rematch(interaction, game, refused.lobbies[0])
+        taken = await self.storage.matches.rematch_of(row.id)  # asked for before, by anyone
+        if taken is None:
+            try:
+                await self.open(
+                    interaction,
+                    game,
+                    row.options,
+                    row.clock_s or 0,
+                    invited=invited,
+                    computers=levels,
+                    rematch_of=row.id,
+                )
+                return
+            except RematchTaken as refused:  # asked for by another player at the same moment
+                taken = refused.lobbies[0]
+        await self._to_rematch(interaction, game, taken)
 
     async def _to_rematch(self, interaction: discord.Interaction, game: GameUI, rematch: MatchRow) -> None:
         """A Rematch press on a match that has its rematch: join it, or be shown it."""
