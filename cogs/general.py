@@ -62,10 +62,11 @@ class General(commands.Cog):
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Remember the member's language for their DMs; answer a press no component of this
-        bot takes (an id it never made, or from a long gone version), so nobody is left with
-        "This interaction failed"."""
+        """Remember the member's language for their DMs (and that they take DMs again, if
+        Discord refused one); answer a press no component of this bot takes (an id it never
+        made, or from a long gone version), so nobody is left with "This interaction failed"."""
         await self.languages.remember(interaction)
+        await self.bot.matches.used_by(interaction.user.id)
         data: Any = interaction.data or {}
         if interaction.type is not discord.InteractionType.component:
             return

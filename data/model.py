@@ -90,6 +90,22 @@ class MatchRow:
     resumable: bool = False  # set aside for a place the bot lost: its players may resume it
 
 
+class LobbyRefused(Exception):
+    """A lobby that may not open; `lobbies` are the ones in its way, oldest first."""
+
+    def __init__(self, lobbies: list[MatchRow]) -> None:
+        super().__init__(", ".join(f"#{row.id}" for row in lobbies))
+        self.lobbies = lobbies
+
+
+class TooManyLobbies(LobbyRefused):
+    """The host holds the most open lobbies a member may on that server (`lobbies`: those)."""
+
+
+class RematchTaken(LobbyRefused):
+    """The match has its rematch already (`lobbies`: that one, whatever became of it)."""
+
+
 @dataclass(frozen=True, slots=True)
 class SetAside:
     """A running match taken out of play because its stored row cannot be read: what the bot

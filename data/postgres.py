@@ -6,6 +6,7 @@ guarantee is kept when other processes write at the same time:
 - a move is one statement or one transaction whose `UPDATE … WHERE turn = $n` re-checks the
   turn after waiting for any other writer of the row, so it is applied at most once;
 - lobby changes lock the match row (`SELECT … FOR UPDATE`) before counting seats;
+- a new lobby counts its host's open lobbies under an advisory lock on that host;
 - a final move takes a transaction-level advisory lock on its server's ratings, so two results
   of one server are rated one after the other, as SQLite's single writer rates them;
 - migrations run under a session advisory lock: processes starting together migrate once.
@@ -31,11 +32,13 @@ from data.model import (
     GuildSettings,
     MatchResult,
     MatchRow,
+    RematchTaken,
     SeatResult,
     SetAside,
     Shards,
     StorageError,
     StorageUnavailable,
+    TooManyLobbies,
     is_computer,
     now_iso,
     seconds_between,
@@ -52,10 +55,13 @@ from data.schema import migrations
 
 log = logging.getLogger(__name__)
 
-# Advisory locks (the two-key form): the migrations (held while one process migrates), and the
-# ratings of one server.
+# Advisory locks (the two-key form): the migrations (held while one process migrates), the
+# ratings of one server, and the lobbies of one host.
 MIGRATION_LOCK = (0x47540001, 0)
 _LOCK_RATINGS = 0x47540002
+_LOCK_HOST = 0x47540003  # the open lobbies of one host, while a new one is counted
+# The open lobbies one member hosts on one server (the index lobbies_by_host).
+_HOSTED = "status = 'lobby' AND host_id = $1 AND guild_id = $2"
 # SQLSTATE classes and codes of a database that refuses a call for now: connection exceptions,
 # a transaction rolled back by the server (serialization failure, deadlock), insufficient
 # resources (disk full, out of memory, too many connections), operator intervention (a
@@ -278,27 +284,40 @@ class PostgresMatches:
         clock_s: int | None = None,
         invited: list[int] | None = None,
         language: str = "en",
+        rematch_of: int | None = None,
+        max_hosted: int | None = None,
     ) -> MatchRow:
         stamp = now_iso()
-        row = await self._db.fetchrow(
-            "WITH lobby AS ("
-            "INSERT INTO matches (game, guild_id, channel_id, host_id, status, seed, options, "
-            "clock_s, invited, language, created_at, updated_at) "
-            "VALUES ($1, $2, $3, $4, 'lobby', $5, $6, $7, $8, $10, $9, $9) RETURNING id), "
-            "host AS (INSERT INTO seats (match_id, seat, user_id) SELECT id, 0, $4::bigint FROM lobby) "
-            "SELECT id FROM lobby",
-            game,
-            guild_id,
-            channel_id,
-            host_id,
-            seed,
-            json.dumps(options),
-            clock_s,
-            json.dumps(invited) if invited else None,
-            stamp,
-            language,
-        )
-        assert row is not None
+        async with self._db.transaction() as connection:
+            if max_hosted is not None:  # one host's lobbies are counted one opening at a time
+                await connection.execute(
+                    "SELECT pg_advisory_xact_lock($1, ($2::bigint % 2147483647)::int)", _LOCK_HOST, host_id
+                )
+                hosted, _ = await _read(connection, _HOSTED, (host_id, guild_id))
+                if len(hosted) >= max_hosted:
+                    raise TooManyLobbies(hosted)
+            row = await connection.fetchrow(
+                "WITH lobby AS ("
+                "INSERT INTO matches (game, guild_id, channel_id, host_id, status, seed, options, "
+                "clock_s, invited, language, rematch_of, created_at, updated_at) "
+                "VALUES ($1, $2, $3, $4, 'lobby', $5, $6, $7, $8, $10, $11, $9, $9) "
+                "ON CONFLICT (rematch_of) DO NOTHING RETURNING id), "
+                "host AS (INSERT INTO seats (match_id, seat, user_id) SELECT id, 0, $4::bigint FROM lobby) "
+                "SELECT id FROM lobby",
+                game,
+                guild_id,
+                channel_id,
+                host_id,
+                seed,
+                json.dumps(options),
+                clock_s,
+                json.dumps(invited) if invited else None,
+                stamp,
+                language,
+                rematch_of,
+            )
+        if row is None:
+            raise RematchTaken(await self._load("rematch_of = $1", (rematch_of,)))
         lobby = await self.get(row[0])
         assert lobby is not None
         return lobby
@@ -444,6 +463,14 @@ class PostgresMatches:
     async def mark_board_stale(self, match_id: int, stale: bool) -> None:
         await self._db.execute("UPDATE matches SET board_stale = $1 WHERE id = $2", int(stale), match_id)
 
+    async def claim_ping(self, match_id: int, *, turn: int) -> bool:
+        claimed = await self._db.execute(
+            "UPDATE matches SET pinged_turn = $1 WHERE id = $2 AND (pinged_turn IS NULL OR pinged_turn < $1)",
+            turn,
+            match_id,
+        )
+        return claimed == 1
+
     async def mark_reminded(self, match_id: int, *, turn: int) -> bool:
         claimed = await self._db.execute(
             "UPDATE matches SET reminded = 1 "
@@ -570,6 +597,10 @@ class PostgresMatches:
             (guild_id, user_id),
             newest_first=True,
         )
+
+    async def rematch_of(self, match_id: int) -> MatchRow | None:
+        rows = await self._load("rematch_of = $1", (match_id,))
+        return rows[0] if rows else None
 
     async def move_log(self, match_id: int) -> list[tuple[int, int, dict[str, Any]]]:
         rows = await self._db.fetch(
@@ -856,7 +887,7 @@ class PostgresSettings:
 
     async def member_locale(self, user_id: int) -> str | None:
         row = await self._db.fetchrow("SELECT locale FROM member_languages WHERE user_id = $1", user_id)
-        return row[0] if row else None
+        return row[0] or None if row else None  # '': a member known only by their closed DMs
 
     async def set_member_locale(self, user_id: int, locale: str) -> None:
         await self._db.execute(
@@ -865,6 +896,19 @@ class PostgresSettings:
             user_id,
             locale,
             now_iso(),
+        )
+
+    async def dms_closed(self, user_id: int) -> bool:
+        row = await self._db.fetchrow("SELECT dms_closed FROM member_languages WHERE user_id = $1", user_id)
+        return bool(row and row[0])
+
+    async def set_dms_closed(self, user_id: int, closed: bool) -> None:
+        await self._db.execute(
+            "INSERT INTO member_languages (user_id, locale, updated_at, dms_closed) VALUES ($1, '', $2, $3) "
+            "ON CONFLICT (user_id) DO UPDATE SET dms_closed = excluded.dms_closed",
+            user_id,
+            now_iso(),
+            int(closed),
         )
 
     async def get_meta(self, key: str) -> str | None:

@@ -43,9 +43,14 @@ class MatchRepository(Protocol):
         clock_s: int | None = None,
         invited: list[int] | None = None,
         language: str = "en",
+        rematch_of: int | None = None,
+        max_hosted: int | None = None,
     ) -> MatchRow:
         """Store a new lobby with the host in seat 0 (`invited`: a rematch's players; `language`:
-        that of its public messages)."""
+        that of its public messages). With `rematch_of`, the lobby is that match's one rematch:
+        `RematchTaken` (with it) if it has one already. With `max_hosted`, `TooManyLobbies` (with
+        them) if the host holds that many open lobbies on the server already. The checks and the
+        new lobby are one transaction, so lobbies opened at the same time never pass them together."""
         ...
 
     async def join_lobby(self, match_id: int, user_id: int, max_players: int) -> bool:
@@ -99,6 +104,11 @@ class MatchRepository(Protocol):
 
     async def mark_board_stale(self, match_id: int, stale: bool) -> None:
         """Note that the board message shows an older turn (its redraw failed), or no longer does."""
+        ...
+
+    async def claim_ping(self, match_id: int, *, turn: int) -> bool:
+        """Claim the pings of `turn`: True for the one caller that notes it, False if the players
+        due at that turn (or a later one) were pinged already, by this process or another."""
         ...
 
     async def mark_reminded(self, match_id: int, *, turn: int) -> bool:
@@ -161,6 +171,10 @@ class MatchRepository(Protocol):
     async def active_for(self, user_id: int, guild_id: int) -> list[MatchRow]:
         """The lobbies, running matches and resumable set-aside matches `user_id` sits in on one
         server, newest first."""
+        ...
+
+    async def rematch_of(self, match_id: int) -> MatchRow | None:
+        """The lobby opened as the rematch of `match_id` (or the match it became), or None."""
         ...
 
     async def move_log(self, match_id: int) -> list[tuple[int, int, dict[str, Any]]]:
@@ -236,6 +250,14 @@ class SettingsRepository(Protocol):
 
     async def set_member_locale(self, user_id: int, locale: str) -> None:
         """Remember the Discord locale a member uses, for their DMs."""
+        ...
+
+    async def dms_closed(self, user_id: int) -> bool:
+        """Whether Discord refused a DM to the member since they last used the bot."""
+        ...
+
+    async def set_dms_closed(self, user_id: int, closed: bool) -> None:
+        """Note that Discord refused a DM to the member (True), or that they used the bot since."""
         ...
 
     async def get_meta(self, key: str) -> str | None:

@@ -25,11 +25,13 @@ from data.model import (
     GuildSettings,
     MatchResult,
     MatchRow,
+    RematchTaken,
     SeatResult,
     SetAside,
     Shards,
     StorageError,
     StorageUnavailable,
+    TooManyLobbies,
     is_computer,
     now_iso,
     seconds_between,
@@ -263,6 +265,10 @@ class _Connection:
             await self.run("ROLLBACK")
 
 
+# The open lobbies one member hosts on one server (the index lobbies_by_host).
+_HOSTED = "status = 'lobby' AND host_id = ? AND guild_id = ?"
+
+
 def _rows_of(count: int, width: int) -> str:
     """The placeholders of a multi-row VALUES: `(?, ?), (?, ?)` for two rows of two."""
     row = "(" + ", ".join("?" * width) + ")"
@@ -288,13 +294,20 @@ class SqliteMatches:
         clock_s: int | None = None,
         invited: list[int] | None = None,
         language: str = "en",
+        rematch_of: int | None = None,
+        max_hosted: int | None = None,
     ) -> MatchRow:
         stamp = now_iso()
         async with self._db.transaction():
+            if max_hosted is not None:
+                hosted = await self._load(_HOSTED, (host_id, guild_id))
+                if len(hosted) >= max_hosted:
+                    raise TooManyLobbies(hosted)
             row = await self._db.fetch_one(
                 "INSERT INTO matches (game, guild_id, channel_id, host_id, status, seed, options, "
-                "clock_s, invited, language, created_at, updated_at) "
-                "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                "clock_s, invited, language, rematch_of, created_at, updated_at) "
+                "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (rematch_of) DO NOTHING RETURNING id",
                 (
                     game,
                     guild_id,
@@ -305,11 +318,13 @@ class SqliteMatches:
                     clock_s,
                     json.dumps(invited) if invited else None,
                     language,
+                    rematch_of,
                     stamp,
                     stamp,
                 ),
             )
-            assert row is not None
+            if row is None:
+                raise RematchTaken(await self._load("rematch_of = ?", (rematch_of,)))
             match_id = row[0]
             await self._db.run(
                 "INSERT INTO seats (match_id, seat, user_id) VALUES (?, 0, ?)", (match_id, host_id)
@@ -443,6 +458,13 @@ class SqliteMatches:
     async def mark_board_stale(self, match_id: int, stale: bool) -> None:
         await self._db.write("UPDATE matches SET board_stale = ? WHERE id = ?", (int(stale), match_id))
 
+    async def claim_ping(self, match_id: int, *, turn: int) -> bool:
+        claimed = await self._db.write(
+            "UPDATE matches SET pinged_turn = ? WHERE id = ? AND (pinged_turn IS NULL OR pinged_turn < ?)",
+            (turn, match_id, turn),
+        )
+        return claimed == 1
+
     async def mark_reminded(self, match_id: int, *, turn: int) -> bool:
         claimed = await self._db.write(
             "UPDATE matches SET reminded = 1 "
@@ -555,6 +577,10 @@ class SqliteMatches:
             (guild_id, user_id),
             newest_first=True,
         )
+
+    async def rematch_of(self, match_id: int) -> MatchRow | None:
+        rows = await self._load("rematch_of = ?", (match_id,))
+        return rows[0] if rows else None
 
     async def move_log(self, match_id: int) -> list[tuple[int, int, dict[str, Any]]]:
         rows = await self._db.fetch_all(
@@ -808,13 +834,26 @@ class SqliteSettings:
 
     async def member_locale(self, user_id: int) -> str | None:
         row = await self._db.fetch_one("SELECT locale FROM member_languages WHERE user_id = ?", (user_id,))
-        return row[0] if row else None
+        return row[0] or None if row else None  # '': a member known only by their closed DMs
 
     async def set_member_locale(self, user_id: int, locale: str) -> None:
         await self._db.write(
             "INSERT INTO member_languages (user_id, locale, updated_at) VALUES (?, ?, ?) "
             "ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale, updated_at = excluded.updated_at",
             (user_id, locale, now_iso()),
+        )
+
+    async def dms_closed(self, user_id: int) -> bool:
+        row = await self._db.fetch_one(
+            "SELECT dms_closed FROM member_languages WHERE user_id = ?", (user_id,)
+        )
+        return bool(row and row[0])
+
+    async def set_dms_closed(self, user_id: int, closed: bool) -> None:
+        await self._db.write(
+            "INSERT INTO member_languages (user_id, locale, updated_at, dms_closed) VALUES (?, '', ?, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET dms_closed = excluded.dms_closed",
+            (user_id, now_iso(), int(closed)),
         )
 
     async def get_meta(self, key: str) -> str | None:

@@ -31,6 +31,7 @@ from matches.match import (
     clock_text,
     standing,
     tell,
+    token_alive,
     who,
 )
 from matches.notices import Notices
@@ -75,9 +76,7 @@ class Board:
         due = [seat for seat in seats if seat not in previous_seats]
         try:
             if due:
-                await self.notices.ping(match, due)
-                for seat in due:
-                    await self.notices.notify(match, seat)
+                await self.notices.due(match, due)
             elif not seats:
                 await self.notices.clear_ping(match)
                 await self.close_thread(match.row.channel_id)
@@ -169,9 +168,10 @@ class Board:
         self.watchers.setdefault(match.id, []).append(interaction)
 
     async def _refresh_watchers(self, match: Match) -> None:
-        """Redraw the spectators' views of the match; forget those Discord refuses (dismissed,
-        or older than 15 minutes) and all of them once the match is over."""
-        watching = self.watchers.pop(match.id, [])
+        """Redraw the spectators' views of the match; forget those whose token is about to
+        expire (15 minutes: no edit is tried after 14), those Discord refuses (dismissed), and
+        all of them once the match is over."""
+        watching = [view for view in self.watchers.pop(match.id, []) if token_alive(view)]
         if not watching:
             return
         payload = await self.payload(match)

@@ -10,16 +10,18 @@ from typing import Any
 import discord
 
 from ai import LEVELS
+from data.model import RematchTaken, TooManyLobbies
 from data.repositories import Database
 from data.storage import MatchRow
-from games import GameError
-from locales import N_, gettext
+from games import GameError, title_of
+from locales import N_, gettext, ngettext
 from locales.audience import private_language, public_language
 from matches.board import Board
 from matches.clock import clock_for
 from matches.components import REMOVE, lobby_view
 from matches.game_ui import GameUI
 from matches.match import (
+    MAX_OPEN_LOBBIES,
     Match,
     clock_text,
     computer_id,
@@ -27,6 +29,7 @@ from matches.match import (
     error_text,
     help_text,
     humans,
+    jump_url,
     later,
     level_name,
     mentions,
@@ -59,10 +62,13 @@ class Lobby:
         clock: int | None = None,
         invited: list[int] | None = None,
         computers: tuple[str, ...] = (),
+        rematch_of: int | None = None,
     ) -> None:
         """Post a lobby; `clock` is seconds per move (0: none; None: the server's default);
         `computers` the levels of the computer seats it starts with. Its public messages speak
-        the server's language as it is now, for the whole match."""
+        the server's language as it is now, for the whole match. A member who hosts
+        `MAX_OPEN_LOBBIES` open lobbies on the server is shown them instead. With `rematch_of`,
+        it is that match's rematch: `RematchTaken` if it has one already."""
         mine = private_language(interaction)
         if len(computers) >= game.engine.max_players or not set(computers) <= set(LEVELS):
             text = gettext(
@@ -88,17 +94,23 @@ class Lobby:
             await tell(interaction, text)
             return
         lang = await public_language(self.storage.settings, interaction)
-        row = await self.storage.matches.open_lobby(
-            game=game.game,
-            guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id,
-            host_id=interaction.user.id,
-            seed=random.SystemRandom().randrange(2**31),
-            options=dict(options),
-            clock_s=await clock_for(self.storage, interaction.guild_id, clock),
-            invited=invited,
-            language=lang,
-        )
+        try:
+            row = await self.storage.matches.open_lobby(
+                game=game.game,
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+                host_id=interaction.user.id,
+                seed=random.SystemRandom().randrange(2**31),
+                options=dict(options),
+                clock_s=await clock_for(self.storage, interaction.guild_id, clock),
+                invited=invited,
+                language=lang,
+                rematch_of=rematch_of,
+                max_hosted=MAX_OPEN_LOBBIES,
+            )
+        except TooManyLobbies as refused:
+            await tell(interaction, too_many_text(refused.lobbies, mine))
+            return
         for level in computers:
             await self.storage.matches.join_lobby(
                 row.id, computer_id(row.players, level), game.engine.max_players
@@ -114,7 +126,11 @@ class Lobby:
         }
         if await self._in_thread(interaction, game, row, lobby):
             return
-        await interaction.response.send_message(**lobby)
+        try:
+            await interaction.response.send_message(**lobby)
+        except discord.HTTPException:
+            await self.storage.matches.cancel_lobby(row.id)  # one nobody can see holds no place
+            raise
         message = await interaction.original_response()
         await self.storage.matches.set_board_message(row.id, message.id)
 
@@ -380,13 +396,84 @@ class Lobby:
         levels = tuple(level for user in row.players if (level := computer_level(user)))
         people = humans(row.players)  # a match alone against computers needs nobody to confirm
         invited = people if len(people) > 1 else None
-        await self.open(interaction, game, row.options, row.clock_s or 0, invited=invited, computers=levels)
+        taken = await self.storage.matches.rematch_of(row.id)  # asked for before, by anyone
+        if taken is None:
+            try:
+                await self.open(
+                    interaction,
+                    game,
+                    row.options,
+                    row.clock_s or 0,
+                    invited=invited,
+                    computers=levels,
+                    rematch_of=row.id,
+                )
+                return
+            except RematchTaken as refused:  # asked for by another player at the same moment
+                taken = refused.lobbies[0]
+        await self._to_rematch(interaction, game, taken)
+
+    async def _to_rematch(self, interaction: discord.Interaction, game: GameUI, rematch: MatchRow) -> None:
+        """A Rematch press on a match that has its rematch: join it, or be shown it."""
+        mine, user = private_language(interaction), interaction.user.id
+        link, command = jump_url(rematch), start_text(game.start_command, mine)
+        if rematch.status == "running":
+            text = gettext(mine, "This match's rematch is under way: {link}", link=link)
+        elif rematch.status == "cancelled":
+            text = gettext(
+                mine,
+                "This match's rematch was cancelled — start a new match with {command}.",
+                command=command,
+            )
+        elif rematch.status != "lobby":
+            text = gettext(
+                mine, "This match has had its rematch — start a new match with {command}.", command=command
+            )
+        elif user in rematch.players or (rematch.invited is not None and user not in rematch.invited):
+            text = gettext(mine, "This match's rematch is open: {link}", link=link)
+        elif not await self.storage.matches.join_lobby(rematch.id, user, game.engine.max_players):
+            text = gettext(mine, "This match's rematch just changed — see {link}", link=link)
+        else:
+            await self._joined_elsewhere(interaction, game, await self._reread(rematch))
+            return
+        await tell(interaction, text)
+
+    async def _joined_elsewhere(self, interaction: discord.Interaction, game: GameUI, row: MatchRow) -> None:
+        """A member joined a lobby by a press elsewhere (Rematch under the last board): the
+        lobby's message shows their seat, or the match starts if they were the last to confirm."""
+        mine = private_language(interaction)
+        if row.invited and set(humans(row.players)) == set(row.invited):
+            await self._start(interaction, game, row)
+            if row.id in self.running:
+                await tell(interaction, gettext(mine, "The rematch has begun: {link}", link=jump_url(row)))
+            return
+        if row.message_id is not None:
+            lobby = self.board.bot.get_partial_messageable(row.channel_id).get_partial_message(row.message_id)
+            try:
+                await lobby.edit(embed=self._embed(game, row))
+            except discord.HTTPException as error:  # the seat is taken all the same
+                log.info("Lobby %s could not be redrawn: %s", row.id, error)
+        await tell(interaction, gettext(mine, "You joined the rematch: {link}", link=jump_url(row)))
 
 
 HOST_ONLY = {  # what only the host may do with a lobby's buttons
     "start": N_("Only the host, {host}, can start this lobby."),
     "cancel": N_("Only the host, {host}, can cancel this lobby."),
 }
+
+
+def too_many_text(lobbies: list[MatchRow], lang: str) -> str:
+    """Why a member may not open another lobby, with links to those they hold."""
+    held = "\n".join(f"**{title_of(row.game)} #{row.id}** — {jump_url(row)}" for row in lobbies)
+    return ngettext(
+        lang,
+        "You already host {n} open lobby on this server — start or cancel it before you open "
+        "another:\n{lobbies}",
+        "You already host {n} open lobbies on this server — start or cancel one of them before you open "
+        "another:\n{lobbies}",
+        len(lobbies),
+        lobbies=held,
+    )
 
 
 def lobby_title(game: GameUI, row: MatchRow) -> str:

@@ -46,6 +46,9 @@ CLOCK_HELP = locale_str(
     "Time per move; when it runs out the move is played for you (default: the server's setting)"
 )
 DAY_S, HOUR_S = 86400, 3600
+MAX_OPEN_LOBBIES = 3  # a member hosts at most this many open lobbies on one server
+# Discord takes an interaction's token for 15 minutes: edits through it stop a little before.
+TOKEN_LIFETIME = timedelta(minutes=14)
 LEVEL_NAMES = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}  # computer levels
 
 
@@ -165,8 +168,19 @@ class Match:
         return self.engine.view(self.state, seat)
 
     def jump_url(self) -> str:
-        guild, channel, message = self.row.guild_id, self.row.channel_id, self.row.message_id
-        return f"https://discord.com/channels/{guild}/{channel}/{message}"
+        return jump_url(self.row)
+
+
+def jump_url(row: MatchRow) -> str:
+    """A link to the message of a lobby or match (to its channel while it has none)."""
+    url = f"https://discord.com/channels/{row.guild_id}/{row.channel_id}"
+    return url if row.message_id is None else f"{url}/{row.message_id}"
+
+
+def token_alive(interaction: discord.Interaction) -> bool:
+    """Whether Discord still takes requests through the interaction's token: an edit with an
+    expired one is refused, and refusals count towards Discord's ban of a bot."""
+    return discord.utils.utcnow() - interaction.created_at < TOKEN_LIFETIME
 
 
 @dataclass(slots=True)

@@ -13,16 +13,51 @@ from typing import Any
 import discord
 
 from data.model import SetAside, StorageUnavailable, is_computer
-from data.repositories import Database
+from data.repositories import Database, SettingsRepository
 from games import title_of
 from locales import DEFAULT, command, gettext
-from locales.audience import dm_language
+from locales.audience import REMEMBERED_MEMBERS, dm_language
 from matches.game_ui import GameUI
 from matches.match import Match, help_text, humans, mentions, private_payload
 from matches.private import private_reply
 from matches.refusals import DELETED, REMOVED, lost_place, resumable
 
 log = logging.getLogger(__name__)
+CANNOT_DM = 50007  # Discord: "Cannot send messages to this user" (closed DMs, or a block)
+
+
+class ClosedDms:
+    """Members whose DMs Discord refused (50007): none is sent another until they next use the
+    bot. Kept in the database (it outlasts matches and restarts) and, once read, in memory."""
+
+    def __init__(self, settings: SettingsRepository, capacity: int = REMEMBERED_MEMBERS) -> None:
+        self.settings = settings
+        self.capacity = capacity
+        self.known: dict[int, bool] = {}  # user id → closed, the least recently noted first
+
+    async def closed(self, user_id: int) -> bool:
+        if user_id not in self.known:
+            self._note(user_id, await self.settings.dms_closed(user_id))
+        return self.known[user_id]
+
+    async def close(self, user_id: int) -> None:
+        await self.settings.set_dms_closed(user_id, True)
+        self._note(user_id, True)
+
+    async def used_bot(self, user_id: int) -> None:
+        """The member used the bot: their DMs are tried again. A database fault is logged."""
+        try:
+            if await self.closed(user_id):
+                await self.settings.set_dms_closed(user_id, False)
+                self._note(user_id, False)
+        except StorageUnavailable as error:
+            log.warning("Could not open the DMs of member %s again: %s", user_id, error)
+
+    def _note(self, user_id: int, closed: bool) -> None:
+        self.known.pop(user_id, None)
+        self.known[user_id] = closed
+        if len(self.known) > self.capacity:
+            del self.known[next(iter(self.known))]
 
 
 class Notices:
@@ -32,14 +67,28 @@ class Notices:
         self.bot = bot
         self.storage = storage
         self.games = games
+        self.closed_dms = ClosedDms(storage.settings)
 
-    async def ping(self, match: Match, seats: list[int]) -> None:
-        """Mention the people now due (an edit pings nobody), replacing the last ping.
-        A computer's turn pings nobody: the last ping goes."""
-        due = mentions([match.players[seat] for seat in seats])
-        if not due:
-            await self.clear_ping(match)
+    async def due(self, match: Match, seats: list[int]) -> None:
+        """Ping the players newly due and DM them their notice — once per turn: a turn published
+        again (a redraw, a repost, a restart, a seat handed to a computer) pings nobody twice."""
+        if not humans([match.players[seat] for seat in seats]):
+            await self.clear_ping(match)  # a computer's turn pings nobody: the last ping goes
             return
+        try:
+            if not await self.storage.matches.claim_ping(match.id, turn=match.turn):
+                return
+        except StorageUnavailable as error:  # rather a turn without a ping than pings without end
+            log.warning("The players due in match %s are not pinged: %s", match.id, error)
+            return
+        await self._ping(match, seats)
+        for seat in seats:
+            await self.notify(match, seat)
+
+    async def _ping(self, match: Match, seats: list[int]) -> None:
+        """Mention the people now due (an edit pings nobody), replacing the last ping.
+        Only through `due`, which claims the turn's one ping."""
+        due = mentions([match.players[seat] for seat in seats])
         channel = self.bot.get_partial_messageable(match.row.channel_id)
         try:
             text = gettext(
@@ -119,15 +168,32 @@ class Notices:
         """Send a DM (none to a computer); closed DMs are said in the channel, once per
         player and match."""
         user_id = match.players[seat]
-        if is_computer(user_id):
+        if is_computer(user_id) or await self._refused_before(user_id):
             return
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
             await user.send(**payload)
-        except discord.Forbidden:
+        except discord.Forbidden as error:
+            if error.code == CANNOT_DM:
+                await self._close_dms(user_id)
             await self._dms_closed(match, seat)
         except discord.HTTPException as error:
             log.warning("Could not DM user %s: %s", user_id, error)
+
+    async def _refused_before(self, user_id: int) -> bool:
+        """Whether Discord refused the member's DMs since they last used the bot (not known while
+        the database cannot say: then the DM is tried)."""
+        try:
+            return await self.closed_dms.closed(user_id)
+        except StorageUnavailable as error:
+            log.warning("Whether member %s takes DMs is unknown for now: %s", user_id, error)
+            return False
+
+    async def _close_dms(self, user_id: int) -> None:
+        try:
+            await self.closed_dms.close(user_id)
+        except StorageUnavailable as error:
+            log.warning("Could not note the closed DMs of member %s: %s", user_id, error)
 
     async def set_aside(self, aside: SetAside) -> None:
         """Tell the players of a match that could not be resumed what became of it."""
@@ -158,11 +224,16 @@ class Notices:
         match's channel if it still exists (a permission lost there may not be the one to post)."""
         unreached = []
         for user_id in humans(list(aside.players)):
+            if await self._refused_before(user_id):
+                unreached.append(user_id)
+                continue
             text = _paused_text(aside, await self._dm_language(user_id))
             try:
                 user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
                 await user.send(text)
             except discord.HTTPException as error:
+                if isinstance(error, discord.Forbidden) and error.code == CANNOT_DM:
+                    await self._close_dms(user_id)
                 log.info("Could not tell member %s of set-aside match %s: %s", user_id, aside.id, error)
                 unreached.append(user_id)
         if not unreached or aside.reason in (DELETED, REMOVED):

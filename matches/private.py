@@ -17,7 +17,7 @@ from locales import gettext
 from locales.audience import private_language
 from matches.components import form_items
 from matches.game_ui import GameUI
-from matches.match import Match, PrivateReply, private_payload, standing
+from matches.match import Match, PrivateReply, private_payload, standing, token_alive
 
 log = logging.getLogger(__name__)
 
@@ -70,8 +70,8 @@ class Shown:
 
 class PrivateReplies:
     """Sends private replies and remembers every one still on a seat's screen, to keep it
-    current; one is forgotten when Discord refuses to edit it (dismissed, or older than
-    15 minutes) or when its match ends."""
+    current; one is forgotten before its interaction's token expires (no edit is tried after
+    14 minutes), when Discord refuses to edit it (dismissed) or when its match ends."""
 
     def __init__(self, games: Mapping[str, GameUI]) -> None:
         self.games = games
@@ -80,10 +80,15 @@ class PrivateReplies:
     def _remember(self, match: Match, seat: int, shown: Shown) -> None:
         kept = [
             old
-            for old in self.shown.get((match.id, seat), [])
+            for old in self._on_screen(match, seat)
             if (old.interaction.id, old.followup_id) != (shown.interaction.id, shown.followup_id)
         ]
         self.shown[match.id, seat] = [*kept, shown]
+
+    def _on_screen(self, match: Match, seat: int) -> list[Shown]:
+        """The seat's replies still on screen that Discord lets the bot edit, forgetting them all:
+        past their token's 15 minutes an edit would only be refused (the next press shows anew)."""
+        return [shown for shown in self.shown.pop((match.id, seat), []) if token_alive(shown.interaction)]
 
     async def reply(self, match: Match, seat: int, lang: str, path: tuple[int, ...] = ()) -> PrivateReply:
         return await asyncio.to_thread(private_reply, self.games[match.row.game], match, seat, lang, path)
@@ -126,7 +131,7 @@ class PrivateReplies:
 
     async def refresh(self, match: Match, seat: int) -> None:
         """Redraw the seat's private replies still on screen; forget those Discord refuses."""
-        shown = self.shown.pop((match.id, seat), [])
+        shown = self._on_screen(match, seat)
         payloads: dict[str, dict[str, Any]] = {}  # by language: a member's replies speak theirs
         kept = []
         for message in shown:
@@ -135,7 +140,7 @@ class PrivateReplies:
                 payloads[lang] = private_payload(await self.reply(match, seat, lang), lang, attachments=True)
             try:
                 await message.edit(payloads[lang])
-            except discord.HTTPException as error:  # dismissed, or its token expired (15 minutes)
+            except discord.HTTPException as error:  # dismissed
                 log.info("A private reply of match %s could not be redrawn: %s", match.id, error)
             else:
                 kept.append(message)
@@ -147,7 +152,7 @@ class PrivateReplies:
     async def release(self, match: Match, seat: int, text: Callable[[str], str]) -> None:
         """The seat's player left it: their replies still on screen say `text` (in the reply's
         language) instead, and show nothing of the seat any more."""
-        for message in self.shown.pop((match.id, seat), []):
+        for message in self._on_screen(match, seat):
             said = text(private_language(message.interaction))
             try:
                 await message.edit({"content": said, "attachments": [], "view": None})

@@ -160,6 +160,10 @@ class MatchService:
             self.computers.schedule(match)
         return match
 
+    async def used_by(self, user_id: int) -> None:
+        """A member used the bot: DMs to them are tried again if Discord refused them before."""
+        await self.notices.closed_dms.used_bot(user_id)
+
     def _after_publish(self, match: Match) -> None:
         """A computer due next plays in the process that runs the match."""
         if self.running.get(match.id) is match:
@@ -368,9 +372,38 @@ class MatchService:
                 await self.turns.reload(match)
         if turn == match.turn:
             return True
+        if self._behind(interaction, match):
+            await self._catch_up_board(interaction, match)
+            return False
         text = N_("This board is out of date — use the buttons on the latest board: {link}")
         await tell(interaction, gettext(private_language(interaction), text, link=match.jump_url()))
         return False
+
+    def _behind(self, interaction: discord.Interaction, match: Match) -> bool:
+        """Whether the press came from the match's own board, one a failed edit left behind."""
+        message = interaction.message
+        on_board = message is not None and message.id == match.row.message_id
+        return on_board and (match.id in self.board.stale or match.row.board_stale)
+
+    async def _catch_up_board(self, interaction: discord.Interaction, match: Match) -> None:
+        """A press on a board left behind redraws it at once (the clock need not come first)
+        and is told why it made no move."""
+        await interaction.response.defer()
+        async with match.lock:
+            await self.board.edit(None, match)
+        mine = private_language(interaction)
+        if match.id in self.board.stale:
+            text = gettext(
+                mine, "This board is behind and could not be redrawn just now — try again in a moment."
+            )
+        else:
+            text = gettext(
+                mine,
+                "This board was behind and is redrawn now — {players} to move: {link}",
+                players=self.board.to_move_text(match, mine),
+                link=match.jump_url(),
+            )
+        await tell(interaction, text)
 
     async def _to_move(self, interaction: discord.Interaction, match: Match, seat: int) -> bool:
         if seat in match.engine.current_seats(match.state):

@@ -164,6 +164,7 @@ async def _every_query(storage: Storage) -> list[str]:
         await matches.lobbies()
         await matches.start(lobby.id, "{}", "2026-01-01T00:00:00+00:00")
         await matches.set_ping_message(lobby.id, 6)
+        await matches.claim_ping(lobby.id, turn=0)
         await matches.mark_reminded(lobby.id, turn=0)
         await matches.record_move(
             lobby.id, turn=0, seat=0, user_id=1, move={}, state="{}", deadline="2026-01-01T00:00:00+00:00"
@@ -184,6 +185,17 @@ async def _every_query(storage: Storage) -> list[str]:
         )
         finished = await running_match(storage, (1, 3))
         await finish(storage, finished, (1, 3))
+        await matches.open_lobby(
+            game="rookie",
+            guild_id=1,
+            channel_id=2,
+            host_id=1,
+            seed=1,
+            options={},
+            rematch_of=finished,
+            max_hosted=3,
+        )
+        await matches.rematch_of(finished)
         await league.rating_changes(finished)
         await league.leaderboard(1, "rookie", offset=0, limit=10)
         await league.rated_players(1, "rookie")
@@ -193,6 +205,8 @@ async def _every_query(storage: Storage) -> list[str]:
         await settings.for_guild(1)
         await settings.set_default_clock(1, 60)
         await settings.set_max_timeouts(1, 3)
+        await settings.set_dms_closed(1, True)
+        await settings.dms_closed(1)
         await settings.get_meta("alive")
         await settings.set_meta("alive", "now")
     return [sql for sql in statements if sql.split()[0] not in ("BEGIN", "COMMIT", "ROLLBACK")]

@@ -49,6 +49,11 @@ def told(result: Any) -> str:
     return "\n".join(texts)
 
 
+def token_of(result: Any) -> str:
+    """The token of the interaction behind a SimCord result (SimCord offers no public accessor)."""
+    return result._interaction.token
+
+
 def footer_move(board: Any) -> int:
     """The move number a board's footer shows."""
     return int(re.findall(r"\d+", board.embeds[0].footer.text)[-1])  # "match 1 · move 3", "partie 1 · coup 3"
