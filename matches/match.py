@@ -15,7 +15,7 @@ from discord import app_commands
 from discord.app_commands import locale_str
 
 from ai import LEVELS
-from data.model import is_computer
+from data.model import CLAIMED, DEPARTED, REPEATED, RESIGNED, TIMED_OUT, Departure, is_computer
 from data.storage import MatchRow
 from games import Engine, GameError
 from games.base import MessageValue, Term
@@ -47,6 +47,26 @@ CLOCK_HELP = locale_str(
 )
 DAY_S, HOUR_S = 86400, 3600
 LEVEL_NAMES = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}  # computer levels
+# Without a clock, the others may claim a match whose player to move has not moved for so long.
+CLAIM_AFTER = timedelta(days=3)
+# How a seat's person left a match before its end, beside their name in results.
+LEFT_MARKS = {
+    RESIGNED: N_("resigned"),
+    TIMED_OUT: N_("timed out, seat taken over"),
+    DEPARTED: N_("left the server"),
+    CLAIMED: N_("claimed after 3 days without a move"),
+}
+# How the board tells each departure.
+LEFT_LINES = {
+    TIMED_OUT: N_("{player} ran out of time too often and resigned by it: a computer played their seat."),
+    DEPARTED: N_("{player} is no longer on this server and was resigned."),
+    CLAIMED: N_("{player} made no move for 3 days: the others claimed the match."),
+}
+# Why a finished match changed no rating, where the result does not already say so (an
+# abandoned match says it is; a match with computers is plainly one).
+UNRATED_TEXTS = {
+    REPEATED: N_("unrated: these members already had 3 rated results together in the last 24 hours"),
+}
 
 
 def clock_text(seconds: int | None, lang: str) -> str:
@@ -106,6 +126,21 @@ def level_name(level: str, lang: str) -> str:
     return gettext(lang, LEVEL_NAMES[level]) if level in LEVEL_NAMES else level
 
 
+def left_mark(reason: str | None, lang: str) -> str:
+    """ " (resigned)", " (left the server)"…: how a seat's person left before the end, or ""."""
+    return f" ({gettext(lang, LEFT_MARKS[reason])})" if reason in LEFT_MARKS else ""
+
+
+def left_line(departure: Departure, lang: str) -> str:
+    """A departure as the final board tells it."""
+    return gettext(lang, LEFT_LINES[departure.reason], player=who(departure.user_id, lang))
+
+
+def unrated_text(reason: str | None, lang: str) -> str | None:
+    """Why a result changed no rating, where it needs saying (not for a match with computers)."""
+    return gettext(lang, UNRATED_TEXTS[reason]) if reason in UNRATED_TEXTS else None
+
+
 def help_text(lang: str) -> str:
     """The help command as a member of that language sees it: "`/help`", "`/hilfe`"."""
     return f"`{command(lang, 'help')}`"
@@ -140,6 +175,7 @@ class Match:
     # Said on the next board only (time-outs, removals); the board itself is the record.
     notes: list[str] = field(default_factory=list)
     rating_changes: dict[int, tuple[int, int]] = field(default_factory=dict)
+    unrated: str | None = None  # once over: why it changed no rating (data.model.WITH_COMPUTERS…)
 
     @property
     def id(self) -> int:

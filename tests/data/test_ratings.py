@@ -58,11 +58,11 @@ async def test_a_stored_result_updates_the_game_and_overall_ratings_of_its_serve
 
     expected = openskill([[(NEWCOMER.mu, NEWCOMER.sigma)], [(NEWCOMER.mu, NEWCOMER.sigma)]], [0, 1])
     winner = Skill(*expected[0:2]).shown
-    for game in ("rookie", "*"):
-        table = await storage.league.leaderboard(5, game, offset=0, limit=10)
-        assert [(r["user_id"], r["rating"], r["wins"], r["games"]) for r in table] == [
-            (1, winner, 1, 1),
-            (2, Skill(*expected[2:4]).shown, 0, 1),
+    for user, rating, wins in ((1, winner, 1), (2, Skill(*expected[2:4]).shown, 0)):
+        tables = await storage.league.player_ratings(5, user)
+        assert [(t["game"], t["rating"], t["wins"], t["games"], t["opponents"]) for t in tables] == [
+            ("*", rating, wins, 1, 1),
+            ("rookie", rating, wins, 1, 1),
         ]
-    assert await storage.league.leaderboard(99, "*", offset=0, limit=10) == []
+    assert await storage.league.player_ratings(99, 1) == []
     assert (await storage.league.rating_changes(row.id))[0] == (1000, winner)
