@@ -22,6 +22,7 @@ from locales.audience import private_language
 from matches.components import GameButton, form_items, items_view
 from matches.game_ui import GameUI
 from matches.match import (
+    CLAIM,
     PRIVATE,
     REMATCH,
     REPLAY,
@@ -288,13 +289,17 @@ class Board:
         )
 
     def _framework_buttons(self, game: GameUI, match: Match) -> list[discord.ui.Item]:
+        """The private view and Resign; without a clock, Claim (for a player long absent)."""
         name, turn, lang = match.row.game, match.turn, match.language
         private = gettext(lang, game.private_label)
         resign = gettext(lang, "Resign")
-        return [
+        buttons: list[discord.ui.Item] = [
             GameButton(name, match.id, turn, PRIVATE, label=private, row=4),
             GameButton(name, match.id, turn, RESIGN, label=resign, style=discord.ButtonStyle.danger, row=4),
         ]
+        if match.claimable_from() is not None:
+            buttons.append(GameButton(name, match.id, turn, CLAIM, label=gettext(lang, "Claim"), row=4))
+        return buttons
 
     def _result_buttons(self, match: Match, *, rematch: bool = True) -> list[discord.ui.Item]:
         """Under a finished board: Rematch (for its players) and Replay (for anyone)."""

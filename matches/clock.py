@@ -15,6 +15,7 @@ from matches.board import Board
 from matches.computers import Computers
 from matches.match import DEFAULT_CLOCK_S, DEFAULT_MAX_TIMEOUTS, MAX_AUTO_MOVES, Match, computer_id, who
 from matches.notices import Notices
+from matches.presence import Absences
 from matches.private import PrivateReplies
 from matches.turns import Turns, abandoning_note
 
@@ -63,6 +64,7 @@ class TurnClock:
         notices: Notices,
         replies: PrivateReplies,
         computers: Computers,
+        absences: Absences,
     ) -> None:
         self.storage = storage
         self.running = running
@@ -71,6 +73,7 @@ class TurnClock:
         self.notices = notices
         self.replies = replies
         self.computers = computers
+        self.absences = absences
 
     async def tick(self, now: datetime) -> None:
         """Check every running match's deadline; one broken match never stops the others.
@@ -112,7 +115,10 @@ class TurnClock:
 
     async def time_out(self, match: Match) -> None:
         """The clock ran out: play the turn as the rules allow, or seat a computer (normal) in
-        place of a player who keeps timing out, so the others can finish."""
+        place of a player who keeps timing out, so the others can finish. A player no longer on
+        the server is resigned instead."""
+        if await self.absences.check(match, fresh=True):
+            return
         chosen = (await self.storage.settings.for_guild(match.row.guild_id)).max_timeouts
         limit = chosen or DEFAULT_MAX_TIMEOUTS
         async with match.lock:

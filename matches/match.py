@@ -7,7 +7,7 @@ import io
 import logging
 import re
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 import discord
@@ -29,6 +29,7 @@ SEAT_MARKS = ("🟦", "🟧", "🟩", "🟪", "⬜", "🟥")
 # Framework-owned arguments of game buttons (game cogs use names without a leading "_").
 PRIVATE, RESIGN, RESIGN_CONFIRM, REMATCH = "_private", "_resign", "_resign!", "_rematch"
 BOARD, WATCH, REPLAY = "_board", "_watch", "_replay"  # re-post the board; spectate; the replay
+CLAIM, CLAIM_CONFIRM = "_claim", "_claim!"  # without a clock: resign a player to move long absent
 ALIVE = "alive_at"
 ALT_LIMIT = 1024  # Discord's longest attachment description
 MAX_AUTO_MOVES = 50  # a turn of several decisions is played out, never forever
@@ -199,6 +200,15 @@ class Match:
 
     def view(self, seat: int | None = None) -> dict:
         return self.engine.view(self.state, seat)
+
+    def claimable_from(self) -> datetime | None:
+        """When the others may claim the match against its person to move (CLAIM_AFTER after the
+        last move), or None: a turn clock looks after absent players, or a computer is due."""
+        seats = self.engine.current_seats(self.state) if self.row.status == "running" else ()
+        last = self.row.moved_at or self.row.started_at
+        if self.row.clock_s or not seats or not humans([self.players[seats[0]]]) or last is None:
+            return None
+        return datetime.fromisoformat(last) + CLAIM_AFTER
 
     def jump_url(self) -> str:
         guild, channel, message = self.row.guild_id, self.row.channel_id, self.row.message_id

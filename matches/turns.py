@@ -8,7 +8,7 @@ from typing import Any
 
 import discord
 
-from data.model import RESIGNED, Departure
+from data.model import CLAIMED, RESIGNED, Departure
 from data.repositories import Database
 from data.storage import MatchResult, SeatResult
 from games import GameError, Outcome
@@ -17,7 +17,7 @@ from locales.audience import private_language
 from matches.board import Board
 from matches.components import GameButton, items_view
 from matches.game_ui import GameUI
-from matches.match import RESIGN_CONFIRM, Match, error_text, humans, later, tell, who
+from matches.match import CLAIM_CONFIRM, RESIGN_CONFIRM, Match, error_text, humans, later, tell, who
 from matches.presentation import next_path
 from matches.private import PrivateReplies
 
@@ -209,6 +209,76 @@ class Turns:
         await interaction.edit_original_response(content=gettext(mine, "You resigned."), view=None)
         await self.board.publish(interaction, match, previous_seats=previous_seats)
         await self.replies.refresh(match, seat)  # nothing they held stays on their screen
+
+    async def ask_claim(self, interaction: discord.Interaction, match: Match, seat: int) -> None:
+        """A press of Claim: say when the match may be claimed, or ask to confirm the claim."""
+        mine = private_language(interaction)
+        refusal = self._claim_refusal(match, seat, mine)
+        if refusal is not None:
+            await tell(interaction, refusal)
+            return
+        absent = match.players[match.engine.current_seats(match.state)[0]]
+        confirm = GameButton(
+            match.row.game,
+            match.id,
+            match.turn,
+            CLAIM_CONFIRM,
+            label=gettext(mine, "Yes, claim"),
+            style=discord.ButtonStyle.danger,
+        )
+        text = gettext(
+            mine,
+            "Claim {game} #{id}? {player} has not moved for 3 days: they resign and rank last.",
+            game=match.engine.title,
+            id=match.id,
+            player=who(absent, mine),
+        )
+        await interaction.response.send_message(text, view=items_view([confirm]), ephemeral=True)
+
+    def _claim_refusal(self, match: Match, seat: int, lang: str) -> str | None:
+        """Why `seat` may not claim the match now, or None."""
+        since = match.claimable_from()
+        if since is None:
+            return gettext(lang, "There is nothing to claim: a turn clock plays for absent players here.")
+        if seat in match.engine.current_seats(match.state):
+            return gettext(lang, "It is your turn — make your move (or resign).")
+        if seat in match.view(None)["resigned"]:
+            return gettext(lang, "You have left this match already.")
+        if discord.utils.utcnow() < since:
+            absent = match.players[match.engine.current_seats(match.state)[0]]
+            return gettext(
+                lang,
+                "You can claim this match <t:{when}:R> if {player} has not moved by then.",
+                when=int(since.timestamp()),
+                player=who(absent, lang),
+            )
+        return None
+
+    async def claim(self, interaction: discord.Interaction, match: Match, seat: int, *, turn: int) -> None:
+        """Claim the match, confirmed at `turn`: its person to move resigns, by the claimant's hand."""
+        await interaction.response.defer()
+        mine = private_language(interaction)
+        async with match.lock:
+            refusal = self._claim_refusal(match, seat, mine) if turn == match.turn else None
+            if turn != match.turn or refusal is not None:
+                await tell(interaction, refusal or gettext(mine, "The match changed meanwhile — try again."))
+                return
+            previous_seats = match.engine.current_seats(match.state)
+            absent = previous_seats[0]
+            try:
+                left = await self.leave(match, absent, CLAIMED, by=interaction.user.id)
+            except GameError as error:
+                await tell(interaction, error_text(error, mine))
+                return
+            if not left:
+                await tell(interaction, gettext(mine, "The match changed meanwhile — try again."))
+                return
+        text = gettext(
+            mine, "You claimed the match: {player} has resigned.", player=who(match.players[absent], mine)
+        )
+        await interaction.edit_original_response(content=text, view=None)
+        await self.board.publish(interaction, match, previous_seats=previous_seats)
+        await self.replies.refresh(match, absent)
 
     async def choose(
         self,

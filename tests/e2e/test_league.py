@@ -37,6 +37,12 @@ async def play_moves(channel, board, members, moves: int = 4):
     return channel_message(channel, board.id)
 
 
+def rating_signs(board) -> dict[str, str]:
+    """Each player's rating change on a final board, as its sign: {"<@1>": "+", "<@2>": "-"}."""
+    lines = board.embeds[0].fields[1].value.splitlines()
+    return {line.split()[0]: line.rsplit("(", 1)[1][0] for line in lines}
+
+
 async def rated_win(channel, winner, loser):
     """A match `winner` wins by `loser`'s resignation after two moves each; returns the board."""
     board = await open_and_start(channel, winner, [loser], "tetrislink new", dice=False)
@@ -278,12 +284,66 @@ async def test_a_player_replaced_after_time_outs_has_resigned_and_is_rated_last(
     await resign(stayer, channel_message(table.channel, board.id))
 
     board = channel_message(table.channel, board.id)
-    ratings = board.embeds[0].fields[1].value
-    changes = {line.split()[0]: line.rsplit("(", 1)[1] for line in ratings.splitlines()}
-    assert changes[f"<@{stayer.user.id}>"].startswith("+") and changes[f"<@{walker.user.id}>"].startswith("-")
+    assert rating_signs(board) == {f"<@{stayer.user.id}>": "+", f"<@{walker.user.id}>": "-"}
     assert "ran out of time too often and resigned by it" in board.embeds[0].description
     history = (await table.carol.slash(table.channel, "history")).response.embeds[0].description
     assert f"<@{walker.user.id}>" in history and "(timed out, seat taken over)" in history
     assert "Computer" not in history  # the seat's result is its person's
     stats = (await table.carol.slash(table.channel, "stats", member=table.alice)).response.embeds[0]
     assert not any("With computers" in f.name for f in stats.fields)
+
+
+async def test_a_member_who_left_the_server_is_resigned_on_their_next_turn_and_ranks_last(table):
+    players = [table.alice, table.bob]
+    board = await open_and_start(table.channel, table.alice, [table.bob], "tetrislink new", dice=False)
+    board = await play_moves(table.channel, board, players)
+    stayer = mover(board, players)
+    leaver = table.bob if stayer is table.alice else table.alice
+
+    table.guild.remove_member(leaver)
+    await table.env.advance_time(61)  # past the minute a member found present counts as present
+    board = await play_moves(table.channel, board, players, moves=1)  # the leaver's turn comes
+
+    text = board.embeds[0].description
+    assert f"<@{stayer.user.id}> wins by resignation!" in text
+    assert f"<@{leaver.user.id}> is no longer on this server and was resigned." in text
+    assert rating_signs(board) == {f"<@{stayer.user.id}>": "+", f"<@{leaver.user.id}>": "-"}
+    history = (await table.carol.slash(table.channel, "history")).response.embeds[0].description
+    assert "(won by resignation)" in history and "(left the server)" in history
+
+
+async def test_without_a_clock_the_others_may_claim_a_match_after_three_days_without_a_move(
+    table, target, client_locales
+):
+    players = [table.alice, table.bob]
+    board = await open_and_start(
+        table.channel, table.alice, [table.bob], "tetrislink new", dice=False, clock=0
+    )
+    board = await play_moves(table.channel, board, players)
+    absent = mover(board, players)
+    claimant = table.bob if absent is table.alice else table.alice
+    assert "Claim" in button_labels(board)
+
+    early = await claimant.click(board, label="Claim")
+    assert "You can claim this match <t:" in told(early) and f"if <@{absent.user.id}> has not moved" in told(
+        early
+    )
+    own = await absent.click(board, label="Claim")
+    assert "It is your turn" in told(own)
+
+    await pass_days(table, target, 3)
+    asked = await claimant.click(channel_message(table.channel, board.id), label="Claim")
+    assert asked.ephemeral and f"<@{absent.user.id}> has not moved for 3 days" in asked.response.content
+    confirmed = await claimant.click(asked.response.message, label="Yes, claim")
+
+    assert "You claimed the match" in told(confirmed) or "You claimed the match" in (
+        channel_message(table.channel, asked.response.message.id, viewer=claimant).content
+    )
+    board = channel_message(table.channel, board.id)
+    text = board.embeds[0].description
+    assert f"<@{claimant.user.id}> wins by resignation!" in text
+    assert f"<@{absent.user.id}> made no move for 3 days: the others claimed the match." in text
+    assert "(+" in board.embeds[0].fields[1].value
+    client_locales.speak(table.dave, "de")
+    history = (await table.dave.slash(table.channel, "history")).response.embeds[0].description
+    assert "(durch Aufgabe gewonnen)" in history and "(nach 3 Tagen ohne Zug beansprucht)" in history
