@@ -203,10 +203,13 @@ class Match:
 
     def claimable_from(self) -> datetime | None:
         """When the others may claim the match against its person to move (CLAIM_AFTER after the
-        last move), or None: a turn clock looks after absent players, or a computer is due."""
+        last move), or None: a turn clock looks after absent players, a computer is due, or no
+        other person plays."""
         seats = self.engine.current_seats(self.state) if self.row.status == "running" else ()
         last = self.row.moved_at or self.row.started_at
         if self.row.clock_s or not seats or not humans([self.players[seats[0]]]) or last is None:
+            return None
+        if len(humans(self.players)) < 2:
             return None
         return datetime.fromisoformat(last) + CLAIM_AFTER
 
