@@ -12,7 +12,7 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from cogs.limits import DESCRIPTION_LIMIT, fitting
-from data.ratings import OVERALL
+from data.ratings import LISTED_GAMES, LISTED_OPPONENTS, OVERALL, REPEAT_LIMIT
 from games import ENGINES, title_of
 from locales import (
     LANGUAGE_NAMES,
@@ -28,7 +28,15 @@ from locales import (
 )
 from locales.audience import private_language, public_language
 from matches.lobby import may_thread
-from matches.match import CLOCK_CHOICES, DEFAULT_CLOCK_S, DEFAULT_MAX_TIMEOUTS, tell, who
+from matches.match import (
+    CLOCK_CHOICES,
+    DEFAULT_CLOCK_S,
+    DEFAULT_MAX_TIMEOUTS,
+    left_mark,
+    tell,
+    unrated_text,
+    who,
+)
 
 if TYPE_CHECKING:
     from bot import GameBot
@@ -76,8 +84,8 @@ async def leaderboard_page(bot: GameBot, guild_id: int, game: str, page: int, la
     else:
         embed.description = gettext(
             lang,
-            "Nobody has finished a rated match here yet — start one with a game's `{new}` command "
-            "(matches with computers are not rated).",
+            "Nobody is listed here yet — start a match with a game's `{new}` command (matches with "
+            "computers are not rated).",
             new=name(lang, "new"),
         )
     footer = gettext(
@@ -87,11 +95,25 @@ async def leaderboard_page(bot: GameBot, guild_id: int, game: str, page: int, la
         pages=pages,
         start=number(lang, 1000),
     )
-    embed.set_footer(text=footer)
+    embed.set_footer(text=f"{footer}\n{rules_text(lang)}")
     view = discord.ui.View(timeout=None)
     view.add_item(LeaderboardPage(game, page - 1, gettext(lang, "◀ Previous"), disabled=page == 0))
     view.add_item(LeaderboardPage(game, page + 1, gettext(lang, "Next ▶"), disabled=page >= pages - 1))
     return {"embed": embed, "view": view}
+
+
+def rules_text(lang: str) -> str:
+    """The rules that keep the table honest, as the leaderboard and /stats state them."""
+    return gettext(
+        lang,
+        "Members are listed after {games} rated matches against {opponents} different members. "
+        "Between the same members (any two people of a match), only the first {repeats} results "
+        "in 24 hours change ratings. A match abandoned before everyone has made two moves is "
+        "unrated; whoever leaves a match (resigns, times out, leaves the server) ranks last.",
+        games=LISTED_GAMES,
+        opponents=LISTED_OPPONENTS,
+        repeats=REPEAT_LIMIT,
+    )
 
 
 class LeaderboardPage(
@@ -166,13 +188,18 @@ class League(commands.Cog):
                 lang, "{member} has not finished a match on this server yet.", member=user.mention
             )
         for entry in games:
+            rating = (
+                gettext(lang, "rating **{rating}**", rating=entry["rating"])
+                if entry["listed"]
+                else gettext(lang, "provisional rating **{rating}**", rating=entry["rating"])
+            )
             embed.add_field(
                 name=board_title(entry["game"], lang),
-                value=gettext(lang, "rating **{rating}**", rating=entry["rating"])
-                + " · "
-                + record(lang, entry["wins"], entry["games"]),
+                value=f"{rating} · {record(lang, entry['wins'], entry['games'])}",
                 inline=entry["game"] != OVERALL,
             )
+        if any(not entry["listed"] for entry in games):
+            embed.set_footer(text=rules_text(lang))
         if against:
             embed.add_field(
                 name=gettext(lang, "With computers (unrated)"), value=record(lang, won, against), inline=False
@@ -401,28 +428,43 @@ async def _may_manage(interaction: discord.Interaction) -> bool:
 
 
 def _result_line(result: dict, lang: str, viewer: int | None = None) -> str:
-    """One finished match in a sentence, in `lang`: game, who won, scores and when."""
+    """One finished match in a sentence, in `lang`: game, how it ended, who won, scores (and
+    how those who left did), when, and why it was unrated where that needs saying."""
     when = f"<t:{int(_timestamp(result['finished_at']))}:R>"
     seats = ", ".join(
-        f"{who(s['user_id'], lang)} {s['score']}" + (" 🏆" if s["winner"] else "") for s in result["seats"]
+        f"{who(s['user_id'], lang)} {s['score']}"
+        + left_mark(s["left"], lang)
+        + (" 🏆" if s["winner"] and not result["abandoned"] else "")
+        for s in result["seats"]
     )
-    tag = (
-        gettext(lang, " (abandoned)")
-        if result["abandoned"]
-        else gettext(lang, " (draw)")
-        if result["draw"]
-        else ""
-    )
-    line = f"**{title_of(result['game'])} #{result['match_id']}**{tag} — {seats} — {when}"
+    line = f"**{title_of(result['game'])} #{result['match_id']}**{_ending(result, lang)} — {seats} — {when}"
+    unrated = unrated_text(result["unrated"], lang)
     if viewer is not None:
         mine = next(s for s in result["seats"] if s["user_id"] == viewer)
         change = mine["change"]
         line += (
-            gettext(lang, " · unrated")
+            f" · {unrated}"
+            if unrated is not None
+            else gettext(lang, " · unrated")
             if change is None
             else gettext(lang, " · rating {change}", change=f"{change:+.0f}")
         )
+    elif unrated is not None:
+        line += f" · {unrated}"
     return line
+
+
+def _ending(result: dict, lang: str) -> str:
+    """How a match ended when it was not simply played out: abandoned, a draw, won by resignation
+    (every loser left it before the end)."""
+    if result["abandoned"]:
+        return gettext(lang, " (abandoned — unrated)")
+    if result["draw"]:
+        return gettext(lang, " (draw)")
+    seats = result["seats"]
+    if any(s["winner"] for s in seats) and all(s["winner"] or s["left"] for s in seats):
+        return gettext(lang, " (won by resignation)")
+    return ""
 
 
 def _timestamp(iso: str) -> float:

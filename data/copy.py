@@ -34,6 +34,7 @@ TABLES = (
     "results",
     "result_seats",
     "ratings",
+    "rated_opponents",
     "guild_settings",
     "member_languages",
     "meta",

@@ -88,6 +88,8 @@ class MatchRow:
     players: list[int] = field(default_factory=list)
     language: str = "en"  # of its public messages, fixed when its lobby opened
     resumable: bool = False  # set aside for a place the bot lost: its players may resume it
+    departures: list[Departure] = field(default_factory=list)  # people who left it, in order
+    moved_at: str | None = None  # when its last move was made (or it started)
 
 
 class LobbyRefused(Exception):
@@ -121,9 +123,52 @@ class SetAside:
     language: str = "en"  # of the match's public messages
 
 
+# How a person left a running match before its end (`Departure.reason`, `SeatResult.left`):
+# they resigned; the clock handed their seat to a computer after time-outs; the bot resigned
+# them when they were no longer on the server; the others claimed the match after days without
+# a move of theirs. Each is a resignation: they rank below everyone who stayed.
+RESIGNED, TIMED_OUT, DEPARTED, CLAIMED = "resigned", "timeout", "departed", "claimed"
+LEFT_BY = (RESIGNED, TIMED_OUT, DEPARTED, CLAIMED)
+# Why a finished match changed no rating (`results.unrated`).
+WITH_COMPUTERS, ABANDONED, REPEATED = "computers", "abandoned", "repeat"
+
+
+@dataclass(frozen=True, slots=True)
+class Departure:
+    """A person who left a running match at `turn` (see RESIGNED…), from `seat`. `early`: some
+    person's seat had not made two moves of its own by then, so the match is abandoned, unrated."""
+
+    seat: int
+    user_id: int
+    turn: int
+    reason: str
+    early: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "user": self.user_id,
+            "turn": self.turn,
+            "reason": self.reason,
+            "early": self.early,
+        }
+
+    @classmethod
+    def from_json(cls, value: Any) -> Departure:
+        """A stored departure; ValueError (or TypeError) when it is not one."""
+        if not isinstance(value, dict):
+            raise ValueError(f"not a departure: {value!r}")
+        departure = cls(value["seat"], value["user"], value["turn"], value["reason"], value["early"])
+        if not all(type(n) is int for n in (departure.seat, departure.user_id, departure.turn)):
+            raise ValueError(f"not a departure: {value!r}")
+        if departure.reason not in LEFT_BY or type(departure.early) is not bool:
+            raise ValueError(f"not a departure: {value!r}")
+        return departure
+
+
 @dataclass(frozen=True, slots=True)
 class SeatResult:
-    """How one seat ended a match."""
+    """How one seat ended a match; `left`: how its person left before the end (RESIGNED…)."""
 
     seat: int
     user_id: int
@@ -131,11 +176,14 @@ class SeatResult:
     score: int
     winner: bool
     resigned: bool = False
+    left: str | None = None
+    left_at: int | None = None  # the turn they left at (ranks who left later above who left sooner)
 
 
 @dataclass(frozen=True, slots=True)
 class MatchResult:
-    """What a finished (or abandoned) match stores for leaderboards and history."""
+    """What a finished (or abandoned) match stores for leaderboards and history. `abandoned`:
+    a person left before every person's seat made two moves of its own; unrated for everyone."""
 
     draw: bool
     seats: tuple[SeatResult, ...]

@@ -28,7 +28,11 @@ import asyncpg
 
 from data import ratings
 from data.model import (
+    ABANDONED,
     ALL_SHARDS,
+    REPEATED,
+    WITH_COMPUTERS,
+    Departure,
     GuildSettings,
     MatchResult,
     MatchRow,
@@ -46,7 +50,9 @@ from data.model import (
 from data.rows import (
     MATCH_COLUMNS,
     UnreadableColumn,
+    departures_json,
     match_row,
+    player_rows,
     results_by_match,
     set_aside_notice,
     shown_ratings,
@@ -374,7 +380,7 @@ class PostgresMatches:
         stamp = now_iso()
         changed = await self._db.execute(
             "UPDATE matches SET status = 'running', state = $1, turn = 0, started_at = $2, "
-            "updated_at = $2, deadline = $3 WHERE id = $4 AND status = 'lobby'",
+            "updated_at = $2, moved_at = $2, deadline = $3 WHERE id = $4 AND status = 'lobby'",
             state,
             stamp,
             deadline,
@@ -394,6 +400,7 @@ class PostgresMatches:
         result: MatchResult | None = None,
         deadline: str | None = None,
         timeouts: dict[str, int] | None = None,
+        departures: list[Departure] | None = None,
     ) -> bool:
         stamp = now_iso()
         status = "running" if result is None else "abandoned" if result.abandoned else "finished"
@@ -401,8 +408,9 @@ class PostgresMatches:
         # of the row) and its move-log row, both or neither.
         sql = (
             "WITH played AS ("
-            "UPDATE matches SET state = $1, turn = turn + 1, status = $2, updated_at = $3, "
-            "finished_at = $4, deadline = $5, reminded = 0, timeouts = $6 "
+            "UPDATE matches SET state = $1, turn = turn + 1, status = $2, updated_at = $3, moved_at = $3, "
+            "finished_at = $4, deadline = $5, reminded = 0, timeouts = $6, "
+            "departures = COALESCE($12::text, departures) "
             "WHERE id = $7 AND turn = $8 AND status = 'running' "
             "RETURNING game, guild_id, options, started_at), "
             "logged AS (INSERT INTO moves (match_id, turn, seat, user_id, move, created_at) "
@@ -421,6 +429,7 @@ class PostgresMatches:
             seat,
             user_id,
             json.dumps(move, sort_keys=True),
+            None if departures is None else departures_json(departures),
         )
         if result is None:
             return await self._db.fetchrow(sql, *args) is not None
@@ -481,7 +490,14 @@ class PostgresMatches:
         return claimed == 1
 
     async def replace_player(
-        self, match_id: int, seat: int, user_id: int, timeouts: dict[str, int], *, replacing: int
+        self,
+        match_id: int,
+        seat: int,
+        user_id: int,
+        timeouts: dict[str, int],
+        *,
+        replacing: int,
+        departures: list[Departure],
     ) -> bool:
         async with self._db.transaction() as connection:
             changed = await connection.execute(
@@ -495,12 +511,21 @@ class PostgresMatches:
             if not _changed(changed):
                 return False
             await connection.execute(
-                "UPDATE matches SET timeouts = $1, updated_at = $2 WHERE id = $3",
+                "UPDATE matches SET timeouts = $1, departures = $2, updated_at = $3 WHERE id = $4",
                 json.dumps(timeouts),
+                departures_json(departures),
                 now_iso(),
                 match_id,
             )
             return True
+
+    async def own_moves(self, match_id: int) -> dict[int, int]:
+        rows = await self._db.fetch(
+            "SELECT seat, COUNT(*) FROM moves WHERE match_id = $1 AND user_id > 0 "
+            'AND move <> \'{"type": "resign"}\' GROUP BY seat',
+            match_id,
+        )
+        return {seat: count for seat, count in rows}
 
     async def get(self, match_id: int) -> MatchRow | None:
         rows = await self._load("id = $1", (match_id,))
@@ -676,27 +701,35 @@ class PostgresLeague:
         result: MatchResult,
         stamp: str,
     ) -> None:
-        """Store a match's result and update the game's and the overall ratings, inside the
-        final move's transaction on `connection`."""
+        """Store a match's result and, when it is rated (`data.ratings`), update the game's and
+        the overall ratings, inside the final move's transaction on `connection`. The server's
+        ratings are locked until the commit: a result finishing at the same time in another
+        process is judged and rated after this one, from what this one wrote."""
         await connection.execute(
-            "INSERT INTO results (match_id, game, guild_id, draw, abandoned, duration_s, options, "
-            "tiebreak, finished_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+            "SELECT pg_advisory_xact_lock($1, ($2::bigint % 2147483647)::int)", _LOCK_RATINGS, guild_id
+        )
+        unrated = await self._unrated(connection, guild_id, result, stamp)
+        await connection.execute(
+            "INSERT INTO results (match_id, game, guild_id, draw, abandoned, unrated, duration_s, options, "
+            "tiebreak, finished_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
             match_id,
             game,
             guild_id,
             int(result.draw),
             int(result.abandoned),
+            unrated,
             duration_s,
             options,
             result.tiebreak,
             stamp,
         )
-        changes = await self._rate(connection, guild_id, game, result)
+        changes = {} if unrated else await self._rate(connection, guild_id, game, result)
         shown = [shown_ratings(changes.get((game, s.user_id))) for s in result.seats]
         await connection.execute(
-            "INSERT INTO result_seats (match_id, seat, user_id, team, score, winner, resigned, "
+            "INSERT INTO result_seats (match_id, seat, user_id, team, score, winner, resigned, left_by, "
             "rating_before, rating_after) SELECT $1::bigint, * FROM unnest($2::bigint[], $3::bigint[], "
-            "$4::bigint[], $5::bigint[], $6::bigint[], $7::bigint[], $8::float8[], $9::float8[])",
+            "$4::bigint[], $5::bigint[], $6::bigint[], $7::bigint[], $8::text[], $9::float8[], "
+            "$10::float8[])",
             match_id,
             [s.seat for s in result.seats],
             [s.user_id for s in result.seats],
@@ -704,34 +737,67 @@ class PostgresLeague:
             [s.score for s in result.seats],
             [int(s.winner) for s in result.seats],
             [int(s.resigned) for s in result.seats],
+            [s.left for s in result.seats],
             [before for before, _ in shown],
             [after for _, after in shown],
         )
 
+    async def _unrated(
+        self, connection: asyncpg.pool.PoolConnectionProxy, guild_id: int, result: MatchResult, stamp: str
+    ) -> str | None:
+        """Why the result changes no rating, or None: a computer sat in it (the table is for
+        people), it was abandoned, or two of its people already had their rated results of the
+        day together (`data.ratings`)."""
+        if any(is_computer(s.user_id) for s in result.seats):
+            return WITH_COMPUTERS
+        if result.abandoned:
+            return ABANDONED
+        repeated = await connection.fetchval(
+            "SELECT 1 FROM results AS r "
+            "JOIN result_seats AS a ON a.match_id = r.match_id "
+            "JOIN result_seats AS b ON b.match_id = r.match_id AND b.user_id > a.user_id "
+            "WHERE r.guild_id = $1 AND r.finished_at > $2 AND a.user_id = ANY($3::bigint[]) "
+            "AND b.user_id = ANY($3::bigint[]) "
+            "AND a.rating_before IS NOT NULL AND b.rating_before IS NOT NULL "
+            "GROUP BY a.user_id, b.user_id HAVING COUNT(*) >= $4 LIMIT 1",
+            guild_id,
+            ratings.window_start(stamp),
+            sorted({s.user_id for s in result.seats}),
+            ratings.REPEAT_LIMIT,
+        )
+        return REPEATED if repeated else None
+
     async def _rate(
         self, connection: asyncpg.pool.PoolConnectionProxy, guild_id: int, game: str, result: MatchResult
     ) -> dict[tuple[str, int], tuple[ratings.Skill, ratings.Skill]]:
-        """Update the players' ratings in the game and overall: the skills before and after,
-        by (board, user). A match with a computer seat rates nobody: the table is for people.
-        The server's ratings are locked until the commit: a result finishing at the same time
-        in another process is rated after this one, from the ratings this one wrote."""
-        if any(is_computer(s.user_id) for s in result.seats):
-            return {}
-        await connection.execute(
-            "SELECT pg_advisory_xact_lock($1, ($2::bigint % 2147483647)::int)", _LOCK_RATINGS, guild_id
-        )
+        """Update the players' ratings in the game and overall, and whom they met: the skills
+        before and after, by (board, user)."""
         boards = (game, ratings.OVERALL)
         changes = ratings.rate_result(
             result, boards, await self._skills(connection, guild_id, boards, result.seats)
         )
-        wins = {s.user_id: int(s.winner) for s in result.seats}
+        met = [(board, user, other) for board in boards for user, other in ratings.opponent_pairs(result)]
+        if met:
+            await connection.execute(
+                "INSERT INTO rated_opponents (guild_id, game, user_id, opponent_id) "
+                "SELECT $1::bigint, * FROM unnest($2::text[], $3::bigint[], $4::bigint[]) "
+                "ON CONFLICT DO NOTHING",
+                guild_id,
+                [board for board, _, _ in met],
+                [user for _, user, _ in met],
+                [other for _, _, other in met],
+            )
+        wins = {s.user_id: int(s.winner and not s.resigned) for s in result.seats}
         entries = [(board, user, new) for (board, user), (_, new) in changes.items()]
         await connection.execute(
-            "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, games, wins) "
-            "SELECT $1::bigint, game, user_id, mu, sigma, 1, wins FROM unnest($2::text[], $3::bigint[], "
+            "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, games, wins, opponents) "
+            "SELECT $1::bigint, game, user_id, mu, sigma, 1, wins, "
+            "(SELECT COUNT(*) FROM rated_opponents AS o "
+            "WHERE o.guild_id = $1 AND o.game = t.game AND o.user_id = t.user_id) "
+            "FROM unnest($2::text[], $3::bigint[], "
             "$4::float8[], $5::float8[], $6::bigint[]) AS t(game, user_id, mu, sigma, wins) "
             "ON CONFLICT (guild_id, game, user_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, "
-            "games = ratings.games + 1, wins = ratings.wins + excluded.wins",
+            "games = ratings.games + 1, wins = ratings.wins + excluded.wins, opponents = excluded.opponents",
             guild_id,
             [board for board, _, _ in entries],
             [user for _, user, _ in entries],
@@ -758,6 +824,10 @@ class PostgresLeague:
         )
         return {(board, user): ratings.Skill(mu, sigma) for board, user, mu, sigma in rows}
 
+    async def unrated_reason(self, match_id: int) -> str | None:
+        row = await self._db.fetchrow("SELECT unrated FROM results WHERE match_id = $1", match_id)
+        return None if row is None else row[0]
+
     async def rating_changes(self, match_id: int) -> dict[int, tuple[int, int]]:
         rows = await self._db.fetch(
             "SELECT seat, rating_before, rating_after FROM result_seats "
@@ -769,11 +839,14 @@ class PostgresLeague:
     async def leaderboard(self, guild_id: int, game: str, *, offset: int, limit: int) -> list[dict[str, Any]]:
         rows = await self._db.fetch(
             "SELECT user_id, mu, sigma, wins, games FROM ratings WHERE guild_id = $1 AND game = $2 "
+            "AND games >= $5 AND opponents >= $6 "
             "ORDER BY mu - 3 * sigma DESC, wins DESC, user_id LIMIT $3 OFFSET $4",
             guild_id,
             game,
             limit,
             offset,
+            ratings.LISTED_GAMES,
+            ratings.LISTED_OPPONENTS,
         )
         return [
             {"user_id": u, "rating": ratings.Skill(mu, sigma).shown, "wins": w, "games": g}
@@ -782,22 +855,24 @@ class PostgresLeague:
 
     async def rated_players(self, guild_id: int, game: str) -> int:
         row = await self._db.fetchrow(
-            "SELECT COUNT(*) FROM ratings WHERE guild_id = $1 AND game = $2", guild_id, game
+            "SELECT COUNT(*) FROM ratings WHERE guild_id = $1 AND game = $2 "
+            "AND games >= $3 AND opponents >= $4",
+            guild_id,
+            game,
+            ratings.LISTED_GAMES,
+            ratings.LISTED_OPPONENTS,
         )
         assert row is not None
         return int(row[0])
 
     async def player_ratings(self, guild_id: int, user_id: int) -> list[dict[str, Any]]:
         rows = await self._db.fetch(
-            "SELECT game, mu, sigma, wins, games FROM ratings WHERE guild_id = $1 AND user_id = $2 "
-            "ORDER BY game",
+            "SELECT game, mu, sigma, wins, games, opponents FROM ratings "
+            "WHERE guild_id = $1 AND user_id = $2 ORDER BY game",
             guild_id,
             user_id,
         )
-        return [
-            {"game": game, "rating": ratings.Skill(mu, sigma).shown, "wins": w, "games": g}
-            for game, mu, sigma, w, g in rows
-        ]
+        return player_rows(rows)
 
     async def computer_record(self, guild_id: int, user_id: int) -> tuple[int, int]:
         row = await self._db.fetchrow(
@@ -826,10 +901,10 @@ class PostgresLeague:
         params.append(limit)
         rows = await self._db.fetch(
             "WITH recent AS ("
-            "SELECT match_id, game, draw, abandoned, duration_s, finished_at FROM results "
+            "SELECT match_id, game, draw, abandoned, unrated, duration_s, finished_at FROM results "
             f"WHERE {where} ORDER BY finished_at DESC, match_id DESC LIMIT ${len(params)}) "
-            "SELECT r.match_id, r.game, r.draw, r.abandoned, r.duration_s, r.finished_at, "
-            "s.seat, s.user_id, s.score, s.winner, s.rating_before, s.rating_after "
+            "SELECT r.match_id, r.game, r.draw, r.abandoned, r.unrated, r.duration_s, r.finished_at, "
+            "s.seat, s.user_id, s.score, s.winner, s.left_by, s.rating_before, s.rating_after "
             "FROM recent AS r JOIN result_seats AS s ON s.match_id = r.match_id "
             "ORDER BY r.finished_at DESC, r.match_id DESC, s.seat",
             *params,

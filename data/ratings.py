@@ -1,9 +1,24 @@
-"""Ratings with OpenSkill (Plackett–Luce): free-for-all, teams and draws."""
+"""Ratings with OpenSkill (Plackett–Luce): free-for-all, teams and draws; and the rules that
+keep a server's table honest.
+
+- A match a person left before every person's seat made two moves of its own is abandoned:
+  unrated for everyone (`data.model.Departure.early`).
+- Between the same members, only the first REPEAT_LIMIT rated results in REPEAT_WINDOW change
+  ratings. "The same members": a result is a repeat when any two of its people already shared
+  REPEAT_LIMIT rated results in the window (in a match of four, any pair of them), so adding
+  seats never opens a way around the limit. Repeats stay in the history, marked unrated.
+- A member is listed on a leaderboard once they have LISTED_GAMES rated matches there against
+  at least LISTED_OPPONENTS different members (partners are not opponents); before that their
+  rating is provisional.
+- Whoever left before the end (resigned, replaced after time-outs, gone from the server,
+  claimed against) ranks below everyone who stayed and wins nothing, whatever a stand-in did.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 
 from openskill.models import PlackettLuce
 
@@ -11,6 +26,10 @@ from data.model import MatchResult
 
 MODEL = PlackettLuce()
 OVERALL = "*"  # the game key of the rating across every game
+REPEAT_LIMIT = 3
+REPEAT_WINDOW = timedelta(hours=24)
+LISTED_GAMES = 5
+LISTED_OPPONENTS = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,12 +75,14 @@ def rate_result(
     from it is a newcomer. The same for every storage backend: it reads once, writes once."""
     team_ids = sorted({s.team for s in result.seats})
     teams = [[s for s in result.seats if s.team == team] for team in team_ids]
-    # A resigned or removed player ranks below everyone who stayed.
+    # A resigned or removed player ranks below everyone who stayed, and wins nothing; of two
+    # who left, the one who stayed longer ranks higher.
     floor = min(s.score for s in result.seats) - 1
-    scores = {s.seat: floor if s.resigned else s.score for s in result.seats}
+    leavers = sorted({s.left_at or 0 for s in result.seats if s.resigned}, reverse=True)
+    scores = {s.seat: floor - leavers.index(s.left_at or 0) if s.resigned else s.score for s in result.seats}
     ranks = team_ranks(
         [[s.seat for s in team] for team in teams],
-        {s.seat for s in result.seats if s.winner},
+        {s.seat for s in result.seats if s.winner and not s.resigned},
         [scores[seat] for seat in sorted(scores)],
     )
     changes: dict[tuple[str, int], tuple[Skill, Skill]] = {}
@@ -72,3 +93,23 @@ def rate_result(
             for s, old, new in zip(team, old_team, new_team, strict=True):
                 changes[board, s.user_id] = (old, new)
     return changes
+
+
+def window_start(stamp: str) -> str:
+    """The stored time REPEAT_WINDOW before `stamp`: results after it count towards repeats."""
+    return (datetime.fromisoformat(stamp) - REPEAT_WINDOW).isoformat()
+
+
+def opponent_pairs(result: MatchResult) -> list[tuple[int, int]]:
+    """(member, opponent) for every two people of a result on different teams, both ways."""
+    return [
+        (a.user_id, b.user_id)
+        for a in result.seats
+        for b in result.seats
+        if a.team != b.team and a.user_id != b.user_id
+    ]
+
+
+def listed(games: int, opponents: int) -> bool:
+    """Whether a member with this record appears on the leaderboard (else: provisional)."""
+    return games >= LISTED_GAMES and opponents >= LISTED_OPPONENTS

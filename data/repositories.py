@@ -25,7 +25,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any, Protocol
 
-from data.model import ALL_SHARDS, GuildSettings, MatchResult, MatchRow, SetAside, Shards
+from data.model import ALL_SHARDS, Departure, GuildSettings, MatchResult, MatchRow, SetAside, Shards
 
 
 class MatchRepository(Protocol):
@@ -83,10 +83,12 @@ class MatchRepository(Protocol):
         result: MatchResult | None = None,
         deadline: str | None = None,
         timeouts: dict[str, int] | None = None,
+        departures: list[Departure] | None = None,
     ) -> bool:
         """Commit one accepted move made at `turn` in one transaction: state, log row, turn
-        number and the clock; with `result` the match ends, its result and the ratings
-        stored in the same transaction. False, changing nothing, when the match is not
+        number, the clock, the time of the move and (given) the match's departures now; with
+        `result` the match ends, its result and the ratings stored in the same transaction
+        (by the rules of `data.ratings`). False, changing nothing, when the match is not
         running at `turn` any more (another click or process got there first)."""
         ...
 
@@ -117,11 +119,24 @@ class MatchRepository(Protocol):
         ...
 
     async def replace_player(
-        self, match_id: int, seat: int, user_id: int, timeouts: dict[str, int], *, replacing: int
+        self,
+        match_id: int,
+        seat: int,
+        user_id: int,
+        timeouts: dict[str, int],
+        *,
+        replacing: int,
+        departures: list[Departure],
     ) -> bool:
         """Seat `user_id` (a computer) in a running match's `seat` instead of its player
-        `replacing`, with the time-out counts `timeouts`; False if the match is not running or
-        the seat is no longer that player's (another process replaced them first)."""
+        `replacing`, with the time-out counts `timeouts` and the match's `departures` now (the
+        player's among them); False if the match is not running or the seat is no longer that
+        player's (another process replaced them first)."""
+        ...
+
+    async def own_moves(self, match_id: int) -> dict[int, int]:
+        """How many moves each seat's person made themselves, by seat (not the clock's moves
+        for them, nor a computer's; a seat without any is missing)."""
         ...
 
     async def get(self, match_id: int) -> MatchRow | None:
@@ -191,24 +206,32 @@ class LeagueRepository(Protocol):
         """Each seat's shown rating (in the match's game) before and after a finished match."""
         ...
 
+    async def unrated_reason(self, match_id: int) -> str | None:
+        """Why a finished match changed no rating (`data.model.WITH_COMPUTERS`…), or None."""
+        ...
+
     async def leaderboard(self, guild_id: int, game: str, *, offset: int, limit: int) -> list[dict[str, Any]]:
-        """One page of a server's table, best first: dicts of user_id, rating, wins, games."""
+        """One page of a server's table of its listed members (`data.ratings.listed`), best
+        first: dicts of user_id, rating, wins, games."""
         ...
 
     async def rated_players(self, guild_id: int, game: str) -> int:
-        """How many players a server's table of `game` has."""
+        """How many members a server's table of `game` lists."""
         ...
 
     async def player_ratings(self, guild_id: int, user_id: int) -> list[dict[str, Any]]:
-        """A player's game, rating, wins and games for every game they played on a server."""
+        """A player's game, rating, wins, games (rated), opponents (different members met in
+        them) and listed (on the leaderboard, else provisional) for every game they were
+        rated in on a server."""
         ...
 
     async def recent_results(
         self, guild_id: int, *, game: str | None = None, user_id: int | None = None, limit: int = 10
     ) -> list[dict[str, Any]]:
         """A server's latest finished matches, newest first: dicts of match_id, game, draw,
-        abandoned, duration_s, finished_at and seats (seat, user_id, score, winner, change;
-        change None in an unrated match, one with a computer seat)."""
+        abandoned, unrated (why it was not rated, or None), duration_s, finished_at and seats
+        (seat, user_id, score, winner, left: how they left before the end or None, change:
+        None where the match changed no rating)."""
         ...
 
     async def computer_record(self, guild_id: int, user_id: int) -> tuple[int, int]:

@@ -9,7 +9,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from data import ratings
-from data.model import MatchRow, SetAside
+from data.model import Departure, MatchRow, SetAside
 
 if TYPE_CHECKING:
     from _typeshed import SupportsKeysAndGetItem
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 MATCH_COLUMNS = (
     "id, game, guild_id, channel_id, message_id, host_id, status, seed, options, state, "
     "turn, ping_message_id, created_at, started_at, clock_s, deadline, reminded, timeouts, invited, "
-    "board_stale, language, resumable"
+    "board_stale, language, resumable, departures, moved_at"
 )
 
 
@@ -49,6 +49,8 @@ _COLUMN_LABELS = {
     "options": "options are",
     "timeouts": "time-out counts are",
     "invited": "rematch invitations are",
+    "departures": "departures are",
+    "moved_at": "time of the last move is",
     "deadline": "turn deadline is",
     "started_at": "start time is",
     "state": "game state is",
@@ -75,12 +77,33 @@ _SCALAR_TYPES: dict[str, tuple[type, ...]] = {
 }
 
 
+def departures_json(departures: Iterable[Departure]) -> str:
+    """A match's departures as stored."""
+    return json.dumps([departure.to_json() for departure in departures])
+
+
+def player_rows(rows: Iterable[Any]) -> list[dict[str, Any]]:
+    """A player's tables as `LeagueRepository.player_ratings` returns them, from rows of
+    (game, mu, sigma, wins, games, opponents)."""
+    return [
+        {
+            "game": game,
+            "rating": ratings.Skill(mu, sigma).shown,
+            "wins": wins,
+            "games": games,
+            "opponents": opponents,
+            "listed": ratings.listed(games, opponents),
+        }
+        for game, mu, sigma, wins, games, opponents in rows
+    ]
+
+
 def results_by_match(rows: Iterable[Any]) -> list[dict[str, Any]]:
     """Finished matches as `LeagueRepository.recent_results` returns them, from rows of
-    (match_id, game, draw, abandoned, duration_s, finished_at, seat, user_id, score, winner,
-    rating_before, rating_after), one a seat, grouped by match in their order."""
+    (match_id, game, draw, abandoned, unrated, duration_s, finished_at, seat, user_id, score,
+    winner, left_by, rating_before, rating_after), one a seat, grouped by match in their order."""
     results: dict[int, dict[str, Any]] = {}
-    for m, g, d, a, duration, f, seat, user, score, won, before, after in rows:
+    for m, g, d, a, unrated, duration, f, seat, user, score, won, left, before, after in rows:
         entry = results.setdefault(
             m,
             {
@@ -88,6 +111,7 @@ def results_by_match(rows: Iterable[Any]) -> list[dict[str, Any]]:
                 "game": g,
                 "draw": bool(d),
                 "abandoned": bool(a),
+                "unrated": unrated,
                 "duration_s": duration,
                 "finished_at": f,
                 "seats": [],
@@ -99,6 +123,7 @@ def results_by_match(rows: Iterable[Any]) -> list[dict[str, Any]]:
                 "user_id": user,
                 "score": score,
                 "winner": bool(won),
+                "left": left,
                 "change": None if before is None or after is None else after - before,
             }
         )
@@ -114,7 +139,9 @@ def match_row(row: StoredRow, players: list[int]) -> MatchRow:
     values["options"] = _parsed(values, "options", _json_object)
     values["timeouts"] = _parsed(values, "timeouts", _time_out_counts)
     values["invited"] = _parsed(values, "invited", _user_ids)
+    values["departures"] = _parsed(values, "departures", _departures)
     _parsed(values, "deadline", _zoned_time)
+    _parsed(values, "moved_at", _zoned_time)
     _parsed(values, "started_at", _zoned_time)
     values["reminded"] = bool(values["reminded"])
     values["board_stale"] = bool(values["board_stale"])
@@ -150,6 +177,16 @@ def _user_ids(text: str | None) -> list[int] | None:
     if not isinstance(users, list) or not all(type(user) is int for user in users):
         raise ValueError(f"not a list of user ids: {text[:80]!r}")
     return users
+
+
+def _departures(text: str) -> list[Departure]:
+    value = json.loads(text)
+    if not isinstance(value, list):
+        raise ValueError(f"not a list of departures: {text[:80]!r}")
+    try:
+        return [Departure.from_json(item) for item in value]
+    except KeyError as error:
+        raise ValueError(f"a departure without {error}: {text[:80]!r}") from error
 
 
 def _zoned_time(text: str | None) -> str | None:

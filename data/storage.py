@@ -21,7 +21,11 @@ import aiosqlite
 
 from data import ratings
 from data.model import (
+    ABANDONED,
     ALL_SHARDS,
+    REPEATED,
+    WITH_COMPUTERS,
+    Departure,
     GuildSettings,
     MatchResult,
     MatchRow,
@@ -39,7 +43,9 @@ from data.model import (
 from data.rows import (
     MATCH_COLUMNS,
     UnreadableColumn,
+    departures_json,
     match_row,
+    player_rows,
     results_by_match,
     set_aside_notice,
     shown_ratings,
@@ -383,8 +389,8 @@ class SqliteMatches:
         stamp = now_iso()
         changed = await self._db.write(
             "UPDATE matches SET status = 'running', state = ?, turn = 0, started_at = ?, "
-            "updated_at = ?, deadline = ? WHERE id = ? AND status = 'lobby'",
-            (state, stamp, stamp, deadline, match_id),
+            "updated_at = ?, moved_at = ?, deadline = ? WHERE id = ? AND status = 'lobby'",
+            (state, stamp, stamp, stamp, deadline, match_id),
         )
         return changed == 1
 
@@ -400,22 +406,26 @@ class SqliteMatches:
         result: MatchResult | None = None,
         deadline: str | None = None,
         timeouts: dict[str, int] | None = None,
+        departures: list[Departure] | None = None,
     ) -> bool:
         stamp = now_iso()
         status = "running" if result is None else "abandoned" if result.abandoned else "finished"
         async with self._db.transaction():
             match = await self._db.fetch_one(
-                "UPDATE matches SET state = ?, turn = turn + 1, status = ?, updated_at = ?, "
-                "finished_at = ?, deadline = ?, reminded = 0, timeouts = ? "
+                "UPDATE matches SET state = ?, turn = turn + 1, status = ?, updated_at = ?, moved_at = ?, "
+                "finished_at = ?, deadline = ?, reminded = 0, timeouts = ?, "
+                "departures = COALESCE(?, departures) "
                 "WHERE id = ? AND turn = ? AND status = 'running' "
                 "RETURNING game, guild_id, options, started_at",
                 (
                     state,
                     status,
                     stamp,
+                    stamp,
                     None if result is None else stamp,
                     deadline,
                     json.dumps(timeouts or {}),
+                    None if departures is None else departures_json(departures),
                     match_id,
                     turn,
                 ),
@@ -474,7 +484,14 @@ class SqliteMatches:
         return claimed == 1
 
     async def replace_player(
-        self, match_id: int, seat: int, user_id: int, timeouts: dict[str, int], *, replacing: int
+        self,
+        match_id: int,
+        seat: int,
+        user_id: int,
+        timeouts: dict[str, int],
+        *,
+        replacing: int,
+        departures: list[Departure],
     ) -> bool:
         async with self._db.transaction():
             changed = await self._db.run(
@@ -485,10 +502,18 @@ class SqliteMatches:
             if not changed:
                 return False
             await self._db.run(
-                "UPDATE matches SET timeouts = ?, updated_at = ? WHERE id = ?",
-                (json.dumps(timeouts), now_iso(), match_id),
+                "UPDATE matches SET timeouts = ?, departures = ?, updated_at = ? WHERE id = ?",
+                (json.dumps(timeouts), departures_json(departures), now_iso(), match_id),
             )
             return True
+
+    async def own_moves(self, match_id: int) -> dict[int, int]:
+        rows = await self._db.fetch_all(
+            "SELECT seat, COUNT(*) FROM moves WHERE match_id = ? AND user_id > 0 "
+            'AND move <> \'{"type": "resign"}\' GROUP BY seat',
+            (match_id,),
+        )
+        return {seat: count for seat, count in rows}
 
     async def get(self, match_id: int) -> MatchRow | None:
         rows = await self._load("id = ?", (match_id,))
@@ -643,27 +668,30 @@ class SqliteLeague:
         result: MatchResult,
         stamp: str,
     ) -> None:
-        """Store a match's result and update the game's and the overall ratings, inside the
-        final move's transaction: four statements, however many players."""
+        """Store a match's result and, when it is rated (`data.ratings`), update the game's and
+        the overall ratings, inside the final move's transaction: seven statements at most,
+        however many players."""
+        unrated = await self._unrated(guild_id, result, stamp)
         await self._db.run(
-            "INSERT INTO results (match_id, game, guild_id, draw, abandoned, duration_s, options, "
-            "tiebreak, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO results (match_id, game, guild_id, draw, abandoned, unrated, duration_s, options, "
+            "tiebreak, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 match_id,
                 game,
                 guild_id,
                 int(result.draw),
                 int(result.abandoned),
+                unrated,
                 duration_s,
                 options,
                 result.tiebreak,
                 stamp,
             ),
         )
-        changes = await self._rate(guild_id, game, result)
+        changes = {} if unrated else await self._rate(guild_id, game, result)
         await self._db.run(
-            "INSERT INTO result_seats (match_id, seat, user_id, team, score, winner, resigned, "
-            f"rating_before, rating_after) VALUES {_rows_of(len(result.seats), 9)}",
+            "INSERT INTO result_seats (match_id, seat, user_id, team, score, winner, resigned, left_by, "
+            f"rating_before, rating_after) VALUES {_rows_of(len(result.seats), 10)}",
             [
                 value
                 for s in result.seats
@@ -675,30 +703,62 @@ class SqliteLeague:
                     s.score,
                     int(s.winner),
                     int(s.resigned),
+                    s.left,
                     *shown_ratings(changes.get((game, s.user_id))),
                 )
             ],
         )
 
+    async def _unrated(self, guild_id: int, result: MatchResult, stamp: str) -> str | None:
+        """Why the result changes no rating, or None: a computer sat in it (the table is for
+        people), it was abandoned, or two of its people already had their rated results of the
+        day together (`data.ratings`)."""
+        if any(is_computer(s.user_id) for s in result.seats):
+            return WITH_COMPUTERS
+        if result.abandoned:
+            return ABANDONED
+        users = sorted({s.user_id for s in result.seats})
+        marks = ", ".join("?" * len(users))
+        repeated = await self._db.fetch_one(
+            "SELECT 1 FROM results AS r "
+            "JOIN result_seats AS a ON a.match_id = r.match_id "
+            "JOIN result_seats AS b ON b.match_id = r.match_id AND b.user_id > a.user_id "
+            "WHERE r.guild_id = ? AND r.finished_at > ? "
+            f"AND a.user_id IN ({marks}) AND b.user_id IN ({marks}) "
+            "AND a.rating_before IS NOT NULL AND b.rating_before IS NOT NULL "
+            "GROUP BY a.user_id, b.user_id HAVING COUNT(*) >= ? LIMIT 1",
+            (guild_id, ratings.window_start(stamp), *users, *users, ratings.REPEAT_LIMIT),
+        )
+        return REPEATED if repeated else None
+
     async def _rate(
         self, guild_id: int, game: str, result: MatchResult
     ) -> dict[tuple[str, int], tuple[ratings.Skill, ratings.Skill]]:
-        """Update the players' ratings in the game and overall: the skills before and after,
-        by (board, user). A match with a computer seat rates nobody: the table is for people."""
-        if any(is_computer(s.user_id) for s in result.seats):
-            return {}
+        """Update the players' ratings in the game and overall, and whom they met: the skills
+        before and after, by (board, user)."""
         boards = (game, ratings.OVERALL)
         changes = ratings.rate_result(result, boards, await self._skills(guild_id, boards, result.seats))
-        wins = {s.user_id: int(s.winner) for s in result.seats}
+        met = [(board, user, other) for board in boards for user, other in ratings.opponent_pairs(result)]
+        if met:
+            await self._db.run(
+                "INSERT INTO rated_opponents (guild_id, game, user_id, opponent_id) "
+                f"VALUES {_rows_of(len(met), 4)} ON CONFLICT DO NOTHING",
+                [value for board, user, other in met for value in (guild_id, board, user, other)],
+            )
+        wins = {s.user_id: int(s.winner and not s.resigned) for s in result.seats}
+        row = (
+            "(?, ?, ?, ?, ?, 1, ?, "
+            "(SELECT COUNT(*) FROM rated_opponents WHERE guild_id = ? AND game = ? AND user_id = ?))"
+        )
         await self._db.run(
-            "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, games, wins) "
-            f"VALUES {_rows_of(len(changes), 7)} "
-            "ON CONFLICT (guild_id, game, user_id) DO UPDATE SET "
-            "mu = excluded.mu, sigma = excluded.sigma, games = games + 1, wins = wins + excluded.wins",
+            "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, games, wins, opponents) "
+            f"VALUES {', '.join([row] * len(changes))} "
+            "ON CONFLICT (guild_id, game, user_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, "
+            "games = games + 1, wins = wins + excluded.wins, opponents = excluded.opponents",
             [
                 value
                 for (board, user), (_, new) in changes.items()
-                for value in (guild_id, board, user, new.mu, new.sigma, 1, wins[user])
+                for value in (guild_id, board, user, new.mu, new.sigma, wins[user], guild_id, board, user)
             ],
         )
         return changes
@@ -715,6 +775,10 @@ class SqliteLeague:
         )
         return {(board, user): ratings.Skill(mu, sigma) for board, user, mu, sigma in rows}
 
+    async def unrated_reason(self, match_id: int) -> str | None:
+        row = await self._db.fetch_one("SELECT unrated FROM results WHERE match_id = ?", (match_id,))
+        return None if row is None else row[0]
+
     async def rating_changes(self, match_id: int) -> dict[int, tuple[int, int]]:
         rows = await self._db.fetch_all(
             "SELECT seat, rating_before, rating_after FROM result_seats "
@@ -726,8 +790,9 @@ class SqliteLeague:
     async def leaderboard(self, guild_id: int, game: str, *, offset: int, limit: int) -> list[dict[str, Any]]:
         rows = await self._db.fetch_all(
             "SELECT user_id, mu, sigma, wins, games FROM ratings WHERE guild_id = ? AND game = ? "
+            "AND games >= ? AND opponents >= ? "
             "ORDER BY mu - 3 * sigma DESC, wins DESC, user_id LIMIT ? OFFSET ?",
-            (guild_id, game, limit, offset),
+            (guild_id, game, ratings.LISTED_GAMES, ratings.LISTED_OPPONENTS, limit, offset),
         )
         return [
             {"user_id": u, "rating": ratings.Skill(mu, sigma).shown, "wins": w, "games": g}
@@ -736,21 +801,19 @@ class SqliteLeague:
 
     async def rated_players(self, guild_id: int, game: str) -> int:
         row = await self._db.fetch_one(
-            "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND game = ?", (guild_id, game)
+            "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND game = ? AND games >= ? AND opponents >= ?",
+            (guild_id, game, ratings.LISTED_GAMES, ratings.LISTED_OPPONENTS),
         )
         assert row is not None
         return int(row[0])
 
     async def player_ratings(self, guild_id: int, user_id: int) -> list[dict[str, Any]]:
         rows = await self._db.fetch_all(
-            "SELECT game, mu, sigma, wins, games FROM ratings WHERE guild_id = ? AND user_id = ? "
+            "SELECT game, mu, sigma, wins, games, opponents FROM ratings WHERE guild_id = ? AND user_id = ? "
             "ORDER BY game",
             (guild_id, user_id),
         )
-        return [
-            {"game": game, "rating": ratings.Skill(mu, sigma).shown, "wins": w, "games": g}
-            for game, mu, sigma, w, g in rows
-        ]
+        return player_rows(rows)
 
     async def computer_record(self, guild_id: int, user_id: int) -> tuple[int, int]:
         row = await self._db.fetch_one(
@@ -777,10 +840,10 @@ class SqliteLeague:
             params.append(user_id)
         rows = await self._db.fetch_all(
             "WITH recent AS ("
-            "SELECT match_id, game, draw, abandoned, duration_s, finished_at FROM results "
+            "SELECT match_id, game, draw, abandoned, unrated, duration_s, finished_at FROM results "
             f"WHERE {where} ORDER BY finished_at DESC, match_id DESC LIMIT ?) "
-            "SELECT r.match_id, r.game, r.draw, r.abandoned, r.duration_s, r.finished_at, "
-            "s.seat, s.user_id, s.score, s.winner, s.rating_before, s.rating_after "
+            "SELECT r.match_id, r.game, r.draw, r.abandoned, r.unrated, r.duration_s, r.finished_at, "
+            "s.seat, s.user_id, s.score, s.winner, s.left_by, s.rating_before, s.rating_after "
             "FROM recent AS r JOIN result_seats AS s ON s.match_id = r.match_id "
             "ORDER BY r.finished_at DESC, r.match_id DESC, s.seat",
             (*params, limit),

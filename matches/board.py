@@ -13,6 +13,7 @@ from typing import Any
 
 import discord
 
+from data.model import RESIGNED
 from data.repositories import Database
 from data.storage import StorageUnavailable
 from games import Outcome
@@ -21,6 +22,7 @@ from locales.audience import private_language
 from matches.components import GameButton, form_items, items_view
 from matches.game_ui import GameUI
 from matches.match import (
+    CLAIM,
     PRIVATE,
     REMATCH,
     REPLAY,
@@ -29,9 +31,12 @@ from matches.match import (
     alt_text,
     and_list,
     clock_text,
+    left_line,
+    left_mark,
     standing,
     tell,
     token_alive,
+    unrated_text,
     who,
 )
 from matches.notices import Notices
@@ -268,10 +273,17 @@ class Board:
             colour = discord.Colour.blurple()
         else:
             lines.append(_winner_text(match, outcome, lang))
+            if any(d.early for d in match.row.departures):
+                text = N_("Abandoned before everyone had made two moves: this match is unrated.")
+                lines.append(gettext(lang, text))
+            # A resignation is told by the game's own lines; the bot's ways of leaving are not.
+            lines.extend(left_line(d, lang) for d in match.row.departures if d.reason != RESIGNED)
             lines.extend(game.result_lines(match, outcome, lang))
             colour = discord.Colour.gold()
+        left = {d.seat: d.reason for d in match.row.departures}
         players = "\n".join(
             f"{game.seat_label(view, seat, lang)} · {who(user, lang)} — {game.score_text(view, seat, lang)}"
+            + left_mark(left.get(seat), lang)
             for seat, user in enumerate(match.players)
         )
         embed = discord.Embed(
@@ -280,6 +292,8 @@ class Board:
         embed.add_field(name=gettext(lang, "Players"), value=players, inline=False)
         if match.rating_changes:
             embed.add_field(name=gettext(lang, "Ratings"), value=_rating_text(match, lang), inline=False)
+        elif (unrated := unrated_text(match.unrated, lang)) is not None:
+            embed.add_field(name=gettext(lang, "Ratings"), value=unrated, inline=False)
         embed.set_footer(text=gettext(lang, "match {id} · move {turn}", id=match.id, turn=match.turn))
         return embed
 
@@ -293,13 +307,17 @@ class Board:
         )
 
     def _framework_buttons(self, game: GameUI, match: Match) -> list[discord.ui.Item]:
+        """The private view and Resign; without a clock, Claim (for a player long absent)."""
         name, turn, lang = match.row.game, match.turn, match.language
         private = gettext(lang, game.private_label)
         resign = gettext(lang, "Resign")
-        return [
+        buttons: list[discord.ui.Item] = [
             GameButton(name, match.id, turn, PRIVATE, label=private, row=4),
             GameButton(name, match.id, turn, RESIGN, label=resign, style=discord.ButtonStyle.danger, row=4),
         ]
+        if match.claimable_from() is not None:
+            buttons.append(GameButton(name, match.id, turn, CLAIM, label=gettext(lang, "Claim"), row=4))
+        return buttons
 
     def _result_buttons(self, match: Match, *, rematch: bool = True) -> list[discord.ui.Item]:
         """Under a finished board: Rematch (for its players) and Replay (for anyone)."""
@@ -337,18 +355,25 @@ def board_alt(game: GameUI, match: Match, view: dict, lang: str) -> str:
 
 
 def _rating_text(match: Match, lang: str) -> str:
+    """Each person's rating before and after (a seat they left is still theirs)."""
+    people = {d.seat: d.user_id for d in match.row.departures}
     return "\n".join(
-        f"{who(match.players[seat], lang)} {before} → {after} ({after - before:+d})"
+        f"{who(people.get(seat, match.players[seat]), lang)} {before} → {after} ({after - before:+d})"
         for seat, (before, after) in sorted(match.rating_changes.items())
     )
 
 
 def _winner_text(match: Match, outcome: Outcome, lang: str) -> str:
+    """The result's headline: nobody, a draw, or who won (by resignation when the last move was one)."""
     names = ", ".join(who(match.players[seat], lang) for seat in outcome.winners)
     if not outcome.winners:
         return gettext(lang, "**Game over** — nobody wins.")
     if outcome.draw:
         return gettext(lang, "**Game over** — a draw between {players}.", players=names)
+    if match.row.departures and match.row.departures[-1].turn == match.turn - 1:
+        if len(outcome.winners) > 1:
+            return gettext(lang, "**Game over** — {players} win by resignation!", players=names)
+        return gettext(lang, "**Game over** — {players} wins by resignation!", players=names)
     if len(outcome.winners) > 1:
         return gettext(lang, "**Game over** — {players} win!", players=names)
     return gettext(lang, "**Game over** — {players} wins!", players=names)

@@ -7,6 +7,7 @@ from datetime import datetime
 
 import discord
 
+from data.model import TIMED_OUT
 from data.repositories import Database
 from data.storage import StorageUnavailable
 from locales import N_, gettext, ngettext
@@ -15,8 +16,9 @@ from matches.computers import Computers
 from matches.deadlines import RunningMatches, reminder_lead
 from matches.match import DEFAULT_CLOCK_S, DEFAULT_MAX_TIMEOUTS, MAX_AUTO_MOVES, Match, computer_id, who
 from matches.notices import Notices
+from matches.presence import Absences
 from matches.private import PrivateReplies
-from matches.turns import Turns
+from matches.turns import Turns, abandoning_note
 
 log = logging.getLogger(__name__)
 
@@ -58,6 +60,7 @@ class TurnClock:
         notices: Notices,
         replies: PrivateReplies,
         computers: Computers,
+        absences: Absences,
     ) -> None:
         self.storage = storage
         self.running = running
@@ -66,6 +69,7 @@ class TurnClock:
         self.notices = notices
         self.replies = replies
         self.computers = computers
+        self.absences = absences
 
     async def tick(self, now: datetime) -> None:
         """Remind or time out the matches whose moment has come (found in the deadline index,
@@ -113,7 +117,10 @@ class TurnClock:
 
     async def time_out(self, match: Match) -> None:
         """The clock ran out: play the turn as the rules allow, or seat a computer (normal) in
-        place of a player who keeps timing out, so the others can finish."""
+        place of a player who keeps timing out, so the others can finish. A player no longer on
+        the server is resigned instead."""
+        if await self.absences.check(match, fresh=True):
+            return
         chosen = (await self.storage.settings.for_guild(match.row.guild_id)).max_timeouts
         limit = chosen or DEFAULT_MAX_TIMEOUTS
         async with match.lock:
@@ -159,22 +166,31 @@ class TurnClock:
         board; False if the match ended meanwhile."""
         person, computer = match.players[seat], computer_id(match.players, "normal")
         rest = {key: count for key, count in timeouts.items() if key != str(seat)}
-        if not await self.storage.matches.replace_player(match.id, seat, computer, rest, replacing=person):
+        # The player has resigned at this moment: rated last when the match ends, whatever the
+        # computer then does with their seat.
+        departure = await self.turns.departure(match, seat, TIMED_OUT)
+        abandoning = abandoning_note(match, departure)
+        departures = [*match.row.departures, departure]
+        if not await self.storage.matches.replace_player(
+            match.id, seat, computer, rest, replacing=person, departures=departures
+        ):
             await self.turns.reload(match)  # ended, or another process replaced them first
             return False
-        match.players[seat], match.row.timeouts = computer, rest
+        match.players[seat], match.row.timeouts, match.row.departures = computer, rest, departures
         lang = match.language
         note = ngettext(
             lang,
-            "⏰ {player} ran out of time {n} time in a row, so {computer} plays their seat from "
-            "now on (the match is no longer rated).",
-            "⏰ {player} ran out of time {n} times in a row, so {computer} plays their seat from "
-            "now on (the match is no longer rated).",
+            "⏰ {player} ran out of time {n} time in a row: that counts as resigning, and {computer} "
+            "plays their seat from now on without changing anyone's rating.",
+            "⏰ {player} ran out of time {n} times in a row: that counts as resigning, and {computer} "
+            "plays their seat from now on without changing anyone's rating.",
             limit,
             player=who(person, lang),
             computer=who(computer, lang),
         )
         match.notes.append(note)
+        if abandoning:
+            match.notes.append(abandoning)
         return True
 
     async def _auto_play(self, match: Match, seat: int, timeouts: dict[str, int]) -> str | None:

@@ -7,7 +7,7 @@ import io
 import logging
 import re
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 import discord
@@ -15,7 +15,7 @@ from discord import app_commands
 from discord.app_commands import locale_str
 
 from ai import LEVELS
-from data.model import is_computer
+from data.model import CLAIMED, DEPARTED, REPEATED, RESIGNED, TIMED_OUT, Departure, is_computer
 from data.storage import MatchRow
 from games import Engine, GameError
 from games.base import MessageValue, Term
@@ -29,6 +29,7 @@ SEAT_MARKS = ("🟦", "🟧", "🟩", "🟪", "⬜", "🟥")
 # Framework-owned arguments of game buttons (game cogs use names without a leading "_").
 PRIVATE, RESIGN, RESIGN_CONFIRM, REMATCH = "_private", "_resign", "_resign!", "_rematch"
 BOARD, WATCH, REPLAY = "_board", "_watch", "_replay"  # re-post the board; spectate; the replay
+CLAIM, CLAIM_CONFIRM = "_claim", "_claim!"  # without a clock: resign a player to move long absent
 ALIVE = "alive_at"
 ALT_LIMIT = 1024  # Discord's longest attachment description
 MAX_AUTO_MOVES = 50  # a turn of several decisions is played out, never forever
@@ -50,6 +51,26 @@ MAX_OPEN_LOBBIES = 3  # a member hosts at most this many open lobbies on one ser
 # Discord takes an interaction's token for 15 minutes: edits through it stop a little before.
 TOKEN_LIFETIME = timedelta(minutes=14)
 LEVEL_NAMES = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}  # computer levels
+# Without a clock, the others may claim a match whose player to move has not moved for so long.
+CLAIM_AFTER = timedelta(days=3)
+# How a seat's person left a match before its end, beside their name in results.
+LEFT_MARKS = {
+    RESIGNED: N_("resigned"),
+    TIMED_OUT: N_("timed out, seat taken over"),
+    DEPARTED: N_("left the server"),
+    CLAIMED: N_("claimed after 3 days without a move"),
+}
+# How the board tells each departure.
+LEFT_LINES = {
+    TIMED_OUT: N_("{player} ran out of time too often and resigned by it: a computer played their seat."),
+    DEPARTED: N_("{player} is no longer on this server and was resigned."),
+    CLAIMED: N_("{player} made no move for 3 days: the others claimed the match."),
+}
+# Why a finished match changed no rating, where the result does not already say so (an
+# abandoned match says it is; a match with computers is plainly one).
+UNRATED_TEXTS = {
+    REPEATED: N_("unrated: these members already had 3 rated results together in the last 24 hours"),
+}
 
 
 def clock_text(seconds: int | None, lang: str) -> str:
@@ -109,6 +130,21 @@ def level_name(level: str, lang: str) -> str:
     return gettext(lang, LEVEL_NAMES[level]) if level in LEVEL_NAMES else level
 
 
+def left_mark(reason: str | None, lang: str) -> str:
+    """ " (resigned)", " (left the server)"…: how a seat's person left before the end, or ""."""
+    return f" ({gettext(lang, LEFT_MARKS[reason])})" if reason in LEFT_MARKS else ""
+
+
+def left_line(departure: Departure, lang: str) -> str:
+    """A departure as the final board tells it."""
+    return gettext(lang, LEFT_LINES[departure.reason], player=who(departure.user_id, lang))
+
+
+def unrated_text(reason: str | None, lang: str) -> str | None:
+    """Why a result changed no rating, where it needs saying (not for a match with computers)."""
+    return gettext(lang, UNRATED_TEXTS[reason]) if reason in UNRATED_TEXTS else None
+
+
 def help_text(lang: str) -> str:
     """The help command as a member of that language sees it: "`/help`", "`/hilfe`"."""
     return f"`{command(lang, 'help')}`"
@@ -143,6 +179,7 @@ class Match:
     # Said on the next board only (time-outs, removals); the board itself is the record.
     notes: list[str] = field(default_factory=list)
     rating_changes: dict[int, tuple[int, int]] = field(default_factory=dict)
+    unrated: str | None = None  # once over: why it changed no rating (data.model.WITH_COMPUTERS…)
 
     @property
     def id(self) -> int:
@@ -166,6 +203,18 @@ class Match:
 
     def view(self, seat: int | None = None) -> dict:
         return self.engine.view(self.state, seat)
+
+    def claimable_from(self) -> datetime | None:
+        """When the others may claim the match against its person to move (CLAIM_AFTER after the
+        last move), or None: a turn clock looks after absent players, a computer is due, or no
+        other person plays."""
+        seats = self.engine.current_seats(self.state) if self.row.status == "running" else ()
+        last = self.row.moved_at or self.row.started_at
+        if self.row.clock_s or not seats or not humans([self.players[seats[0]]]) or last is None:
+            return None
+        if len(humans(self.players)) < 2:
+            return None
+        return datetime.fromisoformat(last) + CLAIM_AFTER
 
     def jump_url(self) -> str:
         return jump_url(self.row)

@@ -25,6 +25,8 @@ from matches.lobby import Lobby
 from matches.match import (
     ALIVE,
     BOARD,
+    CLAIM,
+    CLAIM_CONFIRM,
     PRIVATE,
     REMATCH,
     REPLAY,
@@ -39,6 +41,7 @@ from matches.match import (
 )
 from matches.notices import Notices
 from matches.places import Places
+from matches.presence import Absences, Presence
 from matches.private import PrivateReplies
 from matches.replays import Replays
 from matches.turns import Turns
@@ -81,10 +84,18 @@ class MatchService:
         self.replays = Replays(storage, self.games)
         self.computers = Computers(storage, self.running, self.games, self.turns, self.board)
         self.places = Places(storage, self.running, self.board, self.notices)
+        self.absences = Absences(Presence(bot), self.turns, self.board, self.replies)
         self.board.after_publish = self._after_publish
         self.board.lost_place = self.places.lost
         self.clock = TurnClock(
-            storage, self.running, self.turns, self.board, self.notices, self.replies, self.computers
+            storage,
+            self.running,
+            self.turns,
+            self.board,
+            self.notices,
+            self.replies,
+            self.computers,
+            self.absences,
         )
 
     def register(self, game: GameUI) -> None:
@@ -165,9 +176,11 @@ class MatchService:
         await self.notices.closed_dms.used_bot(user_id)
 
     def _after_publish(self, match: Match) -> None:
-        """A computer due next plays in the process that runs the match."""
+        """In the process that runs the match: a computer due next plays; a person due next who
+        left the server is resigned."""
         if self.running.get(match.id) is match:
             self.computers.schedule(match)
+            self.absences.watch(match)
 
     @property
     def _alive_key(self) -> str:
@@ -239,6 +252,13 @@ class MatchService:
                     interaction, match, turn
                 ):
                     await self.turns.resign(interaction, match, seat, turn=turn)
+            elif arg == CLAIM:
+                await self.turns.ask_claim(interaction, match, seat)
+            elif arg == CLAIM_CONFIRM:
+                if await self._in_place(interaction, match, "p") and await self._current(
+                    interaction, match, turn
+                ):
+                    await self.turns.claim(interaction, match, seat, turn=turn)
             elif await self._current(interaction, match, turn):
                 # A control of a board drawn before this version of the bot: draw the current one.
                 text = N_("These buttons are from an older version of the board — use the new one.")

@@ -8,6 +8,7 @@ from typing import Any
 
 import discord
 
+from data.model import CLAIMED, RESIGNED, Departure
 from data.repositories import Database
 from data.storage import MatchResult, SeatResult
 from games import GameError, Outcome
@@ -17,11 +18,13 @@ from matches.board import Board
 from matches.components import GameButton, items_view
 from matches.deadlines import RunningMatches
 from matches.game_ui import GameUI
-from matches.match import RESIGN_CONFIRM, Match, error_text, later, tell
+from matches.match import CLAIM_CONFIRM, RESIGN_CONFIRM, Match, error_text, humans, later, tell, who
 from matches.presentation import next_path
 from matches.private import PrivateReplies
 
 STALE = N_("Another move came first — use the latest board.")
+RESIGN_MOVE = {"type": "resign"}  # as the move log keeps every resignation
+EARLY_MOVES = 2  # a person who leaves before every person's seat made this many moves abandons the match
 
 
 class Turns:
@@ -87,14 +90,17 @@ class Turns:
         state: Any,
         *,
         timeouts: dict[str, int] | None = None,
+        departures: list[Departure] | None = None,
     ) -> bool:
         """Store the move in one transaction; only then does memory follow.
 
-        `user_id` is None for a move the turn clock made; a player's own move clears
-        their count of time-outs in a row.
+        `user_id` is None for a move the bot made (the clock's, a resignation of a member no
+        longer on the server); a player's own move clears their count of time-outs in a row.
+        `departures`: the match's departures with the one this move makes (a resignation).
         """
         outcome = match.engine.outcome(state)
-        result = _result(match, state, outcome) if outcome else None
+        left = match.row.departures if departures is None else departures
+        result = _result(match, state, outcome, left) if outcome else None
         if timeouts is None:
             timeouts = {key: n for key, n in match.row.timeouts.items() if key != str(seat)}
         deadline = later(match.row.clock_s) if outcome is None else None
@@ -108,6 +114,7 @@ class Turns:
             result=result,
             deadline=deadline,
             timeouts=timeouts,
+            departures=departures,
         )
         if not saved:
             await self.reload(match)
@@ -115,12 +122,17 @@ class Turns:
         match.state = state
         match.row.turn += 1
         match.row.deadline, match.row.reminded, match.row.timeouts = deadline, False, timeouts
-        if outcome is not None:
-            match.row.status = "finished"
-            match.rating_changes = await self.storage.league.rating_changes(match.id)
+        match.row.departures, match.row.moved_at = left, discord.utils.utcnow().isoformat()
+        if result is not None:
+            match.row.status = "abandoned" if result.abandoned else "finished"
+            await self._read_result(match)
             self.running.pop(match.id, None)
         self.running.watch(match)
         return True
+
+    async def _read_result(self, match: Match) -> None:
+        match.rating_changes = await self.storage.league.rating_changes(match.id)
+        match.unrated = await self.storage.league.unrated_reason(match.id)
 
     async def reload(self, match: Match) -> None:
         """Another process wrote to the match (a move, a reminder, a replacement): take the
@@ -130,9 +142,33 @@ class Turns:
             return
         match.row, match.state = row, match.engine.load(row.state)
         if row.status != "running":
-            match.rating_changes = await self.storage.league.rating_changes(match.id)
+            await self._read_result(match)
             self.running.pop(match.id, None)
         self.running.watch(match)
+
+    async def departure(self, match: Match, seat: int, reason: str) -> Departure:
+        """The departure of `seat`'s person now, by `reason`: early (the match is then abandoned,
+        unrated) while some person's seat has not made two moves of its own. A person alone with
+        computers abandons nothing: that match is unrated anyway and ends as the game says."""
+        left = {d.seat for d in match.row.departures}
+        people = [s for s, user in enumerate(match.players) if s in left or humans([user])]
+        made = await self.storage.matches.own_moves(match.id) if len(people) > 1 else {}
+        early = len(people) > 1 and any(made.get(s, 0) < EARLY_MOVES for s in people)
+        return Departure(seat, match.players[seat], match.turn, reason, early)
+
+    async def leave(self, match: Match, seat: int, reason: str, *, by: int | None) -> bool:
+        """Resign `seat` under the match lock: its person leaves the match by `reason` (a move
+        `by` that member, None for the bot). Raises GameError when the game refuses; False
+        when another move came first. The next board says when this leaves the match unrated."""
+        state = match.engine.resign(match.state, seat)
+        departure = await self.departure(match, seat, reason)
+        note = abandoning_note(match, departure)
+        departures = [*match.row.departures, departure]
+        if not await self.commit(match, seat, by, RESIGN_MOVE, state, departures=departures):
+            return False
+        if note and match.row.status == "running":
+            match.notes.append(note)
+        return True
 
     async def ask_resign(self, interaction: discord.Interaction, match: Match) -> None:
         mine = private_language(interaction)
@@ -166,16 +202,86 @@ class Turns:
                 return
             previous_seats = match.engine.current_seats(match.state)
             try:
-                state = match.engine.resign(match.state, seat)
+                left = await self.leave(match, seat, RESIGNED, by=interaction.user.id)
             except GameError as error:
                 await tell(interaction, error_text(error, mine))
                 return
-            if not await self.commit(match, seat, interaction.user.id, {"type": "resign"}, state):
+            if not left:
                 await tell(interaction, gettext(mine, "The match changed meanwhile — try again."))
                 return
         await interaction.edit_original_response(content=gettext(mine, "You resigned."), view=None)
         await self.board.publish(interaction, match, previous_seats=previous_seats)
         await self.replies.refresh(match, seat)  # nothing they held stays on their screen
+
+    async def ask_claim(self, interaction: discord.Interaction, match: Match, seat: int) -> None:
+        """A press of Claim: say when the match may be claimed, or ask to confirm the claim."""
+        mine = private_language(interaction)
+        refusal = self._claim_refusal(match, seat, mine)
+        if refusal is not None:
+            await tell(interaction, refusal)
+            return
+        absent = match.players[match.engine.current_seats(match.state)[0]]
+        confirm = GameButton(
+            match.row.game,
+            match.id,
+            match.turn,
+            CLAIM_CONFIRM,
+            label=gettext(mine, "Yes, claim"),
+            style=discord.ButtonStyle.danger,
+        )
+        text = gettext(
+            mine,
+            "Claim {game} #{id}? {player} has not moved for 3 days: they resign and rank last.",
+            game=match.engine.title,
+            id=match.id,
+            player=who(absent, mine),
+        )
+        await interaction.response.send_message(text, view=items_view([confirm]), ephemeral=True)
+
+    def _claim_refusal(self, match: Match, seat: int, lang: str) -> str | None:
+        """Why `seat` may not claim the match now, or None."""
+        since = match.claimable_from()
+        if since is None:
+            return gettext(lang, "There is nothing to claim: a turn clock plays for absent players here.")
+        if seat in match.engine.current_seats(match.state):
+            return gettext(lang, "It is your turn — make your move (or resign).")
+        if seat in match.view(None)["resigned"]:
+            return gettext(lang, "You have left this match already.")
+        if discord.utils.utcnow() < since:
+            absent = match.players[match.engine.current_seats(match.state)[0]]
+            return gettext(
+                lang,
+                "You can claim this match <t:{when}:R> if {player} has not moved by then.",
+                when=int(since.timestamp()),
+                player=who(absent, lang),
+            )
+        return None
+
+    async def claim(self, interaction: discord.Interaction, match: Match, seat: int, *, turn: int) -> None:
+        """Claim the match, confirmed at `turn`: its person to move resigns, by the claimant's hand."""
+        await interaction.response.defer()
+        mine = private_language(interaction)
+        async with match.lock:
+            refusal = self._claim_refusal(match, seat, mine) if turn == match.turn else None
+            if turn != match.turn or refusal is not None:
+                await tell(interaction, refusal or gettext(mine, "The match changed meanwhile — try again."))
+                return
+            previous_seats = match.engine.current_seats(match.state)
+            absent = previous_seats[0]
+            try:
+                left = await self.leave(match, absent, CLAIMED, by=interaction.user.id)
+            except GameError as error:
+                await tell(interaction, error_text(error, mine))
+                return
+            if not left:
+                await tell(interaction, gettext(mine, "The match changed meanwhile — try again."))
+                return
+        text = gettext(
+            mine, "You claimed the match: {player} has resigned.", player=who(match.players[absent], mine)
+        )
+        await interaction.edit_original_response(content=text, view=None)
+        await self.board.publish(interaction, match, previous_seats=previous_seats)
+        await self.replies.refresh(match, absent)
 
     async def choose(
         self,
@@ -207,21 +313,38 @@ class Turns:
             await self.show(interaction, match, next_path(form, level, index))
 
 
-def _result(match: Match, state: Any, outcome: Outcome) -> MatchResult:
+def abandoning_note(match: Match, departure: Departure) -> str | None:
+    """What the next board says when `departure` (not yet among the match's) abandons the match."""
+    if not departure.early or any(d.early for d in match.row.departures):
+        return None
+    return gettext(
+        match.language,
+        "{player} left before everyone had made two moves: this match is abandoned and will not be rated.",
+        player=who(departure.user_id, match.language),
+    )
+
+
+def _result(match: Match, state: Any, outcome: Outcome, departures: list[Departure]) -> MatchResult:
+    """The match's result for the league: a seat a person left is theirs (not the stand-in
+    computer's), resigned and winning nothing; abandoned when a person left early."""
     teams = outcome.teams or tuple((seat,) for seat in range(len(match.players)))
     team_of = {seat: index for index, team in enumerate(teams) for seat in team}
     resigned = set(match.engine.view(state, None)["resigned"])
+    left = {d.seat: d for d in departures}
     return MatchResult(
         draw=outcome.draw,
+        abandoned=any(d.early for d in departures),
         tiebreak=outcome.tiebreak,
         seats=tuple(
             SeatResult(
                 seat=seat,
-                user_id=user,
+                user_id=left[seat].user_id if seat in left else user,
                 team=team_of.get(seat, seat),
                 score=outcome.scores[seat],
-                winner=seat in outcome.winners,
-                resigned=seat in resigned,
+                winner=seat in outcome.winners and seat not in left,
+                resigned=seat in resigned or seat in left,
+                left=left[seat].reason if seat in left else None,
+                left_at=left[seat].turn if seat in left else None,
             )
             for seat, user in enumerate(match.players)
         ),

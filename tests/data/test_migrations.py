@@ -97,3 +97,41 @@ async def test_foreign_keys_are_on_again_after_the_migrations(database):
         assert (await (await storage.connection.execute("PRAGMA foreign_keys")).fetchone())[0] == 1
     finally:
         await storage.close()
+
+
+async def test_rated_opponents_are_counted_from_the_results_an_older_database_holds(tmp_path):
+    path = tmp_path / "version7.db"
+    database_at_version(path, 7)
+    stamp = "2026-01-01T12:00:00+00:00"
+    with sqlite3.connect(path) as raw:  # match 1 rated 11 against 22; match 5 had a computer
+        raw.execute("INSERT INTO result_seats VALUES (1, 1, 22, 1, 3, 0, 0, 1000, 940)")
+        raw.execute("UPDATE result_seats SET rating_before = 1000, rating_after = 1060 WHERE seat = 0")
+        raw.executemany(
+            "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, games, wins) "
+            "VALUES (1, ?, ?, 25, 8, 1, ?)",
+            [(board, user, int(user == 11)) for board in ("rookie", "*") for user in (11, 22)],
+        )
+        raw.execute(
+            "INSERT INTO matches (id, game, guild_id, channel_id, host_id, status, seed, created_at, "
+            "updated_at) VALUES (5, 'rookie', 1, 2, 11, 'finished', 7, ?, ?)",
+            (stamp, stamp),
+        )
+        raw.execute("INSERT INTO results VALUES (5, 'rookie', 1, 0, 0, 60.0, '{}', NULL, ?)", (stamp,))
+        raw.execute(
+            "INSERT INTO result_seats VALUES "
+            "(5, 0, 11, 0, 5, 1, 0, NULL, NULL), (5, 1, -11, 1, 2, 0, 0, NULL, NULL)"
+        )
+    raw.close()
+
+    storage = await Storage.open(path)
+    try:
+        tables = await storage.league.player_ratings(1, 11)
+        recent = await storage.league.recent_results(1)
+    finally:
+        await storage.close()
+
+    assert [(t["game"], t["games"], t["opponents"], t["listed"]) for t in tables] == [
+        ("*", 1, 1, False),
+        ("rookie", 1, 1, False),
+    ]
+    assert [(r["match_id"], r["unrated"]) for r in recent] == [(5, "computers"), (1, None)]

@@ -80,13 +80,12 @@ async def test_the_final_move_reads_the_ratings_once_and_writes_them_once_howeve
 
     assert len(statements.touching("ratings")) == 2  # one SELECT of every needed rating, one upsert
     # The whole final move, whatever the number of players: BEGIN, the match, the move-log row,
-    # the result, the ratings read, the ratings written, the seats' results, COMMIT.
-    assert len(statements) == 8
+    # the look for repeats among its players, the result, the ratings read, the opponents met,
+    # the ratings written, the seats' results, COMMIT.
+    assert len(statements) == 10
     assert statements.transactions() == ["BEGIN IMMEDIATE", "COMMIT"]
-    table = {
-        row["user_id"]: row["games"] for row in await storage.league.leaderboard(1, "*", offset=0, limit=10)
-    }
-    assert table == {**{user: 1 for user in seated}, **{user: 2 for user in veterans}, 999: 1}
+    games = {user: (await storage.league.player_ratings(1, user))[0]["games"] for user in (*seated, 999)}
+    assert games == {**{user: 1 for user in seated}, **{user: 2 for user in veterans}, 999: 1}
 
 
 async def test_resuming_shifts_every_running_deadline_in_one_transaction(storage):

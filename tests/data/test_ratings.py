@@ -1,12 +1,23 @@
-"""Ratings are OpenSkill's Plackett–Luce, stored per server and game."""
+"""Ratings are OpenSkill's Plackett–Luce, stored per server and game, by the rules that keep a
+table honest (data/ratings.py)."""
 
 from __future__ import annotations
 
 import pytest
 from openskill.models import PlackettLuce
 
-from data.model import MatchResult, SeatResult
-from data.ratings import NEWCOMER, Skill, rate, team_ranks
+from data.model import (
+    ABANDONED,
+    REPEATED,
+    RESIGNED,
+    TIMED_OUT,
+    WITH_COMPUTERS,
+    Departure,
+    MatchResult,
+    SeatResult,
+)
+from data.ratings import NEWCOMER, Skill, rate, rate_result, team_ranks
+from tests.data.tracing import ffa_result, running_match
 
 
 def openskill(teams: list[list[tuple[float, float]]], ranks: list[float]) -> list[float]:
@@ -58,11 +69,109 @@ async def test_a_stored_result_updates_the_game_and_overall_ratings_of_its_serve
 
     expected = openskill([[(NEWCOMER.mu, NEWCOMER.sigma)], [(NEWCOMER.mu, NEWCOMER.sigma)]], [0, 1])
     winner = Skill(*expected[0:2]).shown
-    for game in ("rookie", "*"):
-        table = await storage.league.leaderboard(5, game, offset=0, limit=10)
-        assert [(r["user_id"], r["rating"], r["wins"], r["games"]) for r in table] == [
-            (1, winner, 1, 1),
-            (2, Skill(*expected[2:4]).shown, 0, 1),
+    for user, rating, wins in ((1, winner, 1), (2, Skill(*expected[2:4]).shown, 0)):
+        tables = await storage.league.player_ratings(5, user)
+        assert [(t["game"], t["rating"], t["wins"], t["games"], t["opponents"]) for t in tables] == [
+            ("*", rating, wins, 1, 1),
+            ("rookie", rating, wins, 1, 1),
         ]
-    assert await storage.league.leaderboard(99, "*", offset=0, limit=10) == []
+    assert await storage.league.player_ratings(99, 1) == []
     assert (await storage.league.rating_changes(row.id))[0] == (1000, winner)
+
+
+def test_whoever_left_ranks_below_everyone_who_stayed_and_later_leavers_above_sooner_ones():
+    # Seat 1 left first (a computer then won its seat), seat 2 left later; seat 0 stayed, scoring least.
+    result = MatchResult(
+        draw=False,
+        seats=(
+            SeatResult(0, 1, 0, 2, False),
+            SeatResult(1, 2, 1, 30, True, resigned=True, left=TIMED_OUT, left_at=4),
+            SeatResult(2, 3, 2, 20, False, resigned=True, left=RESIGNED, left_at=9),
+        ),
+    )
+    changes = rate_result(result, ("rookie",), {})
+    after = {user: new.shown for (_, user), (_, new) in changes.items()}
+    assert after[1] > after[3] > after[2]
+
+
+async def played(storage, players: tuple[int, ...], *, guild_id: int = 1, result: MatchResult | None = None):
+    """A finished match of `players` (the first wins); returns its id."""
+    match_id = await running_match(storage, players, guild_id=guild_id)
+    await storage.matches.record_move(
+        match_id,
+        turn=0,
+        seat=0,
+        user_id=players[0],
+        move={},
+        state="{}",
+        result=result or ffa_result(players),
+    )
+    return match_id
+
+
+async def test_an_abandoned_match_is_kept_in_history_but_changes_no_rating(storage):
+    seats = (SeatResult(0, 11, 0, 0, True), SeatResult(1, 22, 1, 0, False, resigned=True, left=RESIGNED))
+    match_id = await played(storage, (11, 22), result=MatchResult(False, seats, abandoned=True))
+
+    assert await storage.league.rating_changes(match_id) == {}
+    assert await storage.league.unrated_reason(match_id) == ABANDONED
+    assert await storage.league.player_ratings(1, 11) == []
+    (shown,) = await storage.league.recent_results(1)
+    assert shown["abandoned"] and shown["unrated"] == ABANDONED
+    assert [(s["user_id"], s["left"], s["change"]) for s in shown["seats"]] == [
+        (11, None, None),
+        (22, RESIGNED, None),
+    ]
+    assert (await storage.matches.get(match_id)).status == "abandoned"
+
+
+async def test_any_two_members_rate_three_results_a_day_together_whoever_else_played(storage):
+    rated = [await played(storage, players) for players in ((11, 22), (22, 11, 33), (11, 44, 22))]
+    fourth = await played(storage, (33, 22, 55, 11))  # 11 and 22 again, among others
+    elsewhere = await played(storage, (11, 22), guild_id=2)  # another server's table
+
+    assert all([await storage.league.rating_changes(match_id) for match_id in rated])
+    assert await storage.league.rating_changes(fourth) == {}
+    assert await storage.league.unrated_reason(fourth) == REPEATED
+    assert (await storage.league.recent_results(1))[0]["unrated"] == REPEATED
+    assert await storage.league.rating_changes(elsewhere)
+    assert await storage.league.unrated_reason(rated[0]) is None
+    with_computer = await played(storage, (33, -1))
+    assert await storage.league.unrated_reason(with_computer) == WITH_COMPUTERS
+
+
+async def test_a_member_is_listed_after_five_rated_matches_against_three_different_members(storage):
+    for opponent in (22, 33, 22, 33):
+        await played(storage, (11, opponent))
+    (_, rookie) = await storage.league.player_ratings(1, 11)
+    assert (rookie["games"], rookie["opponents"], rookie["listed"]) == (4, 2, False)
+    assert await storage.league.leaderboard(1, "rookie", offset=0, limit=10) == []
+    assert await storage.league.rated_players(1, "*") == 0
+
+    await played(storage, (11, 44))
+
+    (_, rookie) = await storage.league.player_ratings(1, 11)
+    assert (rookie["games"], rookie["opponents"], rookie["listed"]) == (5, 3, True)
+    assert [row["user_id"] for row in await storage.league.leaderboard(1, "*", offset=0, limit=10)] == [11]
+    assert await storage.league.rated_players(1, "rookie") == 1
+    partners = MatchResult(
+        False, tuple(SeatResult(s, u, s % 2, 9 - s, s % 2 == 0) for s, u in enumerate((55, 66, 77, 88)))
+    )
+    await played(storage, (55, 66, 77, 88), result=partners)
+    assert (await storage.league.player_ratings(1, 55))[0]["opponents"] == 2  # 77 is a partner
+
+
+async def test_a_replaced_player_and_their_turn_are_kept_and_own_moves_are_counted(storage):
+    match_id = await running_match(storage, (11, 22))
+    for turn, (seat, user) in enumerate(((0, 11), (1, None), (0, 11), (1, 22))):
+        await storage.matches.record_move(
+            match_id, turn=turn, seat=seat, user_id=user, move={"n": turn}, state="s"
+        )
+    left = Departure(1, 22, 4, TIMED_OUT)
+
+    assert await storage.matches.replace_player(match_id, 1, -12, {}, replacing=22, departures=[left])
+    await storage.matches.record_move(match_id, turn=4, seat=1, user_id=-12, move={"n": 4}, state="s")
+
+    row = await storage.matches.get(match_id)
+    assert row.players == [11, -12] and row.departures == [left] and row.moved_at is not None
+    assert await storage.matches.own_moves(match_id) == {0: 2, 1: 1}

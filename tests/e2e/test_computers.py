@@ -66,7 +66,7 @@ async def test_a_member_alone_against_three_computers_finishes_a_match(table):
     assert all("Computer" not in m.content and "<@-" not in m.content for m in pings)
 
     leaderboard = await table.alice.slash(table.channel, "leaderboard")
-    assert "Nobody has finished a rated match here yet" in leaderboard.response.embeds[0].description
+    assert "Nobody is listed here yet" in leaderboard.response.embeds[0].description
     stats = await table.alice.slash(table.channel, "stats")
     fields = {field.name: field.value for field in stats.response.embeds[0].fields}
     assert fields["With computers (unrated)"].endswith("/ 1 game")
@@ -137,11 +137,12 @@ async def test_a_player_who_walks_away_is_replaced_by_a_computer_and_the_match_e
     board = channel_message(table.channel, lobby.id)
     assert "**Game over**" in board.embeds[0].description
     for person in (table.alice, table.bob):
-        said = f"<@{person.user.id}> ran out of time 3 times in a row, so 🤖 Computer (normal) plays"
+        said = f"<@{person.user.id}> ran out of time 3 times in a row: that counts as resigning, and 🤖"
         assert said in boards_shown(table.env)
         assert f"<@{person.user.id}>" not in players_field(board)
     assert players_field(board).count("🤖 Computer (normal)") == 2
-    assert len(board.embeds[0].fields) == 1  # no ratings: computers played
+    assert len(board.embeds[0].fields) == 1  # no ratings: both left before making a move of their own
+    assert "Abandoned before everyone had made two moves" in board.embeds[0].description
 
 
 async def test_the_host_seats_and_removes_computers_with_the_lobby_menu(table):
@@ -204,7 +205,7 @@ async def test_a_rematch_against_computers_seats_them_again(table):
     asked = await table.alice.click(board, label="Resign")
     await table.alice.click(asked.response.message, label="Yes, resign")
     board = channel_message(table.channel, board.id)
-    assert "**Game over** — 🤖 Computer (hard) wins!" in board.embeds[0].description
+    assert "**Game over** — 🤖 Computer (hard) wins by resignation!" in board.embeds[0].description
 
     again = await table.alice.click(board, label="Rematch")
     lobby = again.response.message

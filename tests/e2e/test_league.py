@@ -7,6 +7,7 @@ import pytest
 import simcord
 
 from bot import create_bot
+from tests.data.tracing import finish, running_match
 from tests.e2e.helpers import (
     button_labels,
     channel_message,
@@ -14,15 +15,40 @@ from tests.e2e.helpers import (
     footer_move,
     mover,
     open_and_start,
+    play_on_board,
     told,
 )
 
 TWO_MINUTES = 120
+DAY_S = 24 * 3600
 
 
 async def resign(member, board) -> None:
     asked = await member.click(board, label="Resign")
     await member.click(asked.response.message, label="Yes, resign")
+
+
+async def play_moves(channel, board, members, moves: int = 4):
+    """`moves` moves on the board, each by the member it names (two each for two players:
+    enough for a resignation to be rated); returns the board."""
+    for _ in range(moves):
+        board = channel_message(channel, board.id)
+        await play_on_board(mover(board, members), channel, board.id)
+    return channel_message(channel, board.id)
+
+
+def rating_signs(board) -> dict[str, str]:
+    """Each player's rating change on a final board, as its sign: {"<@1>": "+", "<@2>": "-"}."""
+    lines = board.embeds[0].fields[1].value.splitlines()
+    return {line.split()[0]: line.rsplit("(", 1)[1][0] for line in lines}
+
+
+async def rated_win(channel, winner, loser):
+    """A match `winner` wins by `loser`'s resignation after two moves each; returns the board."""
+    board = await open_and_start(channel, winner, [loser], "tetrislink new", dice=False)
+    await play_moves(channel, board, [winner, loser])
+    await resign(loser, board)
+    return channel_message(channel, board.id)
 
 
 async def test_the_player_to_move_is_reminded_before_the_clock_runs_out(table):
@@ -73,9 +99,10 @@ async def test_a_match_without_a_clock_never_times_out(table):
 
 
 async def test_a_finished_match_shows_rating_changes_and_offers_a_rematch_all_confirm(table):
-    board = await open_and_start(table.channel, table.alice, [table.bob], "tetrislink new", dice=False)
-    await resign(table.bob, board)
-    board = channel_message(table.channel, board.id)
+    board = await rated_win(table.channel, table.alice, table.bob)
+    assert f"<@{table.alice.user.id}> wins by resignation!" in board.embeds[0].description
+    assert f"<@{table.bob.user.id}> — " in board.embeds[0].fields[0].value
+    assert "(resigned)" in board.embeds[0].fields[0].value
     ratings = board.embeds[0].fields[1].value
     assert f"<@{table.alice.user.id}> 1000 →" in ratings and "(+" in ratings
     assert f"<@{table.bob.user.id}> 1000 →" in ratings and "(-" in ratings
@@ -96,30 +123,43 @@ async def test_a_finished_match_shows_rating_changes_and_offers_a_rematch_all_co
     assert "My pieces" in button_labels(rematch)
 
 
-async def test_the_leaderboard_stats_and_history_follow_finished_matches(table):
-    for loser in (table.bob, table.bob, table.carol):
-        board = await open_and_start(table.channel, table.alice, [loser], "tetrislink new")
-        await resign(loser, board)
+async def test_the_leaderboard_lists_members_after_five_rated_matches_against_three_others(table):
+    for loser in (table.bob, table.carol, table.bob, table.carol):
+        await rated_win(table.channel, table.alice, loser)
+
+    table_ = (await table.dave.slash(table.channel, "leaderboard")).response.embeds[0]
+    assert "Nobody is listed here yet" in table_.description  # 4 matches, 2 opponents: not yet
+    assert "listed after 5 rated matches against 3 different members" in table_.footer.text
+    stats = (await table.dave.slash(table.channel, "stats", member=table.alice)).response.embeds[0]
+    assert any(f.name == "Tetris Link" and "provisional rating" in f.value for f in stats.fields)
+
+    await rated_win(table.channel, table.alice, table.dave)
 
     table_ = (await table.dave.slash(table.channel, "leaderboard")).response
     lines = table_.embeds[0].description.splitlines()
-    assert f"<@{table.alice.user.id}>" in lines[0] and "3 wins / 3 games" in lines[0]
-    assert len(lines) == 3
+    assert len(lines) == 1  # the others have played 2 matches at most, against one member
+    assert f"<@{table.alice.user.id}>" in lines[0] and "5 wins / 5 games" in lines[0]
     one_game = (await table.dave.slash(table.channel, "leaderboard", game="tetris_link")).response
     assert one_game.embeds[0].title == "Leaderboard — Tetris Link"
+    stats = (await table.dave.slash(table.channel, "stats", member=table.alice)).response.embeds[0]
+    assert any(f.name == "Tetris Link" and "rating **" in f.value for f in stats.fields)
+    assert not any("provisional" in f.value for f in stats.fields)
 
     stats = (await table.dave.slash(table.channel, "stats", member=table.bob)).response.embeds[0]
     assert any(f.name == "Tetris Link" and "0 wins / 2 games" in f.value for f in stats.fields)
+    assert any("provisional rating" in f.value for f in stats.fields)
     recent = next(f for f in stats.fields if f.name == "Recent results").value
-    assert len(recent.splitlines()) == 2
+    assert len(recent.splitlines()) == 2 and "rating -" in recent
 
     history = (await table.dave.slash(table.channel, "history")).response.embeds[0].description
-    assert len(history.splitlines()) == 3 and history.count("🏆") == 3
+    lines = history.splitlines()
+    assert len(lines) == 5 and history.count("🏆") == 5
+    assert all("(won by resignation)" in line and "(resigned)" in line for line in lines)
 
 
 async def test_an_empty_server_has_an_empty_but_helpful_league(table):
     board = (await table.alice.slash(table.channel, "leaderboard")).response.embeds[0]
-    assert "Nobody has finished a rated match here yet" in board.description
+    assert "Nobody is listed here yet" in board.description
     stats = (await table.alice.slash(table.channel, "stats")).response.embeds[0]
     assert "has not finished a match" in stats.description
     history = (await table.alice.slash(table.channel, "history")).response.embeds[0]
@@ -127,23 +167,26 @@ async def test_an_empty_server_has_an_empty_but_helpful_league(table):
 
 
 async def test_results_stay_on_their_own_server(table):
-    board = await open_and_start(table.channel, table.alice, [table.bob], "tetrislink new")
-    await resign(table.bob, board)
+    await rated_win(table.channel, table.alice, table.bob)
     other = table.env.create_guild("Elsewhere")
     elsewhere = other.create_text_channel("games")
     alice_there = other.add_member(table.alice.user)
 
     board = (await alice_there.slash(elsewhere, "leaderboard")).response.embeds[0]
+    stats = (await alice_there.slash(elsewhere, "stats")).response.embeds[0]
 
-    assert "Nobody has finished a rated match here yet" in board.description
+    assert "Nobody is listed here yet" in board.description
+    assert "has not finished a match" in stats.description
 
 
 async def test_the_leaderboard_pages_through_many_players(table):
     guild = table.guild
     members = [guild.add_member(table.env.create_user(f"p{n}")) for n in range(12)]
-    for winner, loser in zip(members[::2], members[1::2], strict=True):
-        board = await open_and_start(table.channel, winner, [loser], "tetrislink new")
-        await resign(loser, board)
+    storage = table.env.bot.storage
+    for n, member in enumerate(members):  # each against the next five: 10 matches, 10 opponents
+        for step in range(1, 6):
+            players = (member.user.id, members[(n + step) % 12].user.id)
+            await finish(storage, await running_match(storage, players, guild_id=guild.id), players)
 
     first = (await table.alice.slash(table.channel, "leaderboard")).response
     assert len(first.embeds[0].description.splitlines()) == 10
@@ -169,3 +212,138 @@ async def test_only_server_managers_change_the_settings_and_new_matches_follow_t
     assert "10 minutes per move" in lobby.embeds[0].description
     shown = await admin.slash(table.channel, "settings show")
     assert "**1** times in a row" in shown.response.content
+
+
+async def test_an_alt_resigning_at_once_abandons_the_match_unrated_for_everyone(table):
+    board = await open_and_start(table.channel, table.alice, [table.bob], "tetrislink new", dice=False)
+
+    await resign(table.bob, board)
+
+    board = channel_message(table.channel, board.id)
+    text = board.embeds[0].description
+    assert f"<@{table.alice.user.id}> wins by resignation!" in text
+    assert "Abandoned before everyone had made two moves: this match is unrated." in text
+    assert [f.name for f in board.embeds[0].fields] == ["Players"]  # no rating changed
+    history = (await table.carol.slash(table.channel, "history")).response.embeds[0].description
+    assert "(abandoned — unrated)" in history and "🏆" not in history
+    assert f"<@{table.bob.user.id}> 0 (resigned)" in history
+    stats = (await table.carol.slash(table.channel, "stats", member=table.alice)).response.embeds[0]
+    recent = next(f for f in stats.fields if f.name == "Recent results").value
+    assert "(abandoned — unrated)" in recent and "· unrated" in recent
+    assert not any(f.name == "Tetris Link" for f in stats.fields)  # no rating at all
+
+
+async def pass_days(table, target, days: float) -> None:
+    """Let `days` go by: the bot is away meanwhile (virtual time would otherwise run each of its
+    one-second beats), then starts again on the same database."""
+    await table.env.bot.remove_cog("Clock")
+    await table.env.advance_time(days * DAY_S)
+    await table.env.restart_bot(create_bot(database=target))
+
+
+async def test_only_three_results_a_day_between_the_same_members_change_ratings(table, target):
+    for _ in range(3):
+        board = await rated_win(table.channel, table.alice, table.bob)
+        assert board.embeds[0].fields[1].name == "Ratings" and "(+" in board.embeds[0].fields[1].value
+
+    fourth = await rated_win(table.channel, table.alice, table.bob)
+
+    ratings = fourth.embeds[0].fields[1]
+    assert ratings.name == "Ratings"
+    assert ratings.value == "unrated: these members already had 3 rated results together in the last 24 hours"
+    history = (await table.carol.slash(table.channel, "history")).response.embeds[0].description
+    assert "already had 3 rated results" in history.splitlines()[0]
+    assert not any("already had" in line for line in history.splitlines()[1:])
+    stats = (await table.carol.slash(table.channel, "stats", member=table.bob)).response.embeds[0]
+    assert any(f.name == "Tetris Link" and "0 wins / 3 games" in f.value for f in stats.fields)
+
+    await pass_days(table, target, 1)
+    fifth = await rated_win(table.channel, table.alice, table.bob)
+
+    assert "(+" in fifth.embeds[0].fields[1].value
+    stats = (await table.carol.slash(table.channel, "stats", member=table.bob)).response.embeds[0]
+    assert any(f.name == "Tetris Link" and "0 wins / 4 games" in f.value for f in stats.fields)
+
+
+async def test_a_player_replaced_after_time_outs_has_resigned_and_is_rated_last(table):
+    players = [table.alice, table.bob]
+    board = await open_and_start(
+        table.channel, table.alice, [table.bob], "tetrislink new", dice=False, clock=TWO_MINUTES
+    )
+    board = await play_moves(table.channel, board, players)
+    stayer = mover(board, players)
+    board = await play_moves(table.channel, board, players, moves=1)
+    walker = mover(board, players)
+    for _ in range(2):  # the walker's turn is played for them twice; the stayer plays on
+        await table.env.advance_time(TWO_MINUTES + 20)
+        board = await play_moves(table.channel, board, players, moves=1)
+
+    await table.env.advance_time(TWO_MINUTES + 20)  # the third time: a computer takes the seat, and plays
+
+    assert "Computer" in channel_message(table.channel, board.id).embeds[0].fields[0].value
+    await resign(stayer, channel_message(table.channel, board.id))
+
+    board = channel_message(table.channel, board.id)
+    assert rating_signs(board) == {f"<@{stayer.user.id}>": "+", f"<@{walker.user.id}>": "-"}
+    assert "ran out of time too often and resigned by it" in board.embeds[0].description
+    history = (await table.carol.slash(table.channel, "history")).response.embeds[0].description
+    assert f"<@{walker.user.id}>" in history and "(timed out, seat taken over)" in history
+    assert "Computer" not in history  # the seat's result is its person's
+    stats = (await table.carol.slash(table.channel, "stats", member=table.alice)).response.embeds[0]
+    assert not any("With computers" in f.name for f in stats.fields)
+
+
+async def test_a_member_who_left_the_server_is_resigned_on_their_next_turn_and_ranks_last(table):
+    players = [table.alice, table.bob]
+    board = await open_and_start(table.channel, table.alice, [table.bob], "tetrislink new", dice=False)
+    board = await play_moves(table.channel, board, players)
+    stayer = mover(board, players)
+    leaver = table.bob if stayer is table.alice else table.alice
+
+    table.guild.remove_member(leaver)
+    await table.env.advance_time(61)  # past the minute a member found present counts as present
+    board = await play_moves(table.channel, board, players, moves=1)  # the leaver's turn comes
+
+    text = board.embeds[0].description
+    assert f"<@{stayer.user.id}> wins by resignation!" in text
+    assert f"<@{leaver.user.id}> is no longer on this server and was resigned." in text
+    assert rating_signs(board) == {f"<@{stayer.user.id}>": "+", f"<@{leaver.user.id}>": "-"}
+    history = (await table.carol.slash(table.channel, "history")).response.embeds[0].description
+    assert "(won by resignation)" in history and "(left the server)" in history
+
+
+async def test_without_a_clock_the_others_may_claim_a_match_after_three_days_without_a_move(
+    table, target, client_locales
+):
+    players = [table.alice, table.bob]
+    board = await open_and_start(
+        table.channel, table.alice, [table.bob], "tetrislink new", dice=False, clock=0
+    )
+    board = await play_moves(table.channel, board, players)
+    absent = mover(board, players)
+    claimant = table.bob if absent is table.alice else table.alice
+    assert "Claim" in button_labels(board)
+
+    early = await claimant.click(board, label="Claim")
+    assert "You can claim this match <t:" in told(early) and f"if <@{absent.user.id}> has not moved" in told(
+        early
+    )
+    own = await absent.click(board, label="Claim")
+    assert "It is your turn" in told(own)
+
+    await pass_days(table, target, 3)
+    asked = await claimant.click(channel_message(table.channel, board.id), label="Claim")
+    assert asked.ephemeral and f"<@{absent.user.id}> has not moved for 3 days" in asked.response.content
+    confirmed = await claimant.click(asked.response.message, label="Yes, claim")
+
+    assert "You claimed the match" in told(confirmed) or "You claimed the match" in (
+        channel_message(table.channel, asked.response.message.id, viewer=claimant).content
+    )
+    board = channel_message(table.channel, board.id)
+    text = board.embeds[0].description
+    assert f"<@{claimant.user.id}> wins by resignation!" in text
+    assert f"<@{absent.user.id}> made no move for 3 days: the others claimed the match." in text
+    assert "(+" in board.embeds[0].fields[1].value
+    client_locales.speak(table.dave, "de")
+    history = (await table.dave.slash(table.channel, "history")).response.embeds[0].description
+    assert "(durch Aufgabe gewonnen)" in history and "(nach 3 Tagen ohne Zug beansprucht)" in history

@@ -137,5 +137,9 @@ async def test_a_match_in_a_french_server_is_played_in_french_from_the_lobby_to_
     await loser.click(asked.response.message, label="Oui, abandonner")
     final = channel_message(channel, board.id)
     result = final.embeds[0].description
-    assert "**Partie terminée** –" in result and "gagne\u202f!" in result
+    # One move in all: abandoned, unrated — said in French too.
+    assert "Abandonnée avant que chacun ait joué deux coups\u00a0: cette partie n’est pas classée." in result
+    assert "(a abandonné)" in final.embeds[0].fields[0].value
     assert "resigned" not in result and "game ends" not in result  # what happened, in French too
+    history = (await hugo.slash(channel, "history")).response.embeds[0].description
+    assert "(abandonnée — non classée)" in history and "(a abandonné)" in history
