@@ -19,7 +19,7 @@ from games import title_of
 from locales import command, gettext, name
 from locales.audience import MemberLanguages, private_language
 from matches.components import DYNAMIC_ITEMS, GameButton, answered_by, items_view
-from matches.match import BOARD, WATCH, players_text, tell
+from matches.match import BOARD, CANCEL, WATCH, players_text, tell
 
 if TYPE_CHECKING:
     from bot import GameBot
@@ -134,11 +134,7 @@ class General(commands.Cog):
         buttons: list[discord.ui.Item] = []
         if mine:
             rows = _listed(embed, gettext(lang, "Yours"), mine, lang)
-            buttons += [
-                _button(row, BOARD, gettext(lang, "Board #{number} ↓", number=row.id))
-                for row in rows
-                if row.status in ("running", "set_aside")  # a set-aside one comes back by it
-            ]
+            buttons += [item for row in rows if (item := _mine_button(row, interaction.user.id, lang))]
         if others:
             title = gettext(lang, "Running — watch without joining")
             rows = _listed(embed, title, [match.row for match in others], lang)
@@ -212,6 +208,16 @@ def _line(lang: str, row: MatchRow) -> str:
     else:
         state = gettext(lang, "move {number}", number=row.turn)
     return f"**{title_of(row.game)} #{row.id}** — {state} — {url}"
+
+
+def _mine_button(row: MatchRow, user_id: int, lang: str) -> discord.ui.Item | None:
+    """The button of one of the member's own matches: Board ↓ (which also brings back a paused
+    one), or Cancel for a lobby they host — its message may be gone."""
+    if row.status == "lobby":
+        if row.host_id != user_id:
+            return None
+        return _button(row, CANCEL, gettext(lang, "Cancel lobby #{number}", number=row.id))
+    return _button(row, BOARD, gettext(lang, "Board #{number} ↓", number=row.id))
 
 
 def _button(row: MatchRow, arg: str, label: str) -> discord.ui.Item:

@@ -599,7 +599,8 @@ class PostgresMatches:
     async def resume_set_aside(self, match_id: int, deadline: str | None) -> bool:
         changed = await self._db.execute(
             "UPDATE matches SET status = 'running', note = NULL, resumable = 0, deadline = $1, "
-            "reminded = 0, updated_at = $2 WHERE id = $3 AND status = 'set_aside' AND resumable = 1",
+            "reminded = 0, updated_at = $2, moved_at = $2 WHERE id = $3 AND status = 'set_aside' "
+            "AND resumable = 1",
             deadline,
             now_iso(),
             match_id,

@@ -171,7 +171,8 @@ class MatchRepository(Protocol):
 
     async def resume_set_aside(self, match_id: int, deadline: str | None) -> bool:
         """Put a resumable set-aside match back in play with a fresh `deadline` (a fresh clock
-        for whoever is to move); False if it is not one (resumed already, or never resumable)."""
+        for whoever is to move; the time it was paused counts as no one's silence for a claim);
+        False if it is not one (resumed already, or never resumable)."""
         ...
 
     async def turns_since(self, since: str, shards: Shards = ALL_SHARDS) -> dict[int, tuple[int, str]]:

@@ -579,10 +579,12 @@ class SqliteMatches:
         return [set_aside_notice(row, players[row["id"]], reason) for row in rows]
 
     async def resume_set_aside(self, match_id: int, deadline: str | None) -> bool:
+        now = now_iso()
         changed = await self._db.write(
             "UPDATE matches SET status = 'running', note = NULL, resumable = 0, deadline = ?, "
-            "reminded = 0, updated_at = ? WHERE id = ? AND status = 'set_aside' AND resumable = 1",
-            (deadline, now_iso(), match_id),
+            "reminded = 0, updated_at = ?, moved_at = ? WHERE id = ? AND status = 'set_aside' "
+            "AND resumable = 1",
+            (deadline, now, now, match_id),
         )
         return changed == 1
 

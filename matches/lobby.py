@@ -14,7 +14,7 @@ from data.model import RematchTaken, TooManyLobbies
 from data.repositories import Database
 from data.storage import MatchRow
 from games import GameError, title_of
-from locales import N_, gettext, ngettext
+from locales import N_, command, gettext, ngettext
 from locales.audience import private_language, public_language
 from matches.board import Board
 from matches.clock import clock_for
@@ -247,14 +247,37 @@ class Lobby:
             await tell(interaction, gettext(mine, HOST_ONLY[action], host=who(row.host_id, mine)))
         elif action == "cancel":
             await self.storage.matches.cancel_lobby(match_id)
-            embed = discord.Embed(
-                title=lobby_title(game, row),
-                description=gettext(row.language, "The host cancelled this match."),
-            )
-            await interaction.response.edit_message(embed=embed, view=None)
+            await interaction.response.edit_message(embed=_cancelled_embed(game, row), view=None)
             await self.board.close_thread(row.channel_id)
         else:
             await self._start(interaction, game, row)
+
+    async def cancel_listed(self, interaction: discord.Interaction, match_id: int) -> None:
+        """The host cancels a lobby from `/matches` — also one whose message was deleted, which
+        would otherwise hold one of their places for good."""
+        row = await self.storage.matches.get(match_id)
+        game = self.games.get(row.game) if row is not None else None
+        mine = private_language(interaction)
+        if row is None or game is None or row.status != "lobby" or row.guild_id != interaction.guild_id:
+            await tell(interaction, closed_text(mine))
+            return
+        if interaction.user.id != row.host_id:
+            await tell(interaction, gettext(mine, HOST_ONLY["cancel"], host=who(row.host_id, mine)))
+            return
+        if not await self.storage.matches.cancel_lobby(match_id):  # started meanwhile
+            await tell(interaction, closed_text(mine))
+            return
+        said = gettext(mine, "Lobby #{id} is cancelled.", id=match_id)
+        await tell(interaction, said)
+        if row.message_id is not None:
+            message = self.board.bot.get_partial_messageable(row.channel_id).get_partial_message(
+                row.message_id
+            )
+            try:
+                await message.edit(embed=_cancelled_embed(game, row), view=None)
+            except discord.HTTPException as error:  # deleted, or out of reach: nothing left to tidy
+                log.info("The message of cancelled lobby %s could not be redrawn: %s", match_id, error)
+        await self.board.close_thread(row.channel_id)
 
     async def on_computer(self, interaction: discord.Interaction, match_id: int, choice: str) -> None:
         """The host seats a computer at a level, or removes the last one seated."""
@@ -465,15 +488,26 @@ HOST_ONLY = {  # what only the host may do with a lobby's buttons
 def too_many_text(lobbies: list[MatchRow], lang: str) -> str:
     """Why a member may not open another lobby, with links to those they hold."""
     held = "\n".join(f"**{title_of(row.game)} #{row.id}** — {jump_url(row)}" for row in lobbies)
-    return ngettext(
-        lang,
-        "You already host {n} open lobby on this server — start or cancel it before you open "
-        "another:\n{lobbies}",
-        "You already host {n} open lobbies on this server — start or cancel one of them before you open "
-        "another:\n{lobbies}",
-        len(lobbies),
-        lobbies=held,
+    listed = gettext(
+        lang, "`{matches}` lists them, each with a button to cancel it.", matches=command(lang, "matches")
     )
+    return (
+        ngettext(
+            lang,
+            "You already host {n} open lobby on this server — start or cancel it before you open "
+            "another:\n{lobbies}",
+            "You already host {n} open lobbies on this server — start or cancel one of them before you open "
+            "another:\n{lobbies}",
+            len(lobbies),
+            lobbies=held,
+        )
+        + f"\n{listed}"
+    )
+
+
+def _cancelled_embed(game: GameUI, row: MatchRow) -> discord.Embed:
+    description = gettext(row.language, "The host cancelled this match.")
+    return discord.Embed(title=lobby_title(game, row), description=description)
 
 
 def lobby_title(game: GameUI, row: MatchRow) -> str:

@@ -30,6 +30,7 @@ SEAT_MARKS = ("🟦", "🟧", "🟩", "🟪", "⬜", "🟥")
 PRIVATE, RESIGN, RESIGN_CONFIRM, REMATCH = "_private", "_resign", "_resign!", "_rematch"
 BOARD, WATCH, REPLAY = "_board", "_watch", "_replay"  # re-post the board; spectate; the replay
 CLAIM, CLAIM_CONFIRM = "_claim", "_claim!"  # without a clock: resign a player to move long absent
+CANCEL = "_cancel"  # a host cancels their lobby from /matches (its message may be gone)
 ALIVE = "alive_at"
 ALT_LIMIT = 1024  # Discord's longest attachment description
 MAX_AUTO_MOVES = 50  # a turn of several decisions is played out, never forever

@@ -25,6 +25,7 @@ from matches.lobby import Lobby
 from matches.match import (
     ALIVE,
     BOARD,
+    CANCEL,
     CLAIM,
     CLAIM_CONFIRM,
     PRIVATE,
@@ -235,6 +236,9 @@ class MatchService:
             if arg == REPLAY:
                 await self.replays.send(interaction, match_id, private=True)
                 return
+            if arg == CANCEL:
+                await self.lobby.cancel_listed(interaction, match_id)
+                return
             if arg == BOARD and match_id not in self.running and await self._resume(interaction, match_id):
                 return
             seated = await self._seated(interaction, match_id)
@@ -328,7 +332,7 @@ class MatchService:
         if match is None:
             return False
         await interaction.response.defer(ephemeral=True, thinking=True)
-        match.row.status, match.row.deadline = "running", later(row.clock_s)
+        match.row.status, match.row.deadline, match.row.moved_at = "running", later(row.clock_s), now_iso()
         async with self.places.resuming:  # one press at a time posts the board
             posted = await self.board.repost(match)
             if not posted:

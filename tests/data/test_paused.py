@@ -38,10 +38,13 @@ async def test_a_paused_match_comes_back_once_with_a_fresh_deadline(storage):
     ended = await running_match(storage, (11, 22))
     await storage.matches.set_aside(ended, "its channel was deleted")
 
+    before = (await storage.matches.get(paused)).moved_at
+
     assert await storage.matches.resume_set_aside(paused, "2026-02-01T00:00:00+00:00")
 
     row = await storage.matches.get(paused)
     assert (row.status, row.resumable, row.deadline) == ("running", False, "2026-02-01T00:00:00+00:00")
+    assert row.moved_at > before  # the pause is nobody's silence: a claim waits from now
     assert not await storage.matches.resume_set_aside(paused, None)  # back already
     assert not await storage.matches.resume_set_aside(ended, None)  # its channel is gone for good
     assert [row.id for row in await storage.matches.active_for(11, 1)] == [paused]

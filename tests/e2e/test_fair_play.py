@@ -10,6 +10,7 @@ from typing import Any
 
 from bot import create_bot
 from tests.e2e.helpers import (
+    button_labels,
     channel_message,
     footer_move,
     mover,
@@ -84,6 +85,24 @@ async def test_a_member_holding_three_open_lobbies_is_shown_them_instead_of_a_fo
     assert not (await there.slash(elsewhere.create_text_channel("games"), "rookie new")).ephemeral
     await table.alice.click(held[0], label="Cancel")
     assert not (await table.alice.slash(table.channel, "rookie new")).ephemeral
+
+
+async def test_a_host_cancels_from_matches_a_lobby_whose_message_a_moderator_deleted(table):
+    held = [(await table.alice.slash(table.channel, "tetrislink new")).response.message for _ in range(3)]
+    gone = held[0].embeds[0].title.rsplit("#", 1)[1]
+    moderator = table.guild.add_member(table.guild.owner)
+    await moderator.delete(held[0])  # its Cancel button went with it
+    refused = await table.alice.slash(table.channel, "rookie new")
+    assert "lists them, each with a button to cancel it" in told(refused)
+
+    listed = (await table.alice.slash(table.channel, "matches")).response.message
+    cancel = f"Cancel lobby #{gone}"
+    assert cancel in button_labels(listed)
+    cancelled = await table.alice.click(listed, label=cancel)
+
+    assert cancelled.ephemeral and f"Lobby #{gone} is cancelled." in told(cancelled)
+    assert not (await table.alice.slash(table.channel, "rookie new")).ephemeral
+    assert "This lobby is closed" in told(await table.alice.click(listed, label=cancel))
 
 
 async def test_twenty_five_rematch_presses_open_one_lobby_that_pings_once_and_outlives_a_restart(
