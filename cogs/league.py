@@ -185,7 +185,7 @@ class League(commands.Cog):
         embed = discord.Embed(title=title, colour=discord.Colour.blurple())
         if not games and not against:
             embed.description = gettext(
-                lang, "{member} has not finished a match on this server yet.", member=user.mention
+                lang, "{member} has no rated match on this server yet.", member=user.mention
             )
         for entry in games:
             rating = (
@@ -439,7 +439,7 @@ def _result_line(result: dict, lang: str, viewer: int | None = None) -> str:
     )
     line = f"**{title_of(result['game'])} #{result['match_id']}**{_ending(result, lang)} — {seats} — {when}"
     unrated = unrated_text(result["unrated"], lang)
-    if viewer is not None:
+    if viewer is not None and not result["abandoned"]:  # an abandoned one says it is unrated
         mine = next(s for s in result["seats"] if s["user_id"] == viewer)
         change = mine["change"]
         line += (
