@@ -66,7 +66,7 @@ class General(commands.Cog):
         Discord refused one); answer a press no component of this bot takes (an id it never
         made, or from a long gone version), so nobody is left with "This interaction failed"."""
         await self.languages.remember(interaction)
-        await self.bot.matches.used_by(interaction.user.id)
+        await self.bot.matches.used_by(interaction.user.id, interaction.guild_id)
         data: Any = interaction.data or {}
         if interaction.type is not discord.InteractionType.component:
             return

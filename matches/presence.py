@@ -4,8 +4,8 @@ runs out, and resigned on that turn.
 The bot has no member events (they need the privileged members intent), so it asks Discord:
 a member whose fetch answers Unknown Member (or Unknown User, a deleted account) has left.
 Any other answer, or none, counts as present: nobody is resigned on a doubt. A member found
-present is not asked about again for a minute, so live play costs few requests; a member whose
-time ran out is always asked.
+present — or who used the bot there — is not asked about again for ten minutes, so live play
+costs almost no requests; a member whose time ran out is always asked.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from matches.turns import Turns
 log = logging.getLogger(__name__)
 
 GONE_CODES = frozenset({10007, 10013})  # Unknown Member, Unknown User
-PRESENT_FOR_S = 60.0  # how long a member found present is taken to be present, between turns
+PRESENT_FOR_S = 600.0  # how long a member found present is taken to be present, between turns
 _FORGET_AT = 10_000  # past this many remembered members, the stale ones are dropped
 
 
@@ -55,10 +55,15 @@ class Presence:
         except discord.HTTPException as error:
             log.info("Whether member %s is still on server %s is unknown: %s", user_id, guild_id, error)
             return False
+        self.seen(guild_id, user_id)
+        return False
+
+    def seen(self, guild_id: int, user_id: int) -> None:
+        """Note that `user_id` is on the server now (found there, or they just used the bot there)."""
+        now = time.monotonic()
         if len(self._seen) >= _FORGET_AT:
             self._seen = {k: t for k, t in self._seen.items() if now - t < PRESENT_FOR_S}
-        self._seen[key] = now
-        return False
+        self._seen[guild_id, user_id] = now
 
 
 class Absences:

@@ -172,8 +172,11 @@ class MatchService:
             self.computers.schedule(match)
         return match
 
-    async def used_by(self, user_id: int) -> None:
-        """A member used the bot: DMs to them are tried again if Discord refused them before."""
+    async def used_by(self, user_id: int, guild_id: int | None) -> None:
+        """A member used the bot: DMs to them are tried again if Discord refused them before, and
+        they are on the server they used it in."""
+        if guild_id is not None:
+            self.absences.presence.seen(guild_id, user_id)
         await self.notices.closed_dms.used_bot(user_id)
 
     def _after_publish(self, match: Match) -> None:

@@ -301,7 +301,7 @@ async def test_a_member_who_left_the_server_is_resigned_on_their_next_turn_and_r
     leaver = table.bob if stayer is table.alice else table.alice
 
     table.guild.remove_member(leaver)
-    await table.env.advance_time(61)  # past the minute a member found present counts as present
+    await table.env.advance_time(601)  # past the ten minutes a member found present counts as present
     board = await play_moves(table.channel, board, players, moves=1)  # the leaver's turn comes
 
     text = board.embeds[0].description
