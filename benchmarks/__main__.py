@@ -501,7 +501,6 @@ async def _clock_beats(count: int, beats: int) -> list[float]:
             for beat in range(beats):
                 start = time.perf_counter()
                 await service.clock.tick(now + timedelta(seconds=15 * beat))
-                assert service.clock.running_clocks
                 samples.append(time.perf_counter() - start)
             return samples
         finally:

@@ -43,8 +43,8 @@ class Clock(commands.Cog):
         service = self.bot.matches
         try:
             await service.clock.tick(discord.utils.utcnow())
-            if service.clock.running_clocks:
-                await service.heartbeat()  # only clocks need to know how long the bot was away
+            if service.running:  # clocks and claims need to know how long the bot was away
+                await service.heartbeat()
         except StorageUnavailable as error:
             log.warning("The turn clock skipped a beat: %s", error)
         except Exception:

@@ -19,7 +19,7 @@ from games import title_of
 from locales import command, gettext, name
 from locales.audience import MemberLanguages, private_language
 from matches.components import DYNAMIC_ITEMS, GameButton, answered_by, items_view
-from matches.match import BOARD, CANCEL, WATCH, players_text, tell
+from matches.match import BOARD, CANCEL, WATCH, jump_url, players_text, tell
 
 if TYPE_CHECKING:
     from bot import GameBot
@@ -66,7 +66,7 @@ class General(commands.Cog):
         Discord refused one); answer a press no component of this bot takes (an id it never
         made, or from a long gone version), so nobody is left with "This interaction failed"."""
         await self.languages.remember(interaction)
-        await self.bot.matches.used_by(interaction.user.id, interaction.guild_id)
+        await self.bot.matches.used_by(interaction)
         data: Any = interaction.data or {}
         if interaction.type is not discord.InteractionType.component:
             return
@@ -200,7 +200,7 @@ def _listed(embed: discord.Embed, title: str, rows: list[MatchRow], lang: str) -
 
 
 def _line(lang: str, row: MatchRow) -> str:
-    url = f"https://discord.com/channels/{row.guild_id}/{row.channel_id}/{row.message_id}"
+    url = jump_url(row)
     if row.status == "lobby":
         state = gettext(lang, "lobby")
     elif row.status == "set_aside":

@@ -20,7 +20,7 @@ import json
 import logging
 from collections.abc import AsyncIterator, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
-from datetime import datetime, timedelta
+from datetime import timedelta
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
@@ -55,6 +55,7 @@ from data.rows import (
     player_rows,
     results_by_match,
     set_aside_notice,
+    shifted_by_outage,
     shown_ratings,
 )
 from data.schema import migrations
@@ -521,8 +522,9 @@ class PostgresMatches:
 
     async def own_moves(self, match_id: int) -> dict[int, int]:
         rows = await self._db.fetch(
-            "SELECT seat, COUNT(*) FROM moves WHERE match_id = $1 AND user_id > 0 "
-            'AND move <> \'{"type": "resign"}\' GROUP BY seat',
+            "SELECT seat, COUNT(*) FROM (SELECT seat, user_id, move, LAG(seat) OVER (ORDER BY turn) "
+            "AS before FROM moves WHERE match_id = $1) AS m WHERE (before IS NULL OR before <> seat) "
+            'AND user_id > 0 AND move <> \'{"type": "resign"}\' GROUP BY seat',
             match_id,
         )
         return {seat: count for seat, count in rows}
@@ -542,16 +544,15 @@ class PostgresMatches:
             where = f"status = 'running' AND {shards.condition()}"
             rows, unreadable = await _read(connection, where, lock=True)
             if outage > timedelta(0):
-                shifted = [row for row in rows if row.deadline is not None]
-                for row in shifted:
-                    assert row.deadline is not None
-                    row.deadline = (datetime.fromisoformat(row.deadline) + outage).isoformat()
-                    row.reminded = False
+                shifted = shifted_by_outage(rows, outage)
                 await connection.execute(
-                    "UPDATE matches SET deadline = t.deadline, reminded = 0 "
-                    "FROM unnest($1::bigint[], $2::text[]) AS t(id, deadline) WHERE matches.id = t.id",
+                    "UPDATE matches SET deadline = t.deadline, reminded = t.reminded, moved_at = t.moved_at "
+                    "FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::text[]) "
+                    "AS t(id, deadline, reminded, moved_at) WHERE matches.id = t.id",
                     [row.id for row in shifted],
                     [row.deadline for row in shifted],
+                    [int(row.reminded) for row in shifted],
+                    [row.moved_at for row in shifted],
                 )
             await connection.execute(
                 "UPDATE matches SET status = 'set_aside', note = t.note, updated_at = $3 "
@@ -599,7 +600,8 @@ class PostgresMatches:
     async def resume_set_aside(self, match_id: int, deadline: str | None) -> bool:
         changed = await self._db.execute(
             "UPDATE matches SET status = 'running', note = NULL, resumable = 0, deadline = $1, "
-            "reminded = 0, updated_at = $2, moved_at = $2 WHERE id = $3 AND status = 'set_aside' "
+            "reminded = 0, pinged_turn = NULL, updated_at = $2, moved_at = $2 WHERE id = $3 "
+            "AND status = 'set_aside' "
             "AND resumable = 1",
             deadline,
             now_iso(),

@@ -22,7 +22,7 @@ from datetime import datetime, timedelta
 
 from openskill.models import PlackettLuce
 
-from data.model import MatchResult
+from data.model import MatchResult, SeatResult
 
 MODEL = PlackettLuce()
 OVERALL = "*"  # the game key of the rating across every game
@@ -73,18 +73,7 @@ def rate_result(
     """Every seat's skill on each board (a game's and the overall table) before and after a
     match, keyed by (board, user_id). `current` holds the stored skills; whoever is missing
     from it is a newcomer. The same for every storage backend: it reads once, writes once."""
-    team_ids = sorted({s.team for s in result.seats})
-    teams = [[s for s in result.seats if s.team == team] for team in team_ids]
-    # A resigned or removed player ranks below everyone who stayed, and wins nothing; of two
-    # who left, the one who stayed longer ranks higher.
-    floor = min(s.score for s in result.seats) - 1
-    leavers = sorted({s.left_at or 0 for s in result.seats if s.resigned}, reverse=True)
-    scores = {s.seat: floor - leavers.index(s.left_at or 0) if s.resigned else s.score for s in result.seats}
-    ranks = team_ranks(
-        [[s.seat for s in team] for team in teams],
-        {s.seat for s in result.seats if s.winner and not s.resigned},
-        [scores[seat] for seat in sorted(scores)],
-    )
+    teams, ranks = ranked_teams(result)
     changes: dict[tuple[str, int], tuple[Skill, Skill]] = {}
     for board in boards:
         before = [[current.get((board, s.user_id), NEWCOMER) for s in team] for team in teams]
@@ -93,6 +82,24 @@ def rate_result(
             for s, old, new in zip(team, old_team, new_team, strict=True):
                 changes[board, s.user_id] = (old, new)
     return changes
+
+
+def ranked_teams(result: MatchResult) -> tuple[list[list[SeatResult]], list[int]]:
+    """The teams OpenSkill rates and their ranks (0 is best). Those who stayed are ranked among
+    themselves by the result; whoever left (resigned, replaced after time-outs, gone, claimed
+    against) ranks below all of them on their own — a team that played on without them shares
+    nothing with them — and of two who left, the one who stayed longer ranks higher."""
+    stayed = [s for s in result.seats if not s.resigned]
+    team_ids = sorted({s.team for s in stayed})
+    teams = [[s for s in stayed if s.team == team] for team in team_ids]
+    scores = [s.score for s in sorted(result.seats, key=lambda s: s.seat)]
+    ranks = team_ranks(
+        [[s.seat for s in team] for team in teams], {s.seat for s in stayed if s.winner}, scores
+    )
+    leavers = sorted((s for s in result.seats if s.resigned), key=lambda s: -(s.left_at or 0))
+    turns = sorted({s.left_at or 0 for s in leavers}, reverse=True)
+    below = max(ranks, default=-1) + 1
+    return teams + [[s] for s in leavers], ranks + [below + turns.index(s.left_at or 0) for s in leavers]
 
 
 def window_start(stamp: str) -> str:

@@ -135,8 +135,9 @@ class MatchRepository(Protocol):
         ...
 
     async def own_moves(self, match_id: int) -> dict[int, int]:
-        """How many moves each seat's person made themselves, by seat (not the clock's moves
-        for them, nor a computer's; a seat without any is missing)."""
+        """How many turns each seat's person played themselves, by seat: a turn of several
+        decisions (take, push, flip, flip) is one, begun by its person (not the clock playing
+        for them, nor a computer); a seat without any is missing."""
         ...
 
     async def get(self, match_id: int) -> MatchRow | None:
@@ -171,8 +172,9 @@ class MatchRepository(Protocol):
 
     async def resume_set_aside(self, match_id: int, deadline: str | None) -> bool:
         """Put a resumable set-aside match back in play with a fresh `deadline` (a fresh clock
-        for whoever is to move; the time it was paused counts as no one's silence for a claim);
-        False if it is not one (resumed already, or never resumable)."""
+        for whoever is to move, who is pinged again: the pause was news; the time it was paused
+        counts as no one's silence for a claim); False if it is not one (resumed already, or never
+        resumable)."""
         ...
 
     async def turns_since(self, since: str, shards: Shards = ALL_SHARDS) -> dict[int, tuple[int, str]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from data import ratings
@@ -75,6 +75,20 @@ _SCALAR_TYPES: dict[str, tuple[type, ...]] = {
     "language": (str,),
     "resumable": (int,),
 }
+
+
+def shifted_by_outage(rows: Iterable[MatchRow], outage: timedelta) -> list[MatchRow]:
+    """The running matches a bot outage of `outage` moves in time, moved (in memory): their
+    deadline (a fresh reminder with it) and their last move's time, from which a claim counts —
+    the time the bot was away counts against nobody."""
+    shifted = [row for row in rows if row.deadline is not None or row.moved_at is not None]
+    for row in shifted:
+        if row.deadline is not None:
+            row.deadline = (datetime.fromisoformat(row.deadline) + outage).isoformat()
+            row.reminded = False
+        if row.moved_at is not None:
+            row.moved_at = (datetime.fromisoformat(row.moved_at) + outage).isoformat()
+    return shifted
 
 
 def departures_json(departures: Iterable[Departure]) -> str:

@@ -13,7 +13,7 @@ import logging
 import sqlite3
 from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
-from datetime import datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +48,7 @@ from data.rows import (
     player_rows,
     results_by_match,
     set_aside_notice,
+    shifted_by_outage,
     shown_ratings,
 )
 from data.schema import migrations
@@ -509,8 +510,9 @@ class SqliteMatches:
 
     async def own_moves(self, match_id: int) -> dict[int, int]:
         rows = await self._db.fetch_all(
-            "SELECT seat, COUNT(*) FROM moves WHERE match_id = ? AND user_id > 0 "
-            'AND move <> \'{"type": "resign"}\' GROUP BY seat',
+            "SELECT seat, COUNT(*) FROM (SELECT seat, user_id, move, LAG(seat) OVER (ORDER BY turn) "
+            "AS before FROM moves WHERE match_id = ?) AS m WHERE (before IS NULL OR before <> seat) "
+            'AND user_id > 0 AND move <> \'{"type": "resign"}\' GROUP BY seat',
             (match_id,),
         )
         return {seat: count for seat, count in rows}
@@ -528,14 +530,12 @@ class SqliteMatches:
         async with self._db.transaction():
             rows, unreadable = await self._read(f"status = 'running' AND {shards.condition()}")
             if outage > timedelta(0):
-                shifted = [row for row in rows if row.deadline is not None]
-                for row in shifted:
-                    assert row.deadline is not None
-                    row.deadline = (datetime.fromisoformat(row.deadline) + outage).isoformat()
-                    row.reminded = False
                 await self._db.run_many(
-                    "UPDATE matches SET deadline = ?, reminded = 0 WHERE id = ?",
-                    [(row.deadline, row.id) for row in shifted],
+                    "UPDATE matches SET deadline = ?, reminded = ?, moved_at = ? WHERE id = ?",
+                    [
+                        (row.deadline, int(row.reminded), row.moved_at, row.id)
+                        for row in shifted_by_outage(rows, outage)
+                    ],
                 )
             stamp = now_iso()
             await self._db.run_many(
@@ -582,8 +582,8 @@ class SqliteMatches:
         now = now_iso()
         changed = await self._db.write(
             "UPDATE matches SET status = 'running', note = NULL, resumable = 0, deadline = ?, "
-            "reminded = 0, updated_at = ?, moved_at = ? WHERE id = ? AND status = 'set_aside' "
-            "AND resumable = 1",
+            "reminded = 0, pinged_turn = NULL, updated_at = ?, moved_at = ? WHERE id = ? "
+            "AND status = 'set_aside' AND resumable = 1",
             (deadline, now, now, match_id),
         )
         return changed == 1

@@ -13,7 +13,7 @@ from typing import Any
 
 import discord
 
-from data.model import RESIGNED
+from data.model import RESIGNED, TIMED_OUT
 from data.repositories import Database
 from data.storage import StorageUnavailable
 from games import Outcome
@@ -88,8 +88,8 @@ class Board:
         except discord.HTTPException as error:
             if not await self.lost_place(match, error):
                 raise
-            return
-        self.after_publish(match)
+        finally:
+            self.after_publish(match)  # a computer due next plays, whatever telling people met
 
     async def edit(
         self,
@@ -116,8 +116,14 @@ class Board:
     async def redraw_stale(self) -> None:
         """Try again to redraw the boards whose last redraw failed."""
         for match in list(self.stale.values()):
-            if not match.lock.locked():  # a move under way redraws it anyway
+            if match.lock.locked():  # a move under way redraws it anyway
+                continue
+            try:
                 await self.edit(None, match)
+            except StorageUnavailable as error:  # one board's fault never stops the others
+                log.warning("The board of match %s waits to be redrawn: %s", match.id, error)
+            except Exception:
+                log.exception("The board of match %s could not be redrawn", match.id)
 
     async def _edit(
         self, interaction: discord.Interaction | None, match: Match, payload: dict[str, Any]
@@ -370,7 +376,9 @@ def _winner_text(match: Match, outcome: Outcome, lang: str) -> str:
         return gettext(lang, "**Game over** — nobody wins.")
     if outcome.draw:
         return gettext(lang, "**Game over** — a draw between {players}.", players=names)
-    if match.row.departures and match.row.departures[-1].turn == match.turn - 1:
+    last = match.row.departures[-1] if match.row.departures else None
+    # The last move was a resignation (a stand-in computer's last move is none).
+    if last is not None and last.reason != TIMED_OUT and last.turn == match.turn - 1:
         if len(outcome.winners) > 1:
             return gettext(lang, "**Game over** — {players} win by resignation!", players=names)
         return gettext(lang, "**Game over** — {players} wins by resignation!", players=names)

@@ -83,15 +83,21 @@ class TurnClock:
             except StorageUnavailable as error:  # nothing was saved: the next beat tries again
                 log.warning("The clock of match %s waits: %s", match.id, error)
             except discord.HTTPException as error:
-                if not await self.board.lost_place(match, error):
-                    log.exception("The clock of match %s failed", match.id)
+                await self._refused(match, error)
             except Exception:
                 log.exception("The clock of match %s failed", match.id)
-            self.running.watch(match)  # its next moment (or the same again, had it to wait)
+            finally:
+                self.running.watch(match)  # its next moment (or the same again, had it to wait)
 
-    @property
-    def running_clocks(self) -> bool:
-        return self.running.clocks_running
+    async def _refused(self, match: Match, error: discord.HTTPException) -> None:
+        """Discord refused what the clock sent for `match`: set it aside if its place is lost."""
+        try:
+            lost = await self.board.lost_place(match, error)
+        except StorageUnavailable as fault:  # still running: the next refusal tries again
+            log.warning("Match %s waits to be set aside: %s", match.id, fault)
+            return
+        if not lost:
+            log.error("The clock of match %s failed", match.id, exc_info=error)
 
     async def _check(self, match: Match, now: datetime) -> None:
         if self.computers.due(match) is not None:  # computers never run out of time

@@ -69,19 +69,6 @@ class RunningMatches(dict[int, Match]):
                 found.append(match)
         return found
 
-    @property
-    def clocks_running(self) -> bool:
-        """Whether a match held here has a running clock."""
-        while self._heap:
-            when, match_id = self._heap[0]
-            match = self.get(match_id)
-            if self._queued.get(match_id) == when and match is not None and next_look(match.row) == when:
-                return True
-            heapq.heappop(self._heap)
-            if self._queued.get(match_id) == when:
-                del self._queued[match_id]
-        return False
-
     def _compact(self) -> None:
         """Drop the stale entries: one entry per match still held."""
         self._queued = {match_id: when for match_id, when in self._queued.items() if match_id in self}

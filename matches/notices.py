@@ -27,8 +27,9 @@ CANNOT_DM = 50007  # Discord: "Cannot send messages to this user" (closed DMs, o
 
 
 class ClosedDms:
-    """Members whose DMs Discord refused (50007): none is sent another until they next use the
-    bot. Kept in the database (it outlasts matches and restarts) and, once read, in memory."""
+    """Members whose DMs Discord refused (50007): none is sent another until they next use one of
+    the bot's commands (a press under a board, made every turn, is no sign they opened them). Kept
+    in the database (it outlasts matches and restarts) and, once read, in memory."""
 
     def __init__(self, settings: SettingsRepository, capacity: int = REMEMBERED_MEMBERS) -> None:
         self.settings = settings
@@ -259,10 +260,12 @@ class Notices:
             button=gettext(lang, self.games[match.row.game].private_label),
         )
         channel = self.bot.get_partial_messageable(match.row.channel_id)
-        await channel.send(
-            text,
-            allowed_mentions=discord.AllowedMentions(users=True),
-        )
+        try:  # named, not pinged: the turn's one ping went out already
+            await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as error:
+            if lost_place(error):
+                raise  # the match is set aside: nothing more goes to its channel
+            log.warning("Could not say in match %s that member %s takes no DMs: %s", match.id, user_id, error)
 
 
 def _paused_text(aside: SetAside, lang: str) -> str:

@@ -52,7 +52,7 @@ class Presence:
             await guild.fetch_member(user_id)
         except discord.NotFound as error:
             return error.code in GONE_CODES
-        except discord.HTTPException as error:
+        except (TimeoutError, discord.HTTPException, OSError) as error:  # no answer: a doubt
             log.info("Whether member %s is still on server %s is unknown: %s", user_id, guild_id, error)
             return False
         self.seen(guild_id, user_id)
@@ -90,6 +90,8 @@ class Absences:
                 pass
         except StorageUnavailable as error:  # nothing was saved: their next turn asks again
             log.warning("A departed player of match %s waits to be resigned: %s", match.id, error)
+        except Exception:  # a task of its own: nobody else would say what failed
+            log.exception("Resigning a departed player of match %s failed", match.id)
 
     async def check(self, match: Match, *, fresh: bool = False) -> bool:
         """Resign the first person due in `match` who left its server; True if one was.

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import logging
 import math
 import time
 from collections import OrderedDict, deque
@@ -30,6 +31,7 @@ from matches.game_ui import GameUI
 from matches.match import alt_text, error_text, standing, tell
 from render.replay import replay
 
+log = logging.getLogger(__name__)
 FINISHED = ("finished", "abandoned")
 CACHE_BYTES = 64 * 2**20  # replays kept in memory, the least recently shown dropped first
 RATE_TIMES, RATE_SECONDS = 3, 60.0  # new productions a member may start in that many seconds
@@ -136,13 +138,17 @@ class Workshop:
             return made
         task = self.making.get(key)
         if task is None:
-            if (wait := self.limit.wait(member)) > 0:
-                raise RateLimited(wait)
-            if len(self.making) >= self.max_waiting:
-                raise Busy()
+            self.may_start(member)
             self.limit.take(member)
             task = self.making[key] = asyncio.create_task(self._make(key, job))
         return await asyncio.shield(task)  # one asker giving up stops nobody else's
+
+    def may_start(self, member: int) -> None:
+        """Raise `RateLimited` or `Busy` if `member` may not start a new production now."""
+        if (wait := self.limit.wait(member)) > 0:
+            raise RateLimited(wait)
+        if len(self.making) >= self.max_waiting:
+            raise Busy()
 
     async def _make(self, key: Hashable, job: ReplayJob) -> MadeReplay:
         try:
@@ -202,23 +208,22 @@ class Replays:
             return
         lang = mine if private else await public_language(self.storage.settings, interaction)
         key = (row.id, lang)
-        log = await self.storage.matches.move_log(row.id)
+        moves = await self.storage.matches.move_log(row.id)
         players = len(row.players)
         job = ReplayJob(
-            row.game, row.id, players, row.seed, game.game_options(row.options, players), log, lang
+            row.game, row.id, players, row.seed, game.game_options(row.options, players), moves, lang
         )
         try:
             made = await self._made(interaction, key, job, private)
         except RateLimited as limited:
-            await tell(interaction, rate_limited_text(mine, limited.wait))
+            await _refuse(interaction, rate_limited_text(mine, limited.wait), private)
         except Busy:
-            await tell(
-                interaction, gettext(mine, "Many replays are being made right now — try again in a minute.")
-            )
+            busy = gettext(mine, "Many replays are being made right now — try again in a minute.")
+            await _refuse(interaction, busy, private)
         except GameError as error:
             refusal = error_text(error, mine)
             text = gettext(mine, "Match #{id} cannot be replayed: {error}", id=match_id, error=refusal)
-            await tell(interaction, text)
+            await _refuse(interaction, text, private)
         else:
             await interaction.followup.send(file=made.file(), ephemeral=private)
 
@@ -226,16 +231,24 @@ class Replays:
         self, interaction: discord.Interaction, key: tuple[int, str], job: ReplayJob, private: bool
     ) -> MadeReplay:
         """The replay, the interaction deferred (publicly for a public one) once it may be made."""
-        ready = self.workshop.ready(key)
-        if not ready:
-            wait = self.workshop.limit.wait(interaction.user.id)
-            if wait > 0:
-                raise RateLimited(wait)
+        if not self.workshop.ready(key):
+            self.workshop.may_start(interaction.user.id)
         await interaction.response.defer(ephemeral=private, thinking=True)
         return await self.workshop.get(key, job, interaction.user.id)
 
     def close(self) -> None:
         self.workshop.close()
+
+
+async def _refuse(interaction: discord.Interaction, text: str, private: bool) -> None:
+    """Say privately why there is no replay — also after a public "thinking…", which a follow-up
+    would otherwise replace in public: it goes first."""
+    if interaction.response.is_done() and not private:
+        try:
+            await interaction.delete_original_response()
+        except discord.HTTPException as error:
+            log.info("A replay's thinking message could not be taken away: %s", error)
+    await tell(interaction, text)
 
 
 def rate_limited_text(lang: str, wait: float) -> str:

@@ -36,6 +36,7 @@ from matches.match import (
     WATCH,
     Match,
     help_text,
+    jump_url,
     later,
     start_text,
     tell,
@@ -172,12 +173,14 @@ class MatchService:
             self.computers.schedule(match)
         return match
 
-    async def used_by(self, user_id: int, guild_id: int | None) -> None:
-        """A member used the bot: DMs to them are tried again if Discord refused them before, and
-        they are on the server they used it in."""
-        if guild_id is not None:
-            self.absences.presence.seen(guild_id, user_id)
-        await self.notices.closed_dms.used_bot(user_id)
+    async def used_by(self, interaction: discord.Interaction) -> None:
+        """A member used the bot: they are on the server they used it in; and with a command (a
+        deliberate use, not a press made every turn) DMs to them are tried again if Discord
+        refused them before."""
+        if interaction.guild_id is not None:
+            self.absences.presence.seen(interaction.guild_id, interaction.user.id)
+        if interaction.type is discord.InteractionType.application_command:
+            await self.notices.closed_dms.used_bot(interaction.user.id)
 
     def _after_publish(self, match: Match) -> None:
         """In the process that runs the match: a computer due next plays; a person due next who
@@ -300,8 +303,9 @@ class MatchService:
         """A member of the match's server opens its live public view (no seat needed)."""
         match = await self.match(match_id)
         if match is None or interaction.guild_id != match.row.guild_id:
-            text = N_("This match is over — its board shows the result and its replay.")
-            await tell(interaction, gettext(private_language(interaction), text))
+            mine = private_language(interaction)
+            text = gettext(mine, "This match is over — its board shows the result and its replay.")
+            await tell(interaction, await self._paused_text(match_id, mine) or text)
             return
         await self.board.watch(interaction, match)
 
@@ -337,6 +341,12 @@ class MatchService:
         await interaction.response.defer(ephemeral=True, thinking=True)
         match.row.status, match.row.deadline, match.row.moved_at = "running", later(row.clock_s), now_iso()
         async with self.places.resuming:  # one press at a time posts the board
+            current = await self.storage.matches.get(match_id)
+            if current is None or current.status != "set_aside":  # another press brought it back
+                said = N_("The match is back in play already: {link}")
+                link = jump_url(current) if current is not None else match.jump_url()
+                await interaction.followup.send(gettext(mine, said, link=link), ephemeral=True)
+                return True
             posted = await self.board.repost(match)
             if not posted:
                 text = N_(
@@ -355,20 +365,26 @@ class MatchService:
             await self.board.announce(match, previous_seats=())
         return True
 
+    async def _paused_text(self, match_id: int, lang: str) -> str | None:
+        """What a press on a match set aside until it is resumed is told, in `lang`; None for
+        any other match."""
+        row = await self.storage.matches.get(match_id)
+        if row is None or row.status != "set_aside" or not row.resumable:
+            return None
+        return gettext(
+            lang,
+            "This match is paused: I lost what I need in its channel. Once that is fixed, any "
+            "of its players brings it back with `{matches}` → **Board ↓**.",
+            matches=command(lang, "matches"),
+        )
+
     async def _seated(self, interaction: discord.Interaction, match_id: int) -> tuple[Match, int] | None:
         """The running match and the clicking member's seat in it, or a private refusal."""
         match = await self.match(match_id)
         mine = private_language(interaction)
         if match is None or interaction.guild_id not in (None, match.row.guild_id):
             text = gettext(mine, "This match is over — start a new one (see {help}).", help=help_text(mine))
-            if match is None and (row := await self.storage.matches.get(match_id)) and row.resumable:
-                text = gettext(
-                    mine,
-                    "This match is paused: I lost what I need in its channel. Once that is fixed, any "
-                    "of its players brings it back with `{matches}` → **Board ↓**.",
-                    matches=command(mine, "matches"),
-                )
-            await tell(interaction, text)
+            await tell(interaction, (match is None and await self._paused_text(match_id, mine)) or text)
             return None
         seat = match.seat_of(interaction.user.id)
         if seat is None:

@@ -24,7 +24,7 @@ from matches.private import PrivateReplies
 
 STALE = N_("Another move came first — use the latest board.")
 RESIGN_MOVE = {"type": "resign"}  # as the move log keeps every resignation
-EARLY_MOVES = 2  # a person who leaves before every person's seat made this many moves abandons the match
+EARLY_MOVES = 2  # a person who leaves before every person played this many turns abandons the match
 
 
 class Turns:
@@ -231,7 +231,7 @@ class Turns:
         )
         text = gettext(
             mine,
-            "Claim {game} #{id}? {player} has not moved for 3 days: they resign and rank last.",
+            "Claim {game} #{id}? {player} has not moved for 3 days: it counts as their resignation.",
             game=match.engine.title,
             id=match.id,
             player=who(absent, mine),
@@ -241,8 +241,10 @@ class Turns:
     def _claim_refusal(self, match: Match, seat: int, lang: str) -> str | None:
         """Why `seat` may not claim the match now, or None."""
         since = match.claimable_from()
-        if since is None:
+        if since is None and match.row.clock_s:
             return gettext(lang, "There is nothing to claim: a turn clock plays for absent players here.")
+        if since is None:  # a computer is due, nobody else plays, or the match is over
+            return gettext(lang, "There is nothing to claim in this match now.")
         if seat in match.engine.current_seats(match.state):
             return gettext(lang, "It is your turn — make your move (or resign).")
         if seat in match.view(None)["resigned"]:
@@ -324,6 +326,20 @@ def abandoning_note(match: Match, departure: Departure) -> str | None:
     )
 
 
+def _stayers_winning(outcome: Outcome, teams: tuple[tuple[int, ...], ...], gone: set[int]) -> set[int]:
+    """The seats that win the match for the league: the game's winners who stayed; when every
+    winner had left (a stand-in computer won their seat), the best-scoring team of those who
+    stayed — they are rated among themselves, so the best of them won."""
+    winners = set(outcome.winners) - gone
+    if winners or not outcome.winners:
+        return winners
+    stayed = [[seat for seat in team if seat not in gone] for team in teams]
+    best = max((max(outcome.scores[seat] for seat in team) for team in stayed if team), default=None)
+    if best is None:
+        return set()
+    return {seat for team in stayed if team and max(outcome.scores[s] for s in team) == best for seat in team}
+
+
 def _result(match: Match, state: Any, outcome: Outcome, departures: list[Departure]) -> MatchResult:
     """The match's result for the league: a seat a person left is theirs (not the stand-in
     computer's), resigned and winning nothing; abandoned when a person left early."""
@@ -331,6 +347,7 @@ def _result(match: Match, state: Any, outcome: Outcome, departures: list[Departu
     team_of = {seat: index for index, team in enumerate(teams) for seat in team}
     resigned = set(match.engine.view(state, None)["resigned"])
     left = {d.seat: d for d in departures}
+    winners = _stayers_winning(outcome, teams, resigned | set(left))
     return MatchResult(
         draw=outcome.draw,
         abandoned=any(d.early for d in departures),
@@ -341,7 +358,7 @@ def _result(match: Match, state: Any, outcome: Outcome, departures: list[Departu
                 user_id=left[seat].user_id if seat in left else user,
                 team=team_of.get(seat, seat),
                 score=outcome.scores[seat],
-                winner=seat in outcome.winners and seat not in left,
+                winner=seat in winners,
                 resigned=seat in resigned or seat in left,
                 left=left[seat].reason if seat in left else None,
                 left_at=left[seat].turn if seat in left else None,

@@ -40,7 +40,11 @@ def database_at_version(path: Path, version: int) -> None:
                 [(match_id, 0, 11), (match_id, 1, 22)],
             )
         raw.execute("INSERT INTO moves VALUES (1, 0, 0, 11, '{}', ?)", (stamp,))
-        raw.execute("INSERT INTO results VALUES (1, 'rookie', 1, 0, 0, 60.0, '{}', NULL, ?)", (stamp,))
+        raw.execute(
+            "INSERT INTO results (match_id, game, guild_id, draw, abandoned, duration_s, options, "
+            "tiebreak, finished_at) VALUES (1, 'rookie', 1, 0, 0, 60.0, '{}', NULL, ?)",
+            (stamp,),
+        )
         raw.execute(
             "INSERT INTO result_seats (match_id, seat, user_id, team, score, winner) "
             "VALUES (1, 0, 11, 0, 5, 1)"
@@ -135,3 +139,26 @@ async def test_rated_opponents_are_counted_from_the_results_an_older_database_ho
         ("rookie", 1, 1, False),
     ]
     assert [(r["match_id"], r["unrated"]) for r in recent] == [(5, "computers"), (1, None)]
+
+
+async def test_an_older_database_counts_claims_from_the_last_move_and_keeps_its_resignations(tmp_path):
+    path = tmp_path / "version10.db"
+    database_at_version(path, 10)
+    with sqlite3.connect(path) as raw:  # running match 2 was last moved at noon the next day
+        raw.execute("UPDATE matches SET started_at = '2026-01-01T12:00:00+00:00', moved_at = NULL")
+        raw.execute("INSERT INTO moves VALUES (2, 0, 0, 11, '{}', '2026-01-02T12:00:00+00:00')")
+        raw.execute(
+            "INSERT INTO result_seats (match_id, seat, user_id, team, score, winner, resigned) "
+            "VALUES (1, 1, 22, 1, 2, 0, 1)"
+        )
+    raw.close()
+
+    storage = await Storage.open(path)
+    try:
+        running = await storage.matches.get(2)
+        [finished] = await storage.league.recent_results(1)
+    finally:
+        await storage.close()
+
+    assert running is not None and running.moved_at == "2026-01-02T12:00:00+00:00"
+    assert [seat["left"] for seat in finished["seats"]] == [None, "resigned"]

@@ -161,16 +161,17 @@ async def test_a_member_is_listed_after_five_rated_matches_against_three_differe
     assert (await storage.league.player_ratings(1, 55))[0]["opponents"] == 2  # 77 is a partner
 
 
-async def test_a_replaced_player_and_their_turn_are_kept_and_own_moves_are_counted(storage):
+async def test_a_replaced_player_and_their_turn_are_kept_and_own_turns_are_counted(storage):
     match_id = await running_match(storage, (11, 22))
-    for turn, (seat, user) in enumerate(((0, 11), (1, None), (0, 11), (1, 22))):
+    plays = ((0, 11), (0, 11), (1, None), (0, 11), (0, 11), (0, 11), (1, 22), (1, 22))  # whole turns
+    for turn, (seat, user) in enumerate(plays):
         await storage.matches.record_move(
             match_id, turn=turn, seat=seat, user_id=user, move={"n": turn}, state="s"
         )
-    left = Departure(1, 22, 4, TIMED_OUT)
+    left = Departure(1, 22, 8, TIMED_OUT)
 
     assert await storage.matches.replace_player(match_id, 1, -12, {}, replacing=22, departures=[left])
-    await storage.matches.record_move(match_id, turn=4, seat=1, user_id=-12, move={"n": 4}, state="s")
+    await storage.matches.record_move(match_id, turn=8, seat=1, user_id=-12, move={"n": 8}, state="s")
 
     row = await storage.matches.get(match_id)
     assert row.players == [11, -12] and row.departures == [left] and row.moved_at is not None

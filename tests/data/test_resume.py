@@ -35,3 +35,24 @@ async def test_resuming_loads_every_running_match_and_adds_the_outage_to_its_clo
     assert match.view(None)["cells"] == engine.view(engine.new_game(2, 5), None)["cells"]
     stored = await storage.matches.get(row.id)
     assert stored.deadline == match.row.deadline
+
+
+async def test_an_outage_counts_against_nobody_waiting_to_claim_a_match_without_a_clock(storage, database):
+    engine = ENGINES["tetris_link"]
+    row = await storage.matches.open_lobby(
+        game="tetris_link", guild_id=1, channel_id=2, host_id=10, seed=5, options={}
+    )
+    await storage.matches.join_lobby(row.id, 20, 4)
+    await storage.matches.start(row.id, engine.dump(engine.new_game(2, 5)))
+    moved = (await storage.matches.get(row.id)).moved_at
+    await storage.settings.set_meta(ALIVE, (discord.utils.utcnow() - timedelta(hours=1)).isoformat())
+
+    bot = create_bot(database=database)
+    bot.storage, bot.matches = storage, MatchService(bot, storage)
+    await bot.load_extension("cogs.tetris_link")
+    assert await bot.matches.resume() == 1
+
+    match = bot.matches.running[row.id]
+    shifted = datetime.fromisoformat(match.row.moved_at) - datetime.fromisoformat(moved)
+    assert timedelta(minutes=59) < shifted < timedelta(minutes=61)  # the three days to a claim wait longer
+    assert match.row.deadline is None and (await storage.matches.get(row.id)).moved_at == match.row.moved_at

@@ -1,7 +1,7 @@
 """No member can wear the others down, and the bot sends nothing Discord would refuse: a host
 holds at most three open lobbies per server, a finished match has one Rematch lobby, a member is
 pinged once per match and turn, no edit goes out with an interaction token past its 15 minutes,
-closed DMs are not tried again until the member next uses the bot, and a press on a board a
+closed DMs are not tried again until the member next uses a command, and a press on a board a
 failed edit left behind redraws it at once."""
 
 from __future__ import annotations
@@ -221,7 +221,7 @@ async def closed_dms_match(table: Any) -> tuple[Any, int]:
     return board, dm_attempts(table, table.bob)
 
 
-async def test_after_closed_dms_refuse_once_no_dm_is_tried_until_the_member_uses_the_bot(table):
+async def test_after_closed_dms_refuse_once_no_dm_is_tried_until_the_member_uses_a_command(table):
     board, sent = await closed_dms_match(table)
     for _ in range(2):  # Alice plays, Bob lets the clock play for him: notices and reminders
         await play_on_board(table.alice, table.channel, board.id)
@@ -230,8 +230,15 @@ async def test_after_closed_dms_refuse_once_no_dm_is_tried_until_the_member_uses
 
     assert dm_attempts(table, table.bob) - sent == 1
     assert mover(channel_message(table.channel, board.id), table.players) is table.bob
-    await table.bob.click(channel_message(table.channel, board.id), label="My pieces")  # he is back
-    await table.env.advance_time(95)  # the reminder of this turn
+    await table.bob.click(channel_message(table.channel, board.id), label="My pieces")  # a press...
+    await table.env.advance_time(95)  # ...is no sign of open DMs: the reminder of this turn waits
+    assert dm_attempts(table, table.bob) - sent == 1
+    await play_on_board(table.bob, table.channel, board.id)
+    await play_on_board(table.alice, table.channel, board.id)
+    assert dm_attempts(table, table.bob) - sent == 1
+
+    await table.bob.slash(table.channel, "matches")  # a command: he is back
+    await table.env.advance_time(105)  # the reminder of this turn (at 90 s, on a beat of 15 s)
 
     assert dm_attempts(table, table.bob) - sent == 2
     notes = [m for m in table.channel.history() if "cannot send you direct messages" in (m.content or "")]

@@ -234,10 +234,12 @@ async def test_an_alt_resigning_at_once_abandons_the_match_unrated_for_everyone(
 
 
 async def pass_days(table, target, days: float) -> None:
-    """Let `days` go by: the bot is away meanwhile (virtual time would otherwise run each of its
-    one-second beats), then starts again on the same database."""
+    """Let `days` go by with the bot up but its beats stopped (virtual time would otherwise run
+    each of its one-second beats), then start it again on the same database: its last heartbeat
+    says it was up all along, so no outage is added to the waiting."""
     await table.env.bot.remove_cog("Clock")
     await table.env.advance_time(days * DAY_S)
+    await table.env.bot.matches.heartbeat()
     await table.env.restart_bot(create_bot(database=target))
 
 

@@ -51,6 +51,28 @@ async def test_a_deleted_channel_ends_its_match_once_and_nothing_more_is_sent_fo
     assert match.id not in table.env.bot.matches.running
 
 
+async def test_a_deleted_channel_ends_the_matches_of_its_threads_too(table):
+    await threads_on(table)
+    opened = await table.alice.slash(table.channel, "tremember new", clock=PERIOD)
+    [thread] = table.channel.threads
+    lobby = thread.history()[-1]
+    await table.bob.click(lobby, label="Join")
+    await table.alice.click(lobby, label="Start")
+    assert opened.acknowledged
+
+    table.env.backend.delete_channel(table.channel.id)  # its threads go with it
+    await table.env.settle()
+    sent = len(table.env.http_requests)
+    await table.env.advance_time(5 * PERIOD)
+
+    assert table.env.http_requests[sent:] == []
+    for member in (table.alice, table.bob):
+        assert dms(member, "ends here") == [
+            "**Tremember #1** ends here: its channel was deleted. Its moves are kept; the match is unrated."
+        ]
+    assert (await stored(table, 1)).status == "set_aside"
+
+
 async def test_a_channel_found_gone_while_publishing_is_asked_for_once(table):
     board = await clocked_match(table)
     match = running_match(table, board)
