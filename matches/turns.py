@@ -201,17 +201,24 @@ class Turns:
                 await tell(interaction, text)
                 return
             previous_seats = match.engine.current_seats(match.state)
-            try:
-                left = await self.leave(match, seat, RESIGNED, by=interaction.user.id)
-            except GameError as error:
-                await tell(interaction, error_text(error, mine))
-                return
-            if not left:
-                await tell(interaction, gettext(mine, "The match changed meanwhile — try again."))
+            if not await self._left(interaction, match, seat, RESIGNED):
                 return
         await interaction.edit_original_response(content=gettext(mine, "You resigned."), view=None)
         await self.board.publish(interaction, match, previous_seats=previous_seats)
         await self.replies.refresh(match, seat)  # nothing they held stays on their screen
+
+    async def _left(self, interaction: discord.Interaction, match: Match, seat: int, reason: str) -> bool:
+        """`seat`'s person leaves by `reason`, at the press of `interaction` (under the match lock);
+        False, said privately, when the game refuses or another move came first."""
+        mine = private_language(interaction)
+        try:
+            if await self.leave(match, seat, reason, by=interaction.user.id):
+                return True
+        except GameError as error:
+            await tell(interaction, error_text(error, mine))
+            return False
+        await tell(interaction, gettext(mine, "The match changed meanwhile — try again."))
+        return False
 
     async def ask_claim(self, interaction: discord.Interaction, match: Match, seat: int) -> None:
         """A press of Claim: say when the match may be claimed, or ask to confirm the claim."""
@@ -270,13 +277,7 @@ class Turns:
                 return
             previous_seats = match.engine.current_seats(match.state)
             absent = previous_seats[0]
-            try:
-                left = await self.leave(match, absent, CLAIMED, by=interaction.user.id)
-            except GameError as error:
-                await tell(interaction, error_text(error, mine))
-                return
-            if not left:
-                await tell(interaction, gettext(mine, "The match changed meanwhile — try again."))
+            if not await self._left(interaction, match, absent, CLAIMED):
                 return
         text = gettext(
             mine, "You claimed the match: {player} has resigned.", player=who(match.players[absent], mine)
@@ -326,7 +327,7 @@ def abandoning_note(match: Match, departure: Departure) -> str | None:
     )
 
 
-def _stayers_winning(outcome: Outcome, teams: tuple[tuple[int, ...], ...], gone: set[int]) -> set[int]:
+def stayers_winning(outcome: Outcome, teams: tuple[tuple[int, ...], ...], gone: set[int]) -> set[int]:
     """The seats that win the match for the league: the game's winners who stayed; when every
     winner had left (a stand-in computer won their seat), the best-scoring team of those who
     stayed — they are rated among themselves, so the best of them won."""
@@ -347,7 +348,7 @@ def _result(match: Match, state: Any, outcome: Outcome, departures: list[Departu
     team_of = {seat: index for index, team in enumerate(teams) for seat in team}
     resigned = set(match.engine.view(state, None)["resigned"])
     left = {d.seat: d for d in departures}
-    winners = _stayers_winning(outcome, teams, resigned | set(left))
+    winners = stayers_winning(outcome, teams, resigned | set(left))
     return MatchResult(
         draw=outcome.draw,
         abandoned=any(d.early for d in departures),

@@ -94,6 +94,23 @@ def test_whoever_left_ranks_below_everyone_who_stayed_and_later_leavers_above_so
     assert after[1] > after[3] > after[2]
 
 
+def test_a_partner_who_left_shares_nothing_of_the_win_the_team_played_on_to():
+    # Teams {0, 2} and {1, 3}: seat 2 timed out and a computer played on; its team won.
+    result = MatchResult(
+        draw=False,
+        seats=(
+            SeatResult(0, 1, 0, 9, True),
+            SeatResult(1, 2, 1, 5, False),
+            SeatResult(2, 3, 0, 9, False, resigned=True, left=TIMED_OUT, left_at=6),
+            SeatResult(3, 4, 1, 5, False),
+        ),
+    )
+    changes = rate_result(result, ("sequence_numbers",), {})
+    after = {user: new.shown for (_, user), (_, new) in changes.items()}
+    assert after[1] > NEWCOMER.shown > after[3]  # the leaver lost, though their team won
+    assert after[2] == after[4] < NEWCOMER.shown
+
+
 async def played(storage, players: tuple[int, ...], *, guild_id: int = 1, result: MatchResult | None = None):
     """A finished match of `players` (the first wins); returns its id."""
     match_id = await running_match(storage, players, guild_id=guild_id)
