@@ -25,11 +25,11 @@ from typing import TYPE_CHECKING, Any
 import aiohttp
 import discord
 from discord.ext import commands
+from dotenv import dotenv_values
 
 from data import open_storage
-from data.model import ALL_SHARDS, Shards
+from data.model import ALL_SHARDS, Shards, StorageError, StorageUnavailable
 from data.repositories import Database
-from data.storage import StorageError, StorageUnavailable
 from locales import DEFAULT as DEFAULT_LANGUAGE
 from locales import LANGUAGES
 from locales.translator import CatalogueTranslator
@@ -140,19 +140,6 @@ def read_shards(count_text: str, ids_text: str) -> Shards:
             f"SHARD_IDS must be shards 0 to {count - 1} of SHARD_COUNT={count} (got {ids_text!r})."
         )
     return Shards(count, tuple(sorted(ids)))
-
-
-def read_env_file(path: Path) -> dict[str, str]:
-    """KEY=VALUE lines of a .env file (comments and blanks skipped)."""
-    if not path.is_file():
-        return {}
-    values = {}
-    for line in path.read_text(encoding="utf-8").splitlines():
-        line = line.strip()
-        if line and not line.startswith("#") and "=" in line:
-            key, value = line.split("=", 1)
-            values[key.strip()] = value.strip().strip("'\"")
-    return values
 
 
 class GameBot(commands.Bot):
@@ -466,7 +453,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="The game-table Discord bot.")
     parser.add_argument("--local", action="store_true", help="play on the local table")
     args = parser.parse_args(argv)
-    settings = Settings.from_env({**read_env_file(ROOT / ".env"), **os.environ})
+    file = {key: value for key, value in dotenv_values(ROOT / ".env").items() if value is not None}
+    settings = Settings.from_env({**file, **os.environ})  # the environment wins over .env
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     local = args.local or settings.token is None
     if local and not args.local:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands, tasks
 
-from data.storage import StorageUnavailable
+from data.model import StorageUnavailable
 
 if TYPE_CHECKING:
     from bot import GameBot

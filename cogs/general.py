@@ -13,8 +13,7 @@ from discord.ext import commands
 from cogs.game import GameCog
 from cogs.league import LeaderboardPage
 from cogs.limits import COMPONENT_LIMIT, fitting
-from data.model import MatchRow
-from data.storage import StorageUnavailable
+from data.model import MatchRow, StorageUnavailable
 from games import title_of
 from locales import command, gettext, name
 from locales.audience import MemberLanguages, private_language

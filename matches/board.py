@@ -13,9 +13,8 @@ from typing import Any
 
 import discord
 
-from data.model import RESIGNED, TIMED_OUT
+from data.model import RESIGNED, TIMED_OUT, StorageUnavailable
 from data.repositories import Database
-from data.storage import StorageUnavailable
 from games import Outcome
 from locales import N_, gettext
 from locales.audience import private_language

@@ -7,9 +7,8 @@ from datetime import datetime
 
 import discord
 
-from data.model import TIMED_OUT
+from data.model import TIMED_OUT, StorageUnavailable
 from data.repositories import Database
-from data.storage import StorageUnavailable
 from locales import N_, gettext, ngettext
 from matches.board import Board
 from matches.computers import Computers

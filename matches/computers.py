@@ -21,8 +21,8 @@ from typing import Any
 import discord
 
 import ai
+from data.model import StorageUnavailable
 from data.repositories import Database
-from data.storage import StorageUnavailable
 from games import GameError
 from games.replay import replay_states
 from matches.board import Board

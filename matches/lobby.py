@@ -10,9 +10,8 @@ from typing import Any
 import discord
 
 from ai import LEVELS
-from data.model import RematchTaken, TooManyLobbies
+from data.model import MatchRow, RematchTaken, TooManyLobbies
 from data.repositories import Database
-from data.storage import MatchRow
 from games import GameError, title_of
 from locales import N_, command, gettext, ngettext
 from locales.audience import private_language, public_language

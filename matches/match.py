@@ -15,8 +15,7 @@ from discord import app_commands
 from discord.app_commands import locale_str
 
 from ai import LEVELS
-from data.model import CLAIMED, DEPARTED, REPEATED, RESIGNED, TIMED_OUT, Departure, is_computer
-from data.storage import MatchRow
+from data.model import CLAIMED, DEPARTED, REPEATED, RESIGNED, TIMED_OUT, Departure, MatchRow, is_computer
 from games import Engine, GameError
 from games.base import MessageValue, Term
 from locales import N_, alternatives, command, gettext, ngettext

@@ -16,8 +16,7 @@ import time
 
 import discord
 
-from data.model import DEPARTED
-from data.storage import StorageUnavailable
+from data.model import DEPARTED, StorageUnavailable
 from games import GameError
 from matches.board import Board
 from matches.match import Match, humans

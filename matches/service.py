@@ -10,9 +10,8 @@ from typing import Any
 
 import discord
 
-from data.model import ALL_SHARDS, Shards
+from data.model import ALL_SHARDS, MatchRow, Shards, StorageUnavailable, now_iso
 from data.repositories import Database
-from data.storage import MatchRow, StorageUnavailable, now_iso
 from games import ENGINES, GameError
 from locales import N_, command, gettext
 from locales.audience import private_language

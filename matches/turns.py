@@ -8,9 +8,8 @@ from typing import Any
 
 import discord
 
-from data.model import CLAIMED, RESIGNED, Departure
+from data.model import CLAIMED, RESIGNED, Departure, MatchResult, SeatResult
 from data.repositories import Database
-from data.storage import MatchResult, SeatResult
 from games import GameError, Outcome
 from locales import N_, gettext
 from locales.audience import private_language

@@ -38,3 +38,28 @@ def test_computer_players_import_nothing_but_the_standard_library_and_the_engine
 def test_renderers_do_not_reach_into_discord_or_storage():
     for path in sorted((ROOT / "render").glob("*.py")):
         assert not imported_top_level_modules(path) & {"discord", "aiosqlite", "data", "cogs"}, path.name
+
+
+def imported_modules(path: Path) -> set[str]:
+    """Every module a file imports, by its full dotted name (inside `TYPE_CHECKING` too)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module)
+    return names
+
+
+def test_the_framework_and_the_commands_know_storage_by_its_interface_and_model_only():
+    backends = {"data.storage", "data.postgres"}
+    for folder in ("matches", "cogs"):
+        for path in sorted((ROOT / folder).glob("*.py")):
+            assert not imported_modules(path) & backends, f"{folder}/{path.name} imports a storage backend"
+
+
+def test_the_framework_never_imports_the_commands_or_the_bot():
+    for path in sorted((ROOT / "matches").glob("*.py")):
+        found = {name.split(".")[0] for name in imported_modules(path)} & {"cogs", "bot"}
+        assert not found, f"matches/{path.name} imports {sorted(found)}"
