@@ -27,6 +27,7 @@ import discord
 from discord.ext import commands
 from dotenv import dotenv_values
 
+from cogs.tree import GameTree
 from data import open_storage
 from data.model import ALL_SHARDS, Shards, StorageError, StorageUnavailable
 from data.repositories import Database
@@ -154,6 +155,7 @@ class GameBot(commands.Bot):
             intents=discord.Intents.default(),
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            tree_cls=GameTree,
             **options,
         )
         self.settings = settings

@@ -13,7 +13,7 @@ from discord.ext import commands
 from cogs.game import GameCog
 from cogs.league import LeaderboardPage
 from cogs.limits import COMPONENT_LIMIT, fitting
-from data.model import MatchRow, StorageUnavailable
+from data.model import MatchRow
 from games import title_of
 from locales import command, gettext, name
 from locales.audience import MemberLanguages, private_language
@@ -34,30 +34,6 @@ class General(commands.Cog):
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
         self.languages = MemberLanguages(bot.storage.settings)
-
-    async def cog_load(self) -> None:
-        self.bot.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
-
-    async def on_app_command_error(
-        self, interaction: discord.Interaction, error: app_commands.AppCommandError
-    ) -> None:
-        """Every failed slash command is answered privately: a database fault asks to try again."""
-        cause = getattr(error, "original", error)
-        lang = private_language(interaction)
-        if isinstance(cause, StorageUnavailable):
-            log.warning(
-                "/%s met a database fault: %s", interaction.command and interaction.command.name, cause
-            )
-            await tell(interaction, gettext(lang, str(cause)))
-        elif isinstance(error, app_commands.NoPrivateMessage):
-            await tell(interaction, gettext(lang, "This command works on a server only — use it there."))
-        elif isinstance(error, app_commands.CheckFailure):
-            await tell(interaction, str(error) or gettext(lang, "You cannot use this command here."))
-        else:
-            log.error("/%s failed", interaction.command and interaction.command.name, exc_info=cause)
-            await tell(
-                interaction, gettext(lang, "Something went wrong on my side — please try again in a moment.")
-            )
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:

@@ -258,6 +258,21 @@ async def test_a_busy_database_answers_try_again_and_loses_nothing(table, databa
     assert any("database fault" in record.getMessage() for record in caplog.records)
 
 
+async def test_a_slash_command_that_meets_a_busy_database_is_answered_try_again(table, database, caplog):
+    owner = table.guild.add_member(table.guild.owner)
+    await short_busy_timeout(table)
+
+    with write_lock(database):
+        refused = await owner.slash(table.channel, "settings clock", clock=600)
+
+    assert refused.ephemeral and BUSY in told(refused)
+    assert any("/clock met a database fault" in record.getMessage() for record in caplog.records)
+    [raised] = table.env.errors  # what the command raised, answered by the tree (seen, and so taken)
+    assert "busy" in str(raised)
+    said = told(await owner.slash(table.channel, "settings clock", clock=600))  # the lock is gone
+    assert said == "New matches now get 10 minutes per move by default."
+
+
 async def test_a_busy_database_is_said_in_the_members_own_language(table, database, client_locales):
     board = await start(table)
     player = client_locales.speak(mover(board, table.players), "fr")
