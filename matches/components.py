@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
 
@@ -31,9 +31,6 @@ from matches.presentation import (
     select_pages,
 )
 
-if TYPE_CHECKING:
-    from matches.service import MatchService
-
 CUSTOM_ID_LIMIT = 100
 _GAME_ID = r"(?P<game>[a-z_]{1,32}):(?P<match>\d{1,12}):(?P<turn>\d{1,6}):(?P<arg>[^\s]{0,80})"
 
@@ -45,8 +42,35 @@ def game_custom_id(prefix: str, game: str, match_id: int, turn: int, arg: str) -
     return custom_id
 
 
-def _service(interaction: discord.Interaction) -> MatchService:
-    return interaction.client.matches  # type: ignore[attr-defined]
+class Presses(Protocol):
+    """What the components hand their presses to: the bot's match service."""
+
+    async def on_component(
+        self, interaction: discord.Interaction, match_id: int, turn: int, arg: str
+    ) -> None: ...
+
+    async def on_choice(
+        self,
+        interaction: discord.Interaction,
+        *,
+        match_id: int,
+        turn: int,
+        where: str,
+        level: int,
+        path: tuple[int, ...],
+        index: int,
+    ) -> None: ...
+
+    async def on_lobby(self, interaction: discord.Interaction, match_id: int, action: str) -> None: ...
+
+    async def on_lobby_computer(
+        self, interaction: discord.Interaction, match_id: int, choice: str
+    ) -> None: ...
+
+
+def _service(interaction: discord.Interaction) -> Presses:
+    service: Presses = interaction.client.matches  # type: ignore[attr-defined]
+    return service
 
 
 class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"g:{_GAME_ID}"):

@@ -63,3 +63,19 @@ def test_the_framework_never_imports_the_commands_or_the_bot():
     for path in sorted((ROOT / "matches").glob("*.py")):
         found = {name.split(".")[0] for name in imported_modules(path)} & {"cogs", "bot"}
         assert not found, f"matches/{path.name} imports {sorted(found)}"
+
+
+def test_the_framework_has_no_import_cycle_even_for_type_checking():
+    modules = {f"matches.{path.stem}": path for path in (ROOT / "matches").glob("*.py")}
+    graph = {name: imported_modules(path) & set(modules) for name, path in modules.items()}
+    done: set[str] = set()
+
+    def walk(name: str, trail: tuple[str, ...]) -> None:
+        assert name not in trail, "import cycle: " + " → ".join((*trail[trail.index(name) :], name))
+        if name not in done:
+            for imported in sorted(graph[name]):
+                walk(imported, (*trail, name))
+            done.add(name)
+
+    for name in sorted(graph):
+        walk(name, ())
