@@ -91,6 +91,11 @@ class MatchRow:
     departures: list[Departure] = field(default_factory=list)  # people who left it, in order
     moved_at: str | None = None  # when its last move was made (or it started)
 
+    @property
+    def paused(self) -> bool:
+        """Set aside for a place the bot lost, until one of its players resumes it."""
+        return self.status == "set_aside" and self.resumable
+
 
 class LobbyRefused(Exception):
     """A lobby that may not open; `lobbies` are the ones in its way, oldest first."""

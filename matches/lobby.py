@@ -216,16 +216,17 @@ class Lobby:
         return embed
 
     async def _open_lobby(
-        self, interaction: discord.Interaction, match_id: int
+        self, interaction: discord.Interaction, match_id: int, *, under_it: bool = True
     ) -> tuple[GameUI, MatchRow] | None:
-        """The open lobby a press under it belongs to, or a private refusal."""
+        """The open lobby a press belongs to — `under_it`, pressed under the lobby's own message
+        (else from `/matches`) — or a private refusal."""
         row = await self.storage.matches.get(match_id)
         game = self.games.get(row.game) if row is not None else None
         mine = private_language(interaction)
         if row is None or game is None or row.status != "lobby" or row.guild_id != interaction.guild_id:
             await tell(interaction, closed_text(mine))
             return None
-        if interaction.message is None or interaction.message.id != row.message_id:
+        if under_it and (interaction.message is None or interaction.message.id != row.message_id):
             text = gettext(mine, "These buttons belong under their lobby — use the lobby's own message.")
             await tell(interaction, text)
             return None
@@ -254,29 +255,31 @@ class Lobby:
     async def cancel_listed(self, interaction: discord.Interaction, match_id: int) -> None:
         """The host cancels a lobby from `/matches` — also one whose message was deleted, which
         would otherwise hold one of their places for good."""
-        row = await self.storage.matches.get(match_id)
-        game = self.games.get(row.game) if row is not None else None
-        mine = private_language(interaction)
-        if row is None or game is None or row.status != "lobby" or row.guild_id != interaction.guild_id:
-            await tell(interaction, closed_text(mine))
+        found = await self._open_lobby(interaction, match_id, under_it=False)
+        if found is None:
             return
+        game, row = found
+        mine = private_language(interaction)
         if interaction.user.id != row.host_id:
             await tell(interaction, gettext(mine, HOST_ONLY["cancel"], host=who(row.host_id, mine)))
             return
         if not await self.storage.matches.cancel_lobby(match_id):  # started meanwhile
             await tell(interaction, closed_text(mine))
             return
-        said = gettext(mine, "Lobby #{id} is cancelled.", id=match_id)
-        await tell(interaction, said)
-        if row.message_id is not None:
-            message = self.board.bot.get_partial_messageable(row.channel_id).get_partial_message(
-                row.message_id
-            )
-            try:
-                await message.edit(embed=_cancelled_embed(game, row), view=None)
-            except discord.HTTPException as error:  # deleted, or out of reach: nothing left to tidy
-                log.info("The message of cancelled lobby %s could not be redrawn: %s", match_id, error)
+        await tell(interaction, gettext(mine, "Lobby #{id} is cancelled.", id=match_id))
+        await self._edit_message(row, embed=_cancelled_embed(game, row), view=None)
         await self.board.close_thread(row.channel_id)
+
+    async def _edit_message(self, row: MatchRow, **payload: Any) -> None:
+        """Edit a lobby's message from elsewhere than a press under it; one Discord refuses
+        (deleted, out of reach) changes nothing of the lobby itself."""
+        if row.message_id is None:
+            return
+        message = self.board.bot.get_partial_messageable(row.channel_id).get_partial_message(row.message_id)
+        try:
+            await message.edit(**payload)
+        except discord.HTTPException as error:
+            log.info("The message of lobby %s could not be redrawn: %s", row.id, error)
 
     async def on_computer(self, interaction: discord.Interaction, match_id: int, choice: str) -> None:
         """The host seats a computer at a level, or removes the last one seated."""
@@ -469,12 +472,7 @@ class Lobby:
             if row.id in self.running:
                 await tell(interaction, gettext(mine, "The rematch has begun: {link}", link=jump_url(row)))
             return
-        if row.message_id is not None:
-            lobby = self.board.bot.get_partial_messageable(row.channel_id).get_partial_message(row.message_id)
-            try:
-                await lobby.edit(embed=self._embed(game, row))
-            except discord.HTTPException as error:  # the seat is taken all the same
-                log.info("Lobby %s could not be redrawn: %s", row.id, error)
+        await self._edit_message(row, embed=self._embed(game, row))  # the seat is taken all the same
         await tell(interaction, gettext(mine, "You joined the rematch: {link}", link=jump_url(row)))
 
 

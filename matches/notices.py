@@ -171,15 +171,22 @@ class Notices:
         user_id = match.players[seat]
         if is_computer(user_id) or await self._refused_before(user_id):
             return
+        refused = await self._send_dm(user_id, payload)
+        if isinstance(refused, discord.Forbidden):
+            await self._dms_closed(match, seat)
+        elif refused is not None:
+            log.warning("Could not DM user %s: %s", user_id, refused)
+
+    async def _send_dm(self, user_id: int, payload: dict[str, Any]) -> discord.HTTPException | None:
+        """DM a member; Discord's refusal if it refused (closed DMs, 50007, are remembered)."""
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
             await user.send(**payload)
-        except discord.Forbidden as error:
-            if error.code == CANNOT_DM:
-                await self._close_dms(user_id)
-            await self._dms_closed(match, seat)
         except discord.HTTPException as error:
-            log.warning("Could not DM user %s: %s", user_id, error)
+            if isinstance(error, discord.Forbidden) and error.code == CANNOT_DM:
+                await self._close_dms(user_id)
+            return error
+        return None
 
     async def _refused_before(self, user_id: int) -> bool:
         """Whether Discord refused the member's DMs since they last used the bot (not known while
@@ -229,13 +236,8 @@ class Notices:
                 unreached.append(user_id)
                 continue
             text = _paused_text(aside, await self._dm_language(user_id))
-            try:
-                user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-                await user.send(text)
-            except discord.HTTPException as error:
-                if isinstance(error, discord.Forbidden) and error.code == CANNOT_DM:
-                    await self._close_dms(user_id)
-                log.info("Could not tell member %s of set-aside match %s: %s", user_id, aside.id, error)
+            if (refused := await self._send_dm(user_id, {"content": text})) is not None:
+                log.info("Could not tell member %s of set-aside match %s: %s", user_id, aside.id, refused)
                 unreached.append(user_id)
         if not unreached or aside.reason in (DELETED, REMOVED):
             return

@@ -327,8 +327,7 @@ class MatchService:
         row = await self.storage.matches.get(match_id)
         if (
             row is None
-            or not row.resumable
-            or row.status != "set_aside"
+            or not row.paused
             or row.guild_id != interaction.guild_id
             or interaction.user.id not in row.players
         ):
@@ -368,7 +367,7 @@ class MatchService:
         """What a press on a match set aside until it is resumed is told, in `lang`; None for
         any other match."""
         row = await self.storage.matches.get(match_id)
-        if row is None or row.status != "set_aside" or not row.resumable:
+        if row is None or not row.paused:
             return None
         return gettext(
             lang,

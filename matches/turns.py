@@ -8,7 +8,7 @@ from typing import Any
 
 import discord
 
-from data.model import CLAIMED, RESIGNED, Departure, MatchResult, SeatResult
+from data.model import CLAIMED, RESIGNED, Departure, MatchResult, SeatResult, now_iso
 from data.repositories import Database
 from games import GameError, Outcome
 from locales import N_, gettext
@@ -121,7 +121,7 @@ class Turns:
         match.state = state
         match.row.turn += 1
         match.row.deadline, match.row.reminded, match.row.timeouts = deadline, False, timeouts
-        match.row.departures, match.row.moved_at = left, discord.utils.utcnow().isoformat()
+        match.row.departures, match.row.moved_at = left, now_iso()
         if result is not None:
             match.row.status = "abandoned" if result.abandoned else "finished"
             await self._read_result(match)
@@ -333,11 +333,10 @@ def stayers_winning(outcome: Outcome, teams: tuple[tuple[int, ...], ...], gone: 
     winners = set(outcome.winners) - gone
     if winners or not outcome.winners:
         return winners
-    stayed = [[seat for seat in team if seat not in gone] for team in teams]
-    best = max((max(outcome.scores[seat] for seat in team) for team in stayed if team), default=None)
-    if best is None:
-        return set()
-    return {seat for team in stayed if team and max(outcome.scores[s] for s in team) == best for seat in team}
+    stayed = [kept for team in teams if (kept := [seat for seat in team if seat not in gone])]
+    best = {tuple(team): max(outcome.scores[seat] for seat in team) for team in stayed}
+    top = max(best.values(), default=None)
+    return {seat for team, score in best.items() if score == top for seat in team}
 
 
 def _result(match: Match, state: Any, outcome: Outcome, departures: list[Departure]) -> MatchResult:
