@@ -45,12 +45,36 @@ import json
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypedDict, TypeVar
 
 State = TypeVar("State")
 Loaded = TypeVar("Loaded")
+View_co = TypeVar("View_co", covariant=True)
+Move = TypeVar("Move")
+EventT = TypeVar("EventT")
 
 COMMON_VIEW_KEYS = ("players", "to_move", "scores", "last_event", "winners", "resigned")
+
+
+class Event(TypedDict):
+    """The least every `last_event` carries: what happened (`type`) and who did it."""
+
+    type: str
+    seat: int | None
+
+
+class CommonView(TypedDict, Generic[EventT]):
+    """The keys every view carries (see the module docstring); a game's view type extends it,
+    `EventT` being that game's `last_event` type."""
+
+    players: int
+    to_move: list[int]
+    scores: list[int]
+    last_event: EventT | None
+    winners: list[int] | None
+    resigned: list[int]
+
+
 FIRST_SEAT_STEP = -1  # the chance step of the draw for the first seat, apart from every other
 
 
@@ -111,8 +135,9 @@ class Outcome:
     details: dict[str, Any] = field(default_factory=dict)
 
 
-class Engine(Protocol[State]):
-    """A pure, deterministic game: every chance comes from the seed in the state."""
+class Engine(Protocol[State, View_co, Move]):
+    """A pure, deterministic game: every chance comes from the seed in the state. `View_co` is
+    the game's view type (a `CommonView`), `Move` its move type."""
 
     name: str
     title: str
@@ -123,13 +148,13 @@ class Engine(Protocol[State]):
 
     def current_seats(self, state: State) -> tuple[int, ...]: ...
 
-    def legal_moves(self, state: State, seat: int) -> list[dict]: ...
+    def legal_moves(self, state: State, seat: int) -> list[Move]: ...
 
-    def apply(self, state: State, seat: int, move: dict) -> State: ...
+    def apply(self, state: State, seat: int, move: Move) -> State: ...
 
-    def timeout_move(self, state: State, seat: int) -> dict: ...
+    def timeout_move(self, state: State, seat: int) -> Move: ...
 
-    def view(self, state: State, seat: int | None) -> dict: ...
+    def view(self, state: State, seat: int | None) -> View_co: ...
 
     def outcome(self, state: State) -> Outcome | None: ...
 
@@ -153,7 +178,11 @@ def first_seat(seed: int, players: int) -> int:
     return chance(seed, FIRST_SEAT_STEP).randrange(players)
 
 
-def check_players(engine: Engine, players: int) -> None:
+AnyEngine = Engine[Any, Any, Any]
+"""An engine of any game, as the framework holds them."""
+
+
+def check_players(engine: AnyEngine, players: int) -> None:
     """Raise a `GameError` unless `players` is a seat count the engine supports."""
     if not engine.min_players <= players <= engine.max_players:
         raise GameError(
@@ -165,7 +194,7 @@ def check_players(engine: Engine, players: int) -> None:
         )
 
 
-def seat_counts(engine: Engine) -> tuple[int, ...]:
+def seat_counts(engine: AnyEngine) -> tuple[int, ...]:
     """The seat counts a game can start with under its default options (Sequence Numbers:
     2, 3, 4 or 6 — five cannot form equal teams)."""
     counts = []
@@ -201,10 +230,10 @@ def common_view(
     players: int,
     to_move: tuple[int, ...] | list[int],
     scores: tuple[int, ...] | list[int],
-    last_event: dict | None,
+    last_event: EventT | None,
     outcome: Outcome | None,
     resigned: tuple[int, ...] | list[int] = (),
-) -> dict[str, Any]:
+) -> CommonView[EventT]:
     """The keys every view carries (see the module docstring), in one shape for all games."""
     return {
         "players": players,

@@ -676,13 +676,15 @@ class RookieEngine:
         up = _face_up(state)
         over = state.phase == "over"
         events = [_event_json(event) for event in state.events]
-        result = common_view(
-            players=state.players,
-            to_move=self.current_seats(state),
-            scores=state.points,
-            last_event=events[-1] if events else None,
-            outcome=self.outcome(state),
-            resigned=[s for s in range(state.players) if state.resigned[s]],
+        result: dict[str, Any] = dict(
+            common_view(
+                players=state.players,
+                to_move=self.current_seats(state),
+                scores=state.points,
+                last_event=events[-1] if events else None,
+                outcome=self.outcome(state),
+                resigned=[s for s in range(state.players) if state.resigned[s]],
+            )
         )
         result.update(
             positions=[

@@ -477,13 +477,15 @@ class TriominosEngine:
         card fits, the joker swaps and whether it may buy or pass."""
         table = table_of(state)
         labels = place_labels(table.places)
-        view = common_view(
-            players=state.players,
-            to_move=self.current_seats(state),
-            scores=state.tokens,
-            last_event=last_event(state),
-            outcome=self.outcome(state),
-            resigned=state.resigned,
+        view: dict[str, Any] = dict(
+            common_view(
+                players=state.players,
+                to_move=self.current_seats(state),
+                scores=state.tokens,
+                last_event=last_event(state),
+                outcome=self.outcome(state),
+                resigned=state.resigned,
+            )
         )
         view |= {
             "table": [placed_view(p) for p in state.table],
