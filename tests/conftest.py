@@ -1,21 +1,20 @@
 """Shared fixtures: a bot on a real database, driven through SimCord. Every test that uses the
 bot or a storage runs on SQLite, and on PostgreSQL too when TEST_DATABASE_URL names a server
-(see tests/backends.py); a test about one backend's own features overrides `backend`."""
+(see tests/backends.py); a test about one backend's own features overrides `backend`.
+
+The bot, discord.py and the storage backends are imported only by the fixtures that use them:
+the engine tests import none of them (tests/test_layers.py checks it)."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 
-from bot import create_bot
-from data.postgres import PostgresStorage
-from data.storage import Storage
 from tests.backends import (
     BACKENDS,
     TEST_DATABASE_URL,
@@ -24,13 +23,17 @@ from tests.backends import (
     drop_database,
     empty_database,
 )
-from tests.e2e.helpers import SETTLE_S
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Let every SimCord environment take `SETTLE_S` to settle, so that a test advancing virtual
     hours on a loaded machine fails only on a real hang (a test's own marker wins)."""
-    for item in items:
+    simcord_tests = [item for item in items if "simcord_env" in getattr(item, "fixturenames", ())]
+    if not simcord_tests:
+        return
+    from tests.e2e.helpers import SETTLE_S
+
+    for item in simcord_tests:
         if item.get_closest_marker("simcord") is None:
             item.add_marker(pytest.mark.simcord(settle_timeout=SETTLE_S))
 
@@ -39,6 +42,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 async def close_databases(monkeypatch):
     """Close every database a test's bots opened: SimCord does not close a bot it detaches,
     and an open connection's thread would keep pytest from exiting after a failure."""
+    from data.postgres import PostgresStorage
+    from data.storage import Storage
+
     opened: list[Storage | PostgresStorage] = []
     for backend in (Storage, PostgresStorage):
         monkeypatch.setattr(backend, "open", classmethod(_recording(backend.open.__func__, opened)))
@@ -118,29 +124,6 @@ async def target(backend: str, database: Path, shared_postgres: str | None) -> T
 
 @pytest.fixture
 def simcord_bot(target: Target):
+    from bot import create_bot
+
     return create_bot(database=target)
-
-
-@dataclass
-class Table:
-    """A server with a games channel and four members."""
-
-    env: object
-    guild: object
-    channel: object
-    alice: object
-    bob: object
-    carol: object
-    dave: object
-
-    @property
-    def players(self) -> list:
-        return [self.alice, self.bob, self.carol, self.dave]
-
-
-@pytest.fixture
-def table(simcord_env) -> Table:
-    guild = simcord_env.create_guild("Game Night")
-    channel = guild.create_text_channel("games")
-    members = [guild.add_member(simcord_env.create_user(n)) for n in ("alice", "bob", "carol", "dave")]
-    return Table(simcord_env, guild, channel, *members)

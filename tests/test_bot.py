@@ -9,6 +9,7 @@ import pytest
 
 import bot
 from data.model import ALL_SHARDS, Shards
+from settings import DEFAULT_DATABASE, Settings
 
 
 def test_an_unwritable_database_path_is_one_sentence(monkeypatch, tmp_path, capsys):
@@ -25,10 +26,10 @@ def test_an_unwritable_database_path_is_one_sentence(monkeypatch, tmp_path, caps
 
 
 def test_settings_come_from_the_environment_with_documented_defaults():
-    settings = bot.Settings.from_env({"DEV_GUILD_ID": "42", "LOCAL_PLAYERS": "Ann, Ben"})
+    settings = Settings.from_env({"DEV_GUILD_ID": "42", "LOCAL_PLAYERS": "Ann, Ben"})
     assert settings.token is None and settings.dev_guild_id == 42
     assert settings.local_players == ("Ann", "Ben")
-    assert settings.database == bot.DEFAULT_DATABASE
+    assert settings.database == DEFAULT_DATABASE
 
 
 def test_every_setting_is_documented_in_the_example_file():
@@ -48,7 +49,7 @@ def test_every_setting_is_documented_in_the_example_file():
     ],
 )
 def test_shard_settings_name_the_shards_this_process_runs(count, ids, shards):
-    settings = bot.Settings.from_env({"SHARD_COUNT": count, "SHARD_IDS": ids})
+    settings = Settings.from_env({"SHARD_COUNT": count, "SHARD_IDS": ids})
     assert settings.shards == shards
 
 
@@ -65,7 +66,7 @@ def test_shard_settings_name_the_shards_this_process_runs(count, ids, shards):
 )
 def test_wrong_shard_settings_say_what_to_fix(count, ids, said):
     with pytest.raises(SystemExit, match=said):
-        bot.Settings.from_env({"SHARD_COUNT": count, "SHARD_IDS": ids})
+        Settings.from_env({"SHARD_COUNT": count, "SHARD_IDS": ids})
 
 
 def test_the_factory_reads_the_shards_from_the_environment(monkeypatch, tmp_path):

@@ -1,9 +1,12 @@
 """The layers depend one way: engines use the standard library only, computer players
-the standard library and the engines."""
+the standard library and the engines; the bot's entry point above the commands, the launcher,
+the local table and the settings above nothing of the bot's."""
 
 from __future__ import annotations
 
 import ast
+import json
+import subprocess
 import sys
 from pathlib import Path
 
@@ -79,3 +82,39 @@ def test_the_framework_has_no_import_cycle_even_for_type_checking():
 
     for name in sorted(graph):
         walk(name, ())
+
+
+# Below the entry point (bot.py), each of these imports only those after it, and none of them
+# the bot, the commands or the framework: the bot is handed to them.
+ENTRY_LAYERS = ("launcher", "local_table", "settings")
+
+
+def test_the_launcher_the_local_table_and_the_settings_import_nothing_of_the_bot_above_them():
+    for index, name in enumerate(ENTRY_LAYERS):
+        imported = {module.split(".")[0] for module in imported_modules(ROOT / f"{name}.py")}
+        above = {"bot", "cogs", "matches", *ENTRY_LAYERS[: index + 1]}
+        assert not imported & above, f"{name}.py imports {sorted(imported & above)}"
+
+
+def test_the_commands_and_the_framework_never_import_the_launcher_or_the_local_table():
+    for folder in ("cogs", "matches"):
+        for path in sorted((ROOT / folder).glob("*.py")):
+            found = {name.split(".")[0] for name in imported_modules(path)} & {"launcher", "local_table"}
+            assert not found, f"{folder}/{path.name} imports {sorted(found)}"
+
+
+def test_collecting_the_engine_tests_imports_neither_discord_nor_the_bot():
+    """SimCord's pytest plugin imports discord.py when pytest starts: it is left out here, so
+    that what is left is what the engine tests and the fixtures they meet import."""
+    script = (
+        "import json, sys, pytest\n"
+        "code = pytest.main(['-q', '--co', '-p', 'no:simcord', '-p', 'no:cacheprovider', 'tests/games'])\n"
+        "print(json.dumps([code, sorted({name.split('.')[0] for name in sys.modules})]))\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120, check=False
+    )
+    code, modules = json.loads(run.stdout.strip().splitlines()[-1])
+    assert code == 0, run.stdout
+    found = set(modules) & {"discord", "simcord", "bot", "cogs", "matches", "launcher", "local_table"}
+    assert not found, f"collecting tests/games imports {sorted(found)}"

@@ -25,6 +25,8 @@ import simcord
 from discord import app_commands
 
 import bot
+from local_table import LocalClock, seat_local_players, speaking
+from settings import DEFAULT_LOCAL_PLAYERS, Settings
 from tests.e2e.helpers import SETTLE_S, channel_message, mover, open_and_start, play_on_board
 
 TWO_MINUTES = 120
@@ -92,7 +94,7 @@ class LocalTable:
     channel: Any
     players: list[Any]
     preview: Any
-    clock: bot.LocalClock
+    clock: LocalClock
     session: aiohttp.ClientSession
 
     async def page(self, viewer: Any) -> Page:
@@ -103,14 +105,14 @@ class LocalTable:
 async def local_table(game_bot: bot.GameBot, language: str = "en") -> AsyncIterator[LocalTable]:
     """The local table's set-up around `game_bot` (speaking `language`), its preview on a free
     port and its clock."""
-    with bot.speaking(language):
+    with speaking(language):
         async with simcord.run(game_bot, settle_timeout=SETTLE_S) as env:
-            channel, players = bot.seat_local_players(env, bot.DEFAULT_LOCAL_PLAYERS, language)
+            channel, players = seat_local_players(env, DEFAULT_LOCAL_PLAYERS, language)
             async with (
                 env.preview(channel, viewers=players, layout="channel", port=0) as preview,
                 aiohttp.ClientSession() as session,
             ):
-                yield LocalTable(env, channel, players, preview, bot.LocalClock(env, preview), session)
+                yield LocalTable(env, channel, players, preview, LocalClock(env, preview), session)
 
 
 # ---------------------------------------------------------------- the moving clock
@@ -264,13 +266,13 @@ async def test_the_local_table_speaks_the_language_it_is_set_to(database, langua
 
 
 def test_the_local_language_is_one_the_bot_speaks():
-    assert bot.Settings.from_env({"LOCAL_LANGUAGE": "FR"}).local_language == "fr"
+    assert Settings.from_env({"LOCAL_LANGUAGE": "FR"}).local_language == "fr"
     with pytest.raises(SystemExit, match="LOCAL_LANGUAGE must be one of en, de, fr"):
-        bot.Settings.from_env({"LOCAL_LANGUAGE": "ja"})
+        Settings.from_env({"LOCAL_LANGUAGE": "ja"})
 
 
 async def test_the_first_local_player_owns_the_server_and_may_change_the_settings(simcord_env):
-    channel, players = bot.seat_local_players(simcord_env, bot.DEFAULT_LOCAL_PLAYERS)
+    channel, players = seat_local_players(simcord_env, DEFAULT_LOCAL_PLAYERS)
     owner, guest = players[0], players[1]
 
     changed = await owner.slash(channel, "settings clock", clock=600)

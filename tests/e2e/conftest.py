@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -43,3 +44,28 @@ def client_locales(monkeypatch: pytest.MonkeyPatch) -> ClientLocales:
 
     monkeypatch.setattr(simcord.interactions, "base_payload", with_locales)
     return locales
+
+
+@dataclass
+class Table:
+    """A server with a games channel and four members."""
+
+    env: object
+    guild: object
+    channel: object
+    alice: object
+    bob: object
+    carol: object
+    dave: object
+
+    @property
+    def players(self) -> list:
+        return [self.alice, self.bob, self.carol, self.dave]
+
+
+@pytest.fixture
+def table(simcord_env) -> Table:
+    guild = simcord_env.create_guild("Game Night")
+    channel = guild.create_text_channel("games")
+    members = [guild.add_member(simcord_env.create_user(n)) for n in ("alice", "bob", "carol", "dave")]
+    return Table(simcord_env, guild, channel, *members)

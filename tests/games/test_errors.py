@@ -22,8 +22,6 @@ from games.sequence_numbers import ENGINE as SEQUENCE_NUMBERS
 from games.tetris_link import ENGINE as TETRIS_LINK
 from games.tremember import ENGINE as TREMEMBER
 from games.triominos import ENGINE as TRIOMINOS
-from locales.__main__ import KEYWORDS
-from matches.match import error_text
 
 ROOT = Path(__file__).resolve().parents[2]
 ERRORS = {"GameError", "IllegalMove", "NotYourTurn"}
@@ -50,8 +48,18 @@ def placeholders(template: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(template) if name is not None}
 
 
+def error_text(error: GameError, lang: str) -> str:
+    """A refusal as the match framework shows it in `lang` (the framework and the translators'
+    tool are imported when used: collecting the engine tests imports no Discord)."""
+    from matches.match import error_text as shown
+
+    return shown(error, lang)
+
+
 def extracted_from_games() -> set[str]:
     """What `python -m locales extract` finds in games/, with the project's babel.cfg."""
+    from locales.__main__ import KEYWORDS
+
     with (ROOT / "locales" / "babel.cfg").open(encoding="utf-8") as config:
         method_map, options_map = parse_mapping_cfg(config)
     found = extract_from_dir(ROOT, method_map, options_map, keywords=KEYWORDS)
