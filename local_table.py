@@ -1,5 +1,9 @@
 """The local table: the same bot on SimCord's simulated Discord, played in SimCord's browser
-preview on 127.0.0.1 by a few local players, its virtual clock moving with the wall clock."""
+preview on 127.0.0.1 by a few local players, its virtual clock moving with the wall clock.
+
+Only SimCord's public interface is used, with one exception: SimCord has no member locale
+and builds every interaction as a client in en-US sends it, so `speaking` wraps its
+`simcord.interactions.base_payload` (as the end-to-end tests' `client_locales` does)."""
 
 from __future__ import annotations
 
@@ -8,12 +12,15 @@ import contextlib
 import logging
 import os
 import tempfile
-from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from datetime import timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
+import aiohttp
 import discord
+from aiohttp import web
 
 from locales import DEFAULT as DEFAULT_LANGUAGE
 from settings import DEFAULT_LOCAL_PORT, Settings
@@ -51,22 +58,24 @@ async def run_local_table(settings: Settings, build: Callable[[Path], discord.Cl
 
 
 async def _serve_local_table(env: simcord.Env, settings: Settings) -> None:
-    """Seat the local players and serve the preview page until it is closed."""
+    """Seat the local players and serve the page until it is closed."""
     channel, players = seat_local_players(env, settings.local_players, settings.local_language)
-    async with _preview(env, channel, players, settings.local_port) as preview:
-        print(f"The local table is open: {preview.url}", flush=True)
-        print(
-            "Play in the browser; switch players with 'Viewing as' "
-            f"({players[0].name} owns the server, for /settings). Ctrl+C ends.",
-            flush=True,
-        )
-        pump = asyncio.create_task(LocalClock(env, preview).run())
-        try:
-            await preview.wait_closed()
-        finally:
-            pump.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await pump
+    async with env.preview(channel, viewers=players, layout="channel", port=0) as preview:
+        clock = LocalClock(env, preview)
+        async with PageServer(preview, clock.lock, settings.local_port) as page:
+            print(f"The local table is open: {page.url}", flush=True)
+            print(
+                "Play in the browser; switch players with 'Viewing as' "
+                f"({players[0].name} owns the server, for /settings). Ctrl+C ends.",
+                flush=True,
+            )
+            pump = asyncio.create_task(clock.run())
+            try:
+                await preview.wait_closed()
+            finally:
+                pump.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await pump
 
 
 def seat_local_players(
@@ -110,39 +119,92 @@ def speaking(language: str) -> Iterator[None]:
         simcord.interactions.base_payload = build
 
 
-@contextlib.asynccontextmanager
-async def _preview(
-    env: simcord.Env, channel: simcord.ChannelHandle, players: list[simcord.MemberActor], port: int
-) -> AsyncIterator[simcord.Preview]:
-    """SimCord's preview of the table on `port`; a port it cannot take is a `LocalTableError`."""
-    import simcord
+class PageServer:
+    """The local table's page on 127.0.0.1:`port`: SimCord's preview, served through this server,
+    which hands the page's actions (its POST /api/action) on one at a time with the advances of
+    the clock, holding `lock` for each. SimCord runs one operation at a time and refuses an
+    overlapping one, so a click made while the clock moves waits for it, and the other way round.
 
-    preview = env.preview(channel, viewers=players, layout="channel", port=port)
-    try:
-        await preview.__aenter__()
-    except simcord.SetupError as error:
-        cause = error.__cause__
-        if not isinstance(cause, OSError):
-            raise
-        reason = os.strerror(cause.errno) if cause.errno else str(cause)
-        other = port + 1 if 0 < port < 65535 else DEFAULT_LOCAL_PORT
-        raise LocalTableError(
-            f"The local table cannot use port {port} ({reason}) — set LOCAL_PORT in .env to a free "
-            f"port, e.g. LOCAL_PORT={other}."
-        ) from None
-    try:
-        yield preview
-    finally:
-        await preview.close()
+    Everything else is passed on as it is, the browser's Host and Origin read as SimCord's own
+    once this server has checked them: only a page of this address may call it."""
+
+    ACTION = ("POST", "/api/action")
+    # Headers of one connection, not of the request or the answer passed on.
+    HOP = frozenset({"connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding"})
+    READDRESSED = frozenset({"host", "origin"})  # told SimCord's server as its own once checked
+
+    def __init__(self, preview: simcord.Preview, lock: asyncio.Lock, port: int) -> None:
+        self.inner = urlsplit(preview.url)  # SimCord's own server, on a port of its choosing
+        self.lock = lock
+        self.port = port
+        self.received = 0  # how many actions the page sent
+        self.runner: web.AppRunner | None = None
+        self.session: aiohttp.ClientSession | None = None
+
+    @property
+    def url(self) -> str:
+        """The page's address, with SimCord's capability; treat it as a secret."""
+        return f"http://127.0.0.1:{self.port}/#{self.inner.fragment}"
+
+    async def __aenter__(self) -> PageServer:
+        app = web.Application()
+        app.router.add_route("*", "/{path:.*}", self.pass_on)
+        self.runner = web.AppRunner(app, access_log=None)
+        await self.runner.setup()
+        site = web.TCPSite(self.runner, "127.0.0.1", self.port)
+        try:
+            await site.start()
+        except OSError as error:
+            await self.runner.cleanup()
+            reason = os.strerror(error.errno) if error.errno else str(error)
+            other = self.port + 1 if 0 < self.port < 65535 else DEFAULT_LOCAL_PORT
+            raise LocalTableError(
+                f"The local table cannot use port {self.port} ({reason}) — set LOCAL_PORT in .env to a "
+                f"free port, e.g. LOCAL_PORT={other}."
+            ) from None
+        self.port = self.runner.addresses[0][1]  # the one the system chose, for port 0
+        self.session = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=None))
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        if self.session is not None:
+            await self.session.close()
+        if self.runner is not None:
+            await self.runner.cleanup()
+
+    async def pass_on(self, request: web.Request) -> web.StreamResponse:
+        """Pass `request` on to SimCord's server, an action once the clock is still."""
+        own = {f"127.0.0.1:{self.port}", f"localhost:{self.port}"}
+        origin = request.headers.get("Origin")
+        if request.host not in own or origin not in {None, "null", *(f"http://{host}" for host in own)}:
+            raise web.HTTPForbidden()
+        dropped = self.HOP | self.READDRESSED
+        headers = {key: value for key, value in request.headers.items() if key.lower() not in dropped}
+        headers["Host"] = self.inner.netloc
+        if origin is not None:
+            headers["Origin"] = origin if origin == "null" else f"http://{self.inner.netloc}"
+        body = await request.read()
+        if (request.method, request.path) != self.ACTION:
+            return await self.ask(request, headers, body)
+        self.received += 1
+        async with self.lock:
+            return await self.ask(request, headers, body)
+
+    async def ask(self, request: web.Request, headers: dict[str, str], body: bytes) -> web.Response:
+        """SimCord's server's answer to `request` (sent with `headers` and `body`), as it gave it."""
+        assert self.session is not None
+        address = f"http://{self.inner.netloc}{request.path_qs}"
+        async with self.session.request(request.method, address, headers=headers, data=body) as answer:
+            content = await answer.read()
+            kept = {key: value for key, value in answer.headers.items() if key.lower() not in self.HOP}
+            return web.Response(status=answer.status, body=content, headers=kept)
 
 
 class LocalClock:
     """Moves SimCord's virtual clock with the wall clock, so turn clocks and time-outs fire.
 
-    SimCord runs one operation at a time and refuses an overlapping one, and its preview has
-    no lock of its own: the page's actions (all of them reach `Preview._action`, from the
-    preview server's POST /api/action) are wrapped to take this clock's lock, so a click waits
-    for an advance of the clock, and the other way round.
+    Each advance holds `lock`, which the page's server holds for each of the page's actions:
+    SimCord refuses an operation that overlaps another.
 
     The page is republished only when the advance made the bot do something: every
     republication bumps the page's revision, and SimCord refuses a click made on an older one.
@@ -152,14 +214,6 @@ class LocalClock:
         self.env = env
         self.preview = preview
         self.lock = asyncio.Lock()
-        preview._action = self._serialised(preview._action)  # type: ignore[method-assign]
-
-    def _serialised(self, action: Callable[..., Awaitable[Any]]) -> Callable[..., Coroutine[Any, Any, Any]]:
-        async def serialised(*args: Any, **kwargs: Any) -> Any:
-            async with self.lock:
-                return await action(*args, **kwargs)
-
-        return serialised
 
     async def advance(self, seconds: float) -> bool:
         """Move the clock `seconds` on; republish the page if the bot acted meanwhile."""

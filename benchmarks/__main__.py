@@ -9,6 +9,7 @@ python -m benchmarks storage    # committed moves on a real file: synchronous NO
 python -m benchmarks replay     # animated replays: build time and file size, long and 60-move matches
 python -m benchmarks flood      # a board render alone and while 8 replays of 370-move matches are made
 python -m benchmarks ai         # computer players: decision times by level, level-against-level win rates
+python -m benchmarks levels     # whether each computer level beats the one below by the share required
 python -m benchmarks clock      # the turn clock's beat with 10,000 and 100,000 running matches
 
 python -m benchmarks.storage_backends [POSTGRES_URL]   # SQLite and PostgreSQL side by side:
@@ -31,6 +32,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from benchmarks.levels import bench_levels
 from games import ENGINES, title_of
 from locales import LANGUAGES
 
@@ -526,6 +528,7 @@ BENCHES: dict[str, Callable[[], None]] = {
     "replay": bench_replay,
     "flood": bench_flood,
     "ai": bench_ai,
+    "levels": bench_levels,
     "clock": bench_clock,
 }
 

@@ -1,6 +1,7 @@
 """The local table: the real bot on SimCord, played in SimCord's preview page over HTTP.
 
-The page is driven the way the browser drives it (SimCord's preview protocol over aiohttp);
+The page is driven the way the browser drives it (SimCord's preview protocol over aiohttp,
+through the local table's own server);
 the process tests run `python bot.py --local` and send it real signals."""
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ import simcord
 from discord import app_commands
 
 import bot
-from local_table import LocalClock, seat_local_players, speaking
+from local_table import LocalClock, PageServer, seat_local_players, speaking
 from settings import DEFAULT_LOCAL_PLAYERS, Settings
 from tests.e2e.helpers import SETTLE_S, channel_message, mover, open_and_start, play_on_board
 
@@ -36,8 +37,8 @@ OPEN_LINE = "The local table is open:"
 class Page:
     """One browser tab on the preview: what it last fetched, and the actions it sends."""
 
-    def __init__(self, session: aiohttp.ClientSession, preview: Any) -> None:
-        address = urlsplit(preview.url)
+    def __init__(self, session: aiohttp.ClientSession, url: str) -> None:
+        address = urlsplit(url)
         self.session = session
         self.base = f"http://{address.netloc}"
         self.headers = {"X-Simcord-Capability": address.fragment}
@@ -95,16 +96,17 @@ class LocalTable:
     players: list[Any]
     preview: Any
     clock: LocalClock
+    server: PageServer
     session: aiohttp.ClientSession
 
     async def page(self, viewer: Any) -> Page:
-        return await Page(self.session, self.preview).open(viewer)
+        return await Page(self.session, self.server.url).open(viewer)
 
 
 @asynccontextmanager
 async def local_table(game_bot: bot.GameBot, language: str = "en") -> AsyncIterator[LocalTable]:
-    """The local table's set-up around `game_bot` (speaking `language`), its preview on a free
-    port and its clock."""
+    """The local table's set-up around `game_bot` (speaking `language`), its preview, its clock
+    and its page's server on a free port."""
     with speaking(language):
         async with simcord.run(game_bot, settle_timeout=SETTLE_S) as env:
             channel, players = seat_local_players(env, DEFAULT_LOCAL_PLAYERS, language)
@@ -112,7 +114,9 @@ async def local_table(game_bot: bot.GameBot, language: str = "en") -> AsyncItera
                 env.preview(channel, viewers=players, layout="channel", port=0) as preview,
                 aiohttp.ClientSession() as session,
             ):
-                yield LocalTable(env, channel, players, preview, LocalClock(env, preview), session)
+                clock = LocalClock(env, preview)
+                async with PageServer(preview, clock.lock, port=0) as server:
+                    yield LocalTable(env, channel, players, preview, clock, server, session)
 
 
 # ---------------------------------------------------------------- the moving clock
@@ -210,18 +214,12 @@ async def test_a_click_made_while_the_clock_advances_waits_for_it_and_is_played(
     async with local_table(game_bot) as table:
         page = await table.page(table.players[0])
         await table.players[1].slash(table.channel, "later")
-        arrived = asyncio.Event()
-        handle = table.preview._action  # where the preview server hands over every page action
-
-        async def arriving(*args: Any, **kwargs: Any) -> Any:
-            arrived.set()
-            return await handle(*args, **kwargs)
-
-        table.preview._action = arriving
+        sent = table.server.received
         advancing = asyncio.create_task(table.clock.advance(90))
         await gate.reached.wait()  # the clock is mid-advance: the bot's work holds it
         clicking = asyncio.create_task(page.run("help"))
-        await arrived.wait()  # the click has reached the preview while the clock advances
+        while table.server.received == sent:  # until the click has reached the page's server
+            await asyncio.sleep(0.01)
         gate.opened.set()
         await advancing
         status, result = await clicking
@@ -248,6 +246,26 @@ async def test_the_clock_waits_for_a_click_being_played_instead_of_failing(datab
 
     assert status == 200 and result["settlement"] == "settled"
     assert moved >= 30
+
+
+# ---------------------------------------------------------------- the page's address
+
+
+async def test_the_page_answers_its_own_address_only(database):
+    async with local_table(bot.create_bot(database=database)) as table:
+        own = f"http://127.0.0.1:{table.server.port}"
+        capability = {"X-Simcord-Capability": urlsplit(table.server.url).fragment}
+        viewer = {"viewer_id": str(table.players[0].id)}
+
+        async with table.session.get(f"{own}/") as page:
+            assert page.status == 200 and page.content_type == "text/html"
+        async with table.session.post(f"{own}/api/pages", json=viewer, headers=capability) as opened:
+            assert opened.status == 200
+        async with table.session.get(f"{own}/", headers={"Host": "game-table.example"}) as rebound:
+            assert rebound.status == 403
+        foreign = {**capability, "Origin": "http://game-table.example"}
+        async with table.session.post(f"{own}/api/pages", json=viewer, headers=foreign) as forged:
+            assert forged.status == 403
 
 
 # ---------------------------------------------------------------- the server's owner

@@ -233,23 +233,6 @@ def test_a_pair_that_matches_a_top_secures_the_stacks(level):
     assert ENGINE.apply(state, 0, move).points[0] == 6
 
 
-def first_wins(first: str, second: str, games: int) -> float:
-    return arena.first_wins("rookie", first, second, games, {"deck": "pocket"})
-
-
-def test_normal_clearly_beats_easy():
-    assert first_wins("normal", "easy", games=12) >= 0.75
-
-
-def test_hard_clearly_beats_easy():
-    assert first_wins("hard", "easy", games=4) >= 0.75
-
-
-def test_hard_beats_normal_in_most_matches():
-    # Its perfect memory wins seven to eight matches in ten; six leaves room for luck.
-    assert first_wins("hard", "normal", games=24) >= 0.6
-
-
 def every_top_known_and_unmatched() -> tuple[RookieState, list[dict]]:
     """A saw the red at 1 and the blue at 3 (a green beneath it); B took the yellow, purple
     and X pairs at 4–9 and missed with the green at 2 and the red. A is to move: every top

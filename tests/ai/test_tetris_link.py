@@ -21,10 +21,6 @@ def play(levels: Levels, seed: int, dice: bool = True) -> TetrisLinkState:
     return state
 
 
-def first_wins(first: str, second: str, games: int, dice: bool = True) -> float:
-    return arena.first_wins("tetris_link", first, second, games, {"dice": dice})
-
-
 @pytest.mark.parametrize("level", ai.LEVELS)
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_every_level_plays_a_match_to_the_end_with_legal_moves_only(level, players):
@@ -67,18 +63,6 @@ def test_states_with_equal_views_for_the_seat_give_the_same_choice(level):
         assert twin.seed != state.seed
         assert ENGINE.view(twin, twin.to_move) == ENGINE.view(state, state.to_move)
         assert first_decision(level, twin, seed) == first_decision(level, state, seed)
-
-
-def test_normal_clearly_beats_easy():
-    assert first_wins("normal", "easy", games=12) >= 0.6
-
-
-def test_hard_clearly_beats_normal():
-    assert first_wins("hard", "normal", games=10) >= 0.7
-
-
-def test_hard_clearly_beats_normal_without_dice_too():
-    assert first_wins("hard", "normal", games=6, dice=False) >= 0.7
 
 
 def test_the_playouts_of_hard_place_where_normal_would():

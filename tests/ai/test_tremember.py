@@ -202,12 +202,10 @@ def test_states_with_equal_views_for_the_seat_give_the_same_choice(level):
 # --- the levels ----------------------------------------------------------------------------
 
 
-def test_normal_clearly_beats_easy():
-    assert first_wins("normal", "easy", games=16) >= 0.75
-
-
-def test_hard_clearly_beats_normal():
-    assert first_wins("hard", "normal", games=40) >= 0.6
+def test_hard_wins_most_of_a_few_seeded_matches_against_easy():
+    """A fast sign of the levels' order; `python -m benchmarks levels` checks each level
+    against the one below on enough matches."""
+    assert first_wins("hard", "easy", games=4) > 0.5
 
 
 def pair_seen_then_rounds(rounds: int) -> Table:
