@@ -32,6 +32,19 @@ def test_settings_come_from_the_environment_with_documented_defaults():
     assert settings.database == DEFAULT_DATABASE
 
 
+def test_settings_are_read_from_the_env_file_and_the_environment_wins(monkeypatch, tmp_path):
+    env_file = tmp_path / ".env"
+    env_file.write_text("# the local table\nLOCAL_PLAYERS=Ann, Ben\nDEV_GUILD_ID=7\nLOG_LEVEL='debug'\n")
+    monkeypatch.setenv("DEV_GUILD_ID", "42")
+    for key in ("LOCAL_PLAYERS", "LOG_LEVEL"):
+        monkeypatch.delenv(key, raising=False)
+
+    settings = Settings.load(env_file)
+
+    assert settings.local_players == ("Ann", "Ben") and settings.log_level == "DEBUG"
+    assert settings.dev_guild_id == 42
+
+
 def test_every_setting_is_documented_in_the_example_file():
     example = (Path(bot.__file__).parent / ".env.example").read_text()
     keys = ("DISCORD_TOKEN", "DATABASE_PATH", "DATABASE_URL", "DEV_GUILD_ID", "LOG_LEVEL", "LOCAL_PORT")
