@@ -21,7 +21,7 @@ from games.triominos import HandCard, TriominosView
 from locales import N_, gettext, ngettext
 from matches.match import Match, PrivateReply, and_list, who
 from matches.presentation import CONTROL_ROWS, SELECT_LIMIT, Choice, Form, Option, form_rows, grouped
-from render.triominos import narrate, render, render_hand
+from render.triominos import narrate, render, render_hand, tokens
 
 if TYPE_CHECKING:
     from bot import GameBot
@@ -41,11 +41,6 @@ def typed(view: dict[str, Any]) -> TriominosView:
     game's view: this game's engine made it. (Moves stay the framework's dicts: the
     presentation's options carry them as such.)"""
     return cast("TriominosView", view)
-
-
-def tokens(count: int, lang: str) -> str:
-    """ "1 token", "3 tokens" (the words of `render.triominos.tokens`)."""
-    return ngettext(lang, "{n} token", "{n} tokens", count)
 
 
 def card_text(card: HandCard, lang: str) -> str:

@@ -680,7 +680,7 @@ class TriominosEngine:
         """Most tokens among the seats still playing wins; ties share the win."""
         if not state.over:
             return None
-        active = [s for s in range(state.players) if s not in state.resigned]
+        active = active_seats(state)
         best = max((state.tokens[s] for s in active), default=0)
         winners = tuple(s for s in active if state.tokens[s] == best)
         return Outcome(

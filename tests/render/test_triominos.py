@@ -167,6 +167,20 @@ def test_the_same_view_gives_the_same_bytes_in_a_fresh_process_and_after_other_b
     assert in_a_fresh_process("print(t.sha(t.render(t.ENGINE.view(t.played(3, 3, 12), None))))") == [here]
 
 
+def test_pictures_drawn_while_other_threads_prepare_the_renderer_keep_their_pixels():
+    code = (
+        "from concurrent.futures import ThreadPoolExecutor\n"
+        "from render.triominos import prepare\n"
+        "with ThreadPoolExecutor(4) as pool:\n"
+        "    preparing = [pool.submit(prepare) for _ in range(3)]\n"
+        "    drawn = list(pool.map(lambda make: t.pixels(make())[1], [m for m, _, _ in t.GOLDEN.values()]))\n"
+        "prepare()\n"
+        "print(*drawn, *(t.pixels(make())[1] for make, _, _ in t.GOLDEN.values()))"
+    )
+    golden = [digest for _, _, digest in GOLDEN.values()]
+    assert in_a_fresh_process(code) == golden + golden
+
+
 GAMES = [(1, 2), (4, 3), (7, 4)]  # (seed, players): each game has a joker taken back
 
 
