@@ -379,13 +379,13 @@ class TriominosEngine:
     `last_round`          bool: the pot was emptied, so the last round is being played
     `last_round_to_play`  list of the seats still to play in the last round
     `last_card`           int or None: the index in `table` of the card laid or swapped last
-    `hand`                list of `HandCard`: the viewing seat's own cards (`[]` for a spectator)
+    `hand`                list of `HandCard`: `[]` in a spectator's view, see below
     `hands`               only with open hands: every seat's list of `HandCard`
 
-    A seat sees, besides, what a spectator does not (these keys are absent from a
-    spectator's view):
+    A seat sees, besides, what a spectator does not (a spectator's `hand` is empty and
+    these other keys are absent from its view):
 
-    `hand`                its cards, as above (the 0-based index is what a move names)
+    `hand`                its own cards (the 0-based index is what a move's `card` names)
     `fits`                per hand card, the `[place label, rotation]` pairs where it fits
     `swaps`               `[hand index, rotation]` pairs of the cards that fit the joker's place
     `can_buy`             bool: it is this seat's turn and it may buy
