@@ -25,7 +25,7 @@ def play(
     final state. Each seat decides from its own views only; every move is checked legal."""
     engine = ENGINES[game]
     state = engine.new_game(len(levels), seed, options)
-    views: list[list[dict]] = [[engine.view(state, seat)] for seat in range(len(levels))]
+    views: list[list[dict[str, Any]]] = [[engine.view(state, seat)] for seat in range(len(levels))]
     rng = random.Random(seed)
     while seats := engine.current_seats(state):
         seat = seats[0]

@@ -33,7 +33,11 @@ from games.triominos import (
     FACES,
     JOKER,
     Cell,
+    HandCard,
     Point,
+    TableCard,
+    TriominosMove,
+    TriominosView,
     cell_points,
     cells_around,
     distinct_rotations,
@@ -137,25 +141,26 @@ def cell_of(points: Sequence[Sequence[int]]) -> Cell:
     return (x, y - 1, 1) if y1 == y - 1 else (x, y - 1, 0)
 
 
-def card_of(entry: dict) -> int:
+def card_of(entry: HandCard | TableCard) -> int:
     """A card of the view (table or hand) as its number."""
     if entry.get("joker"):
         return JOKER
-    return CARD_OF[tuple(sorted(entry["values"]))]
+    low, middle, high = sorted(value or 0 for value in entry["values"])
+    return CARD_OF[low, middle, high]
 
 
-def read_board(view: dict) -> Board:
+def read_board(view: TriominosView) -> Board:
     """The table of a view."""
     board = Board(set(), {}, set(), set())
     for entry in view["table"]:
         cell = cell_of(entry["points"])
         board.cells.add(cell)
-        points = [tuple(p) for p in entry["points"]]
+        points = [(x, y) for x, y in entry["points"]]
         board.touched.update(points)
         if entry["joker"]:
             board.joker = cell
         else:
-            board.values.update(zip(points, entry["values"], strict=True))
+            board.values.update(zip(points, (value or 0 for value in entry["values"]), strict=True))
     board.places = {cell_of(place["points"]) for place in view["places"]}
     return board
 
@@ -204,7 +209,7 @@ class Knowledge:
     passed: dict[int, list[tuple[list[int], int]]] = field(default_factory=dict)
 
 
-def read(views: Sequence[dict]) -> Knowledge:
+def read(views: Sequence[TriominosView]) -> Knowledge:
     """The deciding seat's knowledge: the newest view and the memory of the older ones."""
     view = views[-1]
     seat = view["to_move"][0]
@@ -240,25 +245,25 @@ def read(views: Sequence[dict]) -> Knowledge:
     )
 
 
-def joker_holder(views: Sequence[dict]) -> int | None:
+def joker_holder(views: Sequence[TriominosView]) -> int | None:
     """The seat that took the joker back and has not laid it again, if any."""
     holder = None
     for view in views:
-        event = view["last_event"] or {}
-        if event.get("type") == "take_joker":
+        event = view["last_event"]
+        if event is not None and event["type"] == "take_joker":
             holder = event["seat"]
         if any(e["joker"] for e in view["table"]):
             holder = None
     return holder
 
 
-def passes_seen(views: Sequence[dict], seat: int) -> dict[int, list[tuple[list[int], int]]]:
+def passes_seen(views: Sequence[TriominosView], seat: int) -> dict[int, list[tuple[list[int], int]]]:
     """For every other seat's pass: the patterns of the places then, and its buys since."""
     passed: dict[int, list[tuple[list[int], int]]] = {}
     for before, view in pairwise(views):
-        event = view["last_event"] or {}
-        who = event.get("seat")
-        if who is None or who == seat:
+        event = view["last_event"]
+        who = None if event is None else event["seat"]
+        if event is None or who is None or who == seat:
             continue
         if event["type"] == "pass":
             board = read_board(before)
@@ -411,24 +416,23 @@ def deal(knowledge: Knowledge, rng: random.Random) -> World:
 class Option:
     """A legal move read as the players simulate it."""
 
-    move: dict
+    move: TriominosMove
     kind: str
     index: int = -1
     cell: Cell | None = None
     rotation: int = 0
 
 
-def options(view: dict, legal: list[dict]) -> list[Option]:
+def options(view: TriominosView, legal: list[TriominosMove]) -> list[Option]:
     labels = {place["label"]: cell_of(place["points"]) for place in view["places"]}
     found = []
     for move in legal:
-        kind = move["type"]
-        if kind == "place":
-            found.append(Option(move, kind, move["card"], labels[move["place"]], move["rotation"]))
-        elif kind == "take_joker":
-            found.append(Option(move, kind, move["card"], None, move["rotation"]))
+        if move["type"] == "place":
+            found.append(Option(move, "place", move["card"], labels[move["place"]], move["rotation"]))
+        elif move["type"] == "take_joker":
+            found.append(Option(move, "take_joker", move["card"], None, move["rotation"]))
         else:
-            found.append(Option(move, kind))
+            found.append(Option(move, move["type"]))
     return found
 
 
@@ -489,7 +493,9 @@ def fallback(found: list[Option]) -> Option:
     return found[0]
 
 
-def choose(level: str, views: Sequence[dict], legal: list[dict], rng: random.Random) -> dict:
+def choose(
+    level: str, views: Sequence[TriominosView], legal: list[TriominosMove], rng: random.Random
+) -> TriominosMove:
     """The move of the seat to move at `level`: one element of `legal`."""
     if len(legal) == 1:
         return legal[0]

@@ -7,9 +7,9 @@ choose a card, then where it goes and how it is turned; or buy, pass, take the j
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord import app_commands
@@ -17,10 +17,11 @@ from discord.app_commands import locale_str
 
 from cogs.game import GameCog, Level, new_command
 from games.base import Outcome
+from games.triominos import HandCard, TriominosView
 from locales import N_, gettext, ngettext
 from matches.match import Match, PrivateReply, and_list, who
 from matches.presentation import CONTROL_ROWS, SELECT_LIMIT, Choice, Form, Option, form_rows, grouped
-from render.triominos import narrate, render, render_hand
+from render.triominos import narrate, render, render_hand, tokens
 
 if TYPE_CHECKING:
     from bot import GameBot
@@ -35,17 +36,19 @@ PLACING, SWAPPING = 0, 1  # the second pick: place the chosen card, or take back
 ACTIONS = {"buy": Option(N_("Buy a card (1 token)"), style="primary"), "pass": Option(N_("Pass"))}
 
 
-def tokens(count: int, lang: str) -> str:
-    """ "1 token", "3 tokens" (the words of `render.triominos.tokens`)."""
-    return ngettext(lang, "{n} token", "{n} tokens", count)
+def typed(view: dict[str, Any]) -> TriominosView:
+    """A view as the framework hands it to every game's hooks (a plain dict), read as this
+    game's view: this game's engine made it. (Moves stay the framework's dicts: the
+    presentation's options carry them as such.)"""
+    return cast("TriominosView", view)
 
 
-def card_text(card: dict, lang: str) -> str:
+def card_text(card: HandCard, lang: str) -> str:
     """A hand card in words: its three numbers, or "joker"."""
     return gettext(lang, "joker") if card.get("joker") else " · ".join(str(v) for v in card["values"])
 
 
-def turned(view: dict, move: dict, lang: str) -> str:
+def turned(view: TriominosView, move: dict[str, Any], lang: str) -> str:
     """Which number of the move's card lands in which corner, e.g. "top 3, lower right 1, ..."."""
     card = view["hand"][move["card"]]
     if card.get("joker"):
@@ -53,7 +56,7 @@ def turned(view: dict, move: dict, lang: str) -> str:
     if move["type"] == "take_joker":
         points = next(cell["points"] for cell in view["table"] if cell["joker"])
     else:
-        points = next(cell["points"] for cell in view["places"] if cell["label"] == move["place"])
+        points = next(place["points"] for place in view["places"] if place["label"] == move["place"])
     up = points[0][1] != points[1][1]  # an up cell's apex is higher than its other corners
     return ", ".join(
         gettext(lang, corner, number=card["values"][(move["rotation"] + k) % 3])
@@ -61,13 +64,13 @@ def turned(view: dict, move: dict, lang: str) -> str:
     )
 
 
-def action(move: dict, lang: str) -> Option:
+def action(move: dict[str, Any], lang: str) -> Option:
     """The button of a buy or a pass, in `lang`."""
     option = ACTIONS[move["type"]]
     return replace(option, label=gettext(lang, option.label), move=move)
 
 
-def hand_form(view: dict, legal: list[dict], path: tuple[int, ...], lang: str) -> Form:
+def hand_form(view: TriominosView, legal: list[dict[str, Any]], path: tuple[int, ...], lang: str) -> Form:
     """The choices of the seat to move. Path: (card, mode, place). The fitting cards, then
     buy, pass and "Take back the joker" (mode SWAPPING); below them where the chosen card
     goes (see `spots`), or the cards that fit the joker's place."""
@@ -106,7 +109,7 @@ def hand_form(view: dict, legal: list[dict], path: tuple[int, ...], lang: str) -
     return form
 
 
-def fits_text(ways: list[dict], lang: str) -> str:
+def fits_text(ways: list[dict[str, Any]], lang: str) -> str:
     labels = list(dict.fromkeys(move["place"] for move in ways))
     return ngettext(
         lang, "fits place {places}", "fits places {places}", len(labels), places=", ".join(labels)
@@ -114,7 +117,7 @@ def fits_text(ways: list[dict], lang: str) -> str:
 
 
 def spots(
-    view: dict, ways: list[dict], picked: tuple[int, ...], lang: str
+    view: TriominosView, ways: list[dict[str, Any]], picked: tuple[int, ...], lang: str
 ) -> tuple[list[Choice], tuple[int, ...]]:
     """Where one card goes: place and turn in one select or, past 25 ways, the place (one it
     fits one way places it at once), then how it is turned; and the place picked."""
@@ -147,7 +150,7 @@ def spots(
     return [*levels, Choice(gettext(lang, "Choose how it is turned"), turns, select=True)], (int(at),)
 
 
-def turn_prompt(view: dict, lang: str) -> str:
+def turn_prompt(view: TriominosView, lang: str) -> str:
     """What the seat to move may do."""
     fitting = sum(1 for fits in view["fits"] if fits)
     why = gettext(lang, "the pot is empty") if not view["pot_size"] else gettext(lang, "you have no tokens")
@@ -182,8 +185,12 @@ class Triominos(GameCog, group_name="triominos", group_description=locale_str("P
     """`/triominos new`, `/triominos rules` and the hand's choices."""
 
     game = "triominos"
-    narrator = staticmethod(narrate)
     private_label = N_("My hand")
+
+    @staticmethod
+    def narrator(view: dict[str, Any], name: Callable[[int], str], lang: str) -> list[str]:
+        """The renderer's `narrate`, for the framework's messages."""
+        return narrate(typed(view), name, lang)
 
     @new_command(
         locale_str("Open a My First Triominos lobby (2–4 players)"),
@@ -216,23 +223,26 @@ class Triominos(GameCog, group_name="triominos", group_description=locale_str("P
         self, view: dict, legal: list[dict], path: tuple[int, ...], *, private: bool, lang: str
     ) -> Form:
         """Nothing on the board (hands are secret): every move is chosen in "My hand"."""
-        return hand_form(view, legal, path, lang) if private and legal else Form()
+        return hand_form(typed(view), legal, path, lang) if private and legal else Form()
 
     def board_image(self, view: dict, ui: Mapping[str, Any], lang: str) -> bytes:
-        return render(view, lang=lang)
+        return render(typed(view), lang=lang)
 
     def headline(self, match: Match, view: dict, lang: str) -> list[str]:
         """The last move in the renderer's words, marked with its kind; then the last round
         and, with open hands, every hand."""
-        kind = view["last_event"]["type"]
-        said = " ".join(narrate(view, self.named(match, view, lang), lang))
+        shown = typed(view)
+        event = shown["last_event"]
+        assert event is not None  # every view of this game has one, from the start on
+        kind = event["type"]
+        said = " ".join(narrate(shown, self.named(match, view, lang), lang))
         if kind == "start":
             said += " " + gettext(lang, "Press **My hand** to see your cards.")
-        cheer = "🎉 " if kind == "place" and view["last_event"]["earned"] > 1 else ""
+        cheer = "🎉 " if kind == "place" and event["earned"] > 1 else ""
         lines = [f"{cheer}{EVENT_MARKS.get(kind, '')} {said}"]
-        if view["last_round"] and view["to_move"]:
+        if shown["last_round"] and shown["to_move"]:
             lines.append(gettext(lang, "⏳ **Last round:** the pot is empty — everyone plays once more."))
-        for seat, hand in enumerate(view.get("hands", [])):
+        for seat, hand in enumerate(shown.get("hands", [])):
             cards = ", ".join(card_text(card, lang) for card in hand) or gettext(lang, "empty")
             lines.append(
                 gettext(lang, "{seat} hand: {cards}", seat=self.seat_label(view, seat, lang), cards=cards)
@@ -240,20 +250,21 @@ class Triominos(GameCog, group_name="triominos", group_description=locale_str("P
         return lines
 
     def score_text(self, view: dict, seat: int, lang: str) -> str:
-        cards = view["hand_sizes"][seat]
+        shown = typed(view)
         return ngettext(
             lang,
             "{tokens}, {n} card in hand",
             "{tokens}, {n} cards in hand",
-            cards,
-            tokens=tokens(view["scores"][seat], lang),
+            shown["hand_sizes"][seat],
+            tokens=tokens(shown["scores"][seat], lang),
         )
 
     def result_lines(self, match: Match, outcome: Outcome, lang: str) -> list[str]:
         view = match.view(None)
-        if view["players"] - len(view["resigned"]) < 2:
+        shown = typed(view)
+        if shown["players"] - len(shown["resigned"]) < 2:
             reason = N_("The game ended because only one player is left. Tokens: {counts}.")
-        elif view["last_round"]:
+        elif shown["last_round"]:
             reason = N_("The game ended because the last round is over. Tokens: {counts}.")
         else:
             reason = N_("The game ended because every player passed in a row. Tokens: {counts}.")
@@ -264,7 +275,8 @@ class Triominos(GameCog, group_name="triominos", group_description=locale_str("P
 
     def private_view(self, match: Match, seat: int, lang: str) -> PrivateReply:
         view = match.view(seat)
-        have = tokens(view["scores"][seat], lang)
+        shown = typed(view)
+        have = tokens(shown["scores"][seat], lang)
         lines = [
             gettext(
                 lang,
@@ -274,17 +286,17 @@ class Triominos(GameCog, group_name="triominos", group_description=locale_str("P
                 tokens=have,
             )
         ]
-        event = view["last_event"]
-        if event.get("seat") == seat and event["type"] in OWN_MOVES:  # its own move, told back
+        event = shown["last_event"]
+        if event is not None and event["seat"] == seat and event["type"] in OWN_MOVES:  # told back
             # "You" reads in English only: other languages name the seat (their verbs are third-person).
-            said = narrate(view, (lambda _: "You") if lang == "en" else self.named(match, view, lang), lang)
+            said = narrate(shown, (lambda _: "You") if lang == "en" else self.named(match, view, lang), lang)
             if event["type"] == "buy":  # the drawn card joins the end of the hand
-                said.append(gettext(lang, "Your new card is card {card}.", card=len(view["hand"])))
+                said.append(gettext(lang, "Your new card is card {card}.", card=len(shown["hand"])))
             lines.append(" ".join(said))
-        if seat in view["to_move"]:
-            lines.append(turn_prompt(view, lang))
-        elif view["to_move"]:
-            turn = and_list([who(match.players[s], lang) for s in view["to_move"]], lang)
+        if seat in shown["to_move"]:
+            lines.append(turn_prompt(shown, lang))
+        elif shown["to_move"]:
+            turn = and_list([who(match.players[s], lang) for s in shown["to_move"]], lang)
             lines.append(
                 gettext(
                     lang,
@@ -294,7 +306,7 @@ class Triominos(GameCog, group_name="triominos", group_description=locale_str("P
             )
         else:
             lines.append(gettext(lang, "The game is over — see the board."))
-        return PrivateReply(content="\n".join(lines), image=render_hand(view, lang=lang))
+        return PrivateReply(content="\n".join(lines), image=render_hand(shown, lang=lang))
 
 
 async def setup(bot: GameBot) -> None:

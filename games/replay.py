@@ -12,18 +12,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.base import Engine, GameError
+from games.base import AnyEngine, GameError
 
 RESIGN = "resign"
 CLOCK_KEY = "by"  # the key the turn clock adds to the moves it played
 
 
 def replay_states(
-    engine: Engine,
+    engine: AnyEngine,
     players: int,
     seed: int,
     options: Mapping[str, Any],
-    log: Sequence[tuple[int, int, dict]],
+    log: Sequence[tuple[int, int, dict[str, Any]]],
 ) -> list[Any]:
     """The states of the match from its start to its last logged move (one more than the log).
 
@@ -48,7 +48,7 @@ def replay_states(
     return states
 
 
-def _apply(engine: Engine, state: Any, seat: int, move: dict) -> Any:
+def _apply(engine: AnyEngine, state: Any, seat: int, move: dict[str, Any]) -> Any:
     """One logged move applied as the bot applied it."""
     if not isinstance(move, dict) or isinstance(seat, bool) or not isinstance(seat, int):
         raise GameError("it is not a seat and a move.")

@@ -17,9 +17,12 @@ import json
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields, replace
 from itertools import combinations_with_replacement
-from typing import Any
+from typing import Any, Literal, NotRequired, TypedDict, TypeVar
 
 from games.base import (
+    CommonView,
+    Engine,
+    Event,
     GameError,
     IllegalMove,
     Outcome,
@@ -34,6 +37,7 @@ from games.base import (
 Point = tuple[int, int]
 Cell = tuple[int, int, int]  # (x, y, 1 for pointing up / 0 for pointing down)
 Placed = tuple[int, int, int, int, int]  # (card, x, y, up, rotation)
+Item = TypeVar("Item")
 
 # Every multiset of three values 1–5, written clockwise in non-decreasing order.
 CARDS: tuple[tuple[int, int, int], ...] = tuple(combinations_with_replacement(range(1, 6), 3))
@@ -41,6 +45,121 @@ JOKER = len(CARDS)
 HAND_SIZE = 6
 START_TOKENS = 4
 ALL_TOKENS = 60
+
+
+# --- what a view and a move look like ---------------------------------------------------
+
+GridPoint = list[int]  # [x, y], as JSON writes a grid point
+
+
+class TriominosEvent(Event):
+    """The view's `last_event`: `type` is one of the kinds below, `seat` who acted.
+
+    start       `seat` was drawn to start
+    place       `joker` (the card was the joker), the tokens `earned` and `paid` (the
+                bank pays only what it holds) and why: `hexagons`, `bridge`, `last_card`
+    take_joker  a card took the joker's place (`last_card` in the view says where)
+    buy         `pot_emptied`: that purchase took the last card, so the last round began
+    pass        `reason`: "empty_pot" or "no_tokens" (no card of the seat fitted)
+    resign      the seat left the game
+    """
+
+    joker: NotRequired[bool]
+    hexagons: NotRequired[int]
+    bridge: NotRequired[bool]
+    last_card: NotRequired[bool]
+    earned: NotRequired[int]
+    paid: NotRequired[int]
+    pot_emptied: NotRequired[bool]
+    reason: NotRequired[Literal["empty_pot", "no_tokens"]]
+
+
+class TableCard(TypedDict):
+    """A card on the table: its cell's corner points clockwise (see `cell_points`) and
+    the value at each (all None for the joker)."""
+
+    points: list[GridPoint]
+    values: list[int | None]
+    joker: bool
+
+
+class OpenPlace(TypedDict):
+    """An empty cell next to the table, numbered in reading order: `label` ("1", "2", ...)
+    and its corner points clockwise."""
+
+    label: str
+    points: list[GridPoint]
+
+
+class HandCard(TypedDict, total=False):
+    """A card in a hand: `{"values": [a, b, c]}` (clockwise, non-decreasing) or `{"joker": True}`."""
+
+    values: list[int]
+    joker: bool
+
+
+class TriominosOptions(TypedDict):
+    """The match's options as the view shows them."""
+
+    open_hands: bool
+    joker: bool
+
+
+PlaceFit = list[str | int]  # [place label, rotation]: one way a hand card fits
+
+
+class TriominosView(CommonView[TriominosEvent]):
+    """What a seat or a spectator sees; the keys are described in `TriominosEngine`'s docstring."""
+
+    table: list[TableCard]
+    places: list[OpenPlace]
+    hand: list[HandCard]
+    hand_sizes: list[int]
+    pot_size: int
+    bank: int
+    options: TriominosOptions
+    passes: int
+    last_round: bool
+    last_round_to_play: list[int]
+    last_card: int | None
+    hands: NotRequired[list[list[HandCard]]]
+    fits: NotRequired[list[list[PlaceFit]]]
+    swaps: NotRequired[list[list[int]]]
+    can_buy: NotRequired[bool]
+    can_pass: NotRequired[bool]
+
+
+class PlaceMove(TypedDict):
+    """Lay hand card `card` (0-based) on the open place `place` (its label), turned
+    `rotation` (0, 1 or 2) clockwise steps."""
+
+    type: Literal["place"]
+    card: int
+    place: str
+    rotation: int
+
+
+class TakeJokerMove(TypedDict):
+    """Put hand card `card`, turned `rotation`, in the joker's place and take the joker."""
+
+    type: Literal["take_joker"]
+    card: int
+    rotation: int
+
+
+class BuyMove(TypedDict):
+    """Pay a token and draw the pot's top card."""
+
+    type: Literal["buy"]
+
+
+class PassMove(TypedDict):
+    """Pass: offered only when no card fits and buying is impossible."""
+
+    type: Literal["pass"]
+
+
+TriominosMove = PlaceMove | TakeJokerMove | BuyMove | PassMove
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,7 +358,39 @@ def place_labels(places: list[Cell] | tuple[Cell, ...]) -> dict[str, Cell]:
 
 
 class TriominosEngine:
-    """The rules of My First Triominos as a pure, seeded engine."""
+    """The rules of My First Triominos as a pure, seeded engine.
+
+    Moves (`TriominosMove`): `{"type": "place", "card", "place", "rotation"}`,
+    `{"type": "take_joker", "card", "rotation"}`, `{"type": "buy"}`, `{"type": "pass"}`.
+
+    A view (`TriominosView`) carries the common keys (`scores` are the seats' tokens,
+    `last_event` a `TriominosEvent`) and these, the same for every viewer:
+
+    `table`               list of `TableCard`: every card on the table in the order laid,
+                          `points` its cell's three grid points clockwise, `values` the
+                          number at each (`[None, None, None]` for the joker), `joker`
+    `places`              list of `OpenPlace`: the open places in reading order, `label`
+                          ("1", "2", ...: what a place move names) and `points`
+    `hand_sizes`          list of ints by seat: the cards each seat holds
+    `pot_size`            int: the cards left in the pot (its order stays secret)
+    `bank`                int: the tokens the bank still holds
+    `options`             `{"open_hands": bool, "joker": bool}`
+    `passes`              int: passes in a row so far
+    `last_round`          bool: the pot was emptied, so the last round is being played
+    `last_round_to_play`  list of the seats still to play in the last round
+    `last_card`           int or None: the index in `table` of the card laid or swapped last
+    `hand`                list of `HandCard`: `[]` in a spectator's view, see below
+    `hands`               only with open hands: every seat's list of `HandCard`
+
+    A seat sees, besides, what a spectator does not (a spectator's `hand` is empty and
+    these other keys are absent from its view):
+
+    `hand`                its own cards (the 0-based index is what a move's `card` names)
+    `fits`                per hand card, the `[place label, rotation]` pairs where it fits
+    `swaps`               `[hand index, rotation]` pairs of the cards that fit the joker's place
+    `can_buy`             bool: it is this seat's turn and it may buy
+    `can_pass`            bool: it is this seat's turn, nothing fits and it may not buy
+    """
 
     name = "triominos"
     title = "My First Triominos"
@@ -288,7 +439,7 @@ class TriominosEngine:
 
     # --- moves ------------------------------------------------------------------------
 
-    def legal_moves(self, state: TriominosState, seat: int) -> list[dict]:
+    def legal_moves(self, state: TriominosState, seat: int) -> list[TriominosMove]:
         """Every place/rotation for every hand card, joker swaps, then buy or pass.
 
         Not placing always costs a purchase: the pass is offered only to a player who
@@ -297,22 +448,19 @@ class TriominosEngine:
         if seat not in self.current_seats(state):
             return []
         hand = state.hands[seat]
-        placing = placements(state, hand)
-        moves: list[dict] = [
-            {"type": "place", "card": index, "place": label, "rotation": rotation}
-            for index, label, rotation in placing
-        ]
-        moves += [
-            {"type": "take_joker", "card": index, "rotation": rotation}
+        placing = place_moves(state, hand)
+        moves: list[TriominosMove] = [*placing]
+        moves.extend(
+            TakeJokerMove(type="take_joker", card=index, rotation=rotation)
             for index, rotation in joker_swaps(state, hand)
-        ]
+        )
         if can_buy(state, seat):
-            moves.append({"type": "buy"})
+            moves.append(BuyMove(type="buy"))
         elif not placing:
-            moves.append({"type": "pass"})
+            moves.append(PassMove(type="pass"))
         return moves
 
-    def timeout_move(self, state: TriominosState, seat: int) -> dict:
+    def timeout_move(self, state: TriominosState, seat: int) -> TriominosMove:
         """The move for an absent player: buy, or pass, before anything that changes the table.
 
         Buying is what the rules give a player who does not place (« vous ne voulez pas
@@ -325,7 +473,7 @@ class TriominosEngine:
         `legal_moves` order.
         """
         moves = self.legal_moves(state, seat)
-        neutral = [m for m in moves if m["type"] in ("buy", "pass")] or [
+        neutral: list[TriominosMove] = [m for m in moves if m["type"] in ("buy", "pass")] or [
             m for m in moves if m["type"] == "take_joker"
         ]
         if neutral:
@@ -334,29 +482,31 @@ class TriominosEngine:
         labels = place_labels(table.places)
         hand = state.hands[seat]
 
-        def cost(move: dict) -> tuple[int, bool]:
+        def cost(move: PlaceMove) -> tuple[int, bool]:
             hexagons, bridge = table.bonuses(labels[move["place"]])
             return hexagons + int(bridge) + int(len(hand) == 1), hand[move["card"]] == JOKER
 
-        return min(moves, key=cost)
+        # Nothing neutral is legal: every legal move is a placement.
+        return min(place_moves(state, hand), key=cost)
 
-    def apply(self, state: TriominosState, seat: int, move: dict) -> TriominosState:
+    def apply(self, state: TriominosState, seat: int, move: TriominosMove) -> TriominosState:
         """Validate `move` for `seat` and return the state after it."""
         if state.over:
             raise IllegalMove("The game is over — start a new one to play again.")
         check_seat(self.current_seats(state), seat)
-        kind = move.get("type") if isinstance(move, Mapping) else None
+        asked: Mapping[str, object] = move if isinstance(move, Mapping) else {}  # anything may be sent
+        kind = asked.get("type")
         if kind == "place":
-            return self._place(state, seat, move)
+            return self._place(state, seat, asked)
         if kind == "take_joker":
-            return self._take_joker(state, seat, move)
+            return self._take_joker(state, seat, asked)
         if kind == "buy":
             return self._buy(state, seat)
         if kind == "pass":
             return self._pass(state, seat)
         raise IllegalMove("Choose a move: place a card, buy a card, pass or take back the joker.")
 
-    def _place(self, state: TriominosState, seat: int, move: Mapping) -> TriominosState:
+    def _place(self, state: TriominosState, seat: int, move: Mapping[str, object]) -> TriominosState:
         hand = state.hands[seat]
         index = hand_index(hand, move.get("card"))
         card = hand[index]
@@ -389,7 +539,7 @@ class TriominosEngine:
         )
         return with_table(advance(state, seat), table.plus(placed, len(state.table) - 1))
 
-    def _take_joker(self, state: TriominosState, seat: int, move: Mapping) -> TriominosState:
+    def _take_joker(self, state: TriominosState, seat: int, move: Mapping[str, object]) -> TriominosState:
         hand = state.hands[seat]
         index = hand_index(hand, move.get("card"))
         card = hand[index]
@@ -471,33 +621,35 @@ class TriominosEngine:
 
     # --- what players see -------------------------------------------------------------
 
-    def view(self, state: TriominosState, seat: int | None) -> dict:
+    def view(self, state: TriominosState, seat: int | None) -> TriominosView:
         """What `seat` may know (None: a spectator): the common keys plus the table,
         its numbered places, hand sizes, pot and bank; the seat's own hand, where each
-        card fits, the joker swaps and whether it may buy or pass."""
+        card fits, the joker swaps and whether it may buy or pass (see the class docstring)."""
         table = table_of(state)
         labels = place_labels(table.places)
-        view: dict[str, Any] = dict(
-            common_view(
-                players=state.players,
-                to_move=self.current_seats(state),
-                scores=state.tokens,
-                last_event=last_event(state),
-                outcome=self.outcome(state),
-                resigned=state.resigned,
-            )
+        common = common_view(
+            players=state.players,
+            to_move=self.current_seats(state),
+            scores=state.tokens,
+            last_event=last_event(state),
+            outcome=self.outcome(state),
+            resigned=state.resigned,
         )
-        view |= {
+        view: TriominosView = {
+            # The common keys one by one: unpacking `common` would let mypy fear a subtype's keys.
+            "players": common["players"],
+            "to_move": common["to_move"],
+            "scores": common["scores"],
+            "last_event": common["last_event"],
+            "winners": common["winners"],
+            "resigned": common["resigned"],
             "table": [placed_view(p) for p in state.table],
-            "places": [
-                {"label": label, "points": [list(p) for p in cell_points(cell)]}
-                for label, cell in labels.items()
-            ],
+            "places": [OpenPlace(label=label, points=grid_points(cell)) for label, cell in labels.items()],
             "hand": [],
             "hand_sizes": [len(h) for h in state.hands],
             "pot_size": len(state.pot),
             "bank": state.bank,
-            "options": {"open_hands": state.open_hands, "joker": state.with_joker},
+            "options": TriominosOptions(open_hands=state.open_hands, joker=state.with_joker),
             "passes": state.passes,
             "last_round": state.last_round is not None,
             "last_round_to_play": list(state.last_round or ()),
@@ -519,15 +671,16 @@ class TriominosEngine:
             ]
             view["swaps"] = [list(pair) for pair in joker_swaps(state, hand)]
             on_turn = seat in view["to_move"]
-            view["can_buy"] = on_turn and can_buy(state, seat)
-            view["can_pass"] = on_turn and not view["can_buy"] and not any(view["fits"])
+            buying = on_turn and can_buy(state, seat)
+            view["can_buy"] = buying
+            view["can_pass"] = on_turn and not buying and not any(view["fits"])
         return view
 
     def outcome(self, state: TriominosState) -> Outcome | None:
         """Most tokens among the seats still playing wins; ties share the win."""
         if not state.over:
             return None
-        active = [s for s in range(state.players) if s not in state.resigned]
+        active = active_seats(state)
         best = max((state.tokens[s] for s in active), default=0)
         winners = tuple(s for s in active if state.tokens[s] == best)
         return Outcome(
@@ -551,21 +704,21 @@ class TriominosEngine:
 # --- helpers --------------------------------------------------------------------------
 
 
-def swap(items: tuple, index: int, value: Any) -> tuple:
+def swap(items: tuple[Item, ...], index: int, value: Item) -> tuple[Item, ...]:
     """`items` with `items[index]` replaced by `value`."""
     return (*items[:index], value, *items[index + 1 :])
 
 
-def hand_index(hand: tuple[int, ...], card: Any) -> int:
+def hand_index(hand: tuple[int, ...], card: object) -> int:
     """Validate a 0-based hand index from a move."""
     if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < len(hand):
         raise IllegalMove("That card is not in your hand — pick one of the cards you hold.")
     return card
 
 
-def parse_rotation(rotation: Any) -> int:
+def parse_rotation(rotation: object) -> int:
     """Validate a rotation 0, 1 or 2 (clockwise turns) from a move."""
-    if isinstance(rotation, bool) or rotation not in (0, 1, 2):
+    if isinstance(rotation, bool) or not isinstance(rotation, int) or rotation not in (0, 1, 2):
         raise IllegalMove("A card can be turned three ways — choose one of the three turns offered.")
     return rotation
 
@@ -573,6 +726,14 @@ def parse_rotation(rotation: Any) -> int:
 def can_buy(state: TriominosState, seat: int) -> bool:
     """Buying needs a card in the pot and a token to pay."""
     return bool(state.pot) and state.tokens[seat] > 0
+
+
+def place_moves(state: TriominosState, hand: tuple[int, ...]) -> list[PlaceMove]:
+    """The place moves of a hand, in `legal_moves` order."""
+    return [
+        PlaceMove(type="place", card=index, place=label, rotation=rotation)
+        for index, label, rotation in placements(state, hand)
+    ]
 
 
 def placements(state: TriominosState, hand: tuple[int, ...]) -> list[tuple[int, str, int]]:
@@ -660,47 +821,42 @@ def advance(state: TriominosState, seat: int | None) -> TriominosState:
     return state if state.over else replace(state, turn=next_active(state, state.turn))
 
 
-def card_view(card: int) -> dict:
+def card_view(card: int) -> HandCard:
     """A hand card as the contract shows it."""
-    return {"joker": True} if card == JOKER else {"values": list(CARDS[card])}
+    return HandCard(joker=True) if card == JOKER else HandCard(values=list(CARDS[card]))
 
 
-def placed_view(placed: Placed) -> dict:
+def grid_points(cell: Cell) -> list[GridPoint]:
+    """The cell's corners as the view writes them."""
+    return [list(p) for p in cell_points(cell)]
+
+
+def placed_view(placed: Placed) -> TableCard:
     """A table card: its corner points and the value at each (null for the joker)."""
     card, x, y, up, rotation = placed
     faces = corner_values(card, rotation)
-    return {
-        "points": [list(p) for p in cell_points((x, y, up))],
-        "values": list(faces) if faces else [None, None, None],
-        "joker": card == JOKER,
-    }
+    return TableCard(
+        points=grid_points((x, y, up)),
+        values=list(faces) if faces else [None, None, None],
+        joker=card == JOKER,
+    )
 
 
-def last_event(state: TriominosState) -> dict:
-    """What the last move (or the deal) did, in public terms: a bought card stays secret.
-
-    start       `seat` was drawn to start
-    place       `joker` (the card was the joker), the tokens `earned` and `paid` (the
-                bank pays only what it holds) and why: `hexagons`, `bridge`, `last_card`
-    take_joker  a card took the joker's place (`last_card` in the view says where)
-    buy         `pot_emptied`: that purchase took the last card, so the last round began
-    pass        `reason`: "empty_pot" or "no_tokens" (no card of the seat fitted)
-    resign      the seat left the game
-    """
+def last_event(state: TriominosState) -> TriominosEvent:
+    """What the last move (or the deal) did, in public terms (see `TriominosEvent`): a
+    bought card stays secret."""
     if state.last_move is None:
-        return {"type": "start", "seat": state.starter}
+        return TriominosEvent(type="start", seat=state.starter)
     seat, kind = state.last_move
-    event: dict[str, Any] = {"type": kind, "seat": seat}
+    event = TriominosEvent(type=kind, seat=seat)
     if kind == "place" and state.last_bonus is not None and state.last_card is not None:
         hexagons, bridge, last, earned, paid = state.last_bonus
-        event |= {
-            "joker": state.table[state.last_card][0] == JOKER,
-            "hexagons": hexagons,
-            "bridge": bool(bridge),
-            "last_card": bool(last),
-            "earned": earned,
-            "paid": paid,
-        }
+        event["joker"] = state.table[state.last_card][0] == JOKER
+        event["hexagons"] = hexagons
+        event["bridge"] = bool(bridge)
+        event["last_card"] = bool(last)
+        event["earned"] = earned
+        event["paid"] = paid
     elif kind == "buy":
         event["pot_emptied"] = not state.pot
     elif kind == "pass":
@@ -832,4 +988,4 @@ def placed_from_json(item: Any, deck: int) -> Placed:
     )
 
 
-ENGINE = TriominosEngine()
+ENGINE: Engine[TriominosState, TriominosView, TriominosMove] = TriominosEngine()

@@ -139,7 +139,9 @@ def paste(image: Image.Image, sprite: Image.Image, xy: tuple[int, int]) -> None:
 
 
 def supersampled(
-    size: tuple[int, int], paint: Callable[[ImageDraw.ImageDraw, int], None], background: tuple = (0, 0, 0, 0)
+    size: tuple[int, int],
+    paint: Callable[[ImageDraw.ImageDraw, int], None],
+    background: tuple[int, ...] = (0, 0, 0, 0),
 ) -> Image.Image:
     """An RGBA sprite of `size`, painted `SUPERSAMPLE` times larger (paint gets the scale) and shrunk."""
     big = Image.new("RGBA", (size[0] * SUPERSAMPLE, size[1] * SUPERSAMPLE), background)

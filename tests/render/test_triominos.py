@@ -2,20 +2,25 @@
 
 from __future__ import annotations
 
+import hashlib
 import io
 import random
+import subprocess
+import sys
+from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from PIL import Image
 
 from games.triominos import ENGINE, JOKER, TriominosState
-from render import triominos
 from render.common import seat_label
 from render.triominos import narrate, render, render_hand
 from tests.games.test_triominos import hidden_twin
 
 PNG = b"\x89PNG\r\n\x1a\n"
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def played(seed: int, players: int, moves: int, **options: bool) -> TriominosState:
@@ -50,31 +55,148 @@ def size_of(png: bytes) -> tuple[int, int]:
     return Image.open(io.BytesIO(png)).size
 
 
-def cold() -> None:
-    """Forget every cached sprite, piece and table picture (what `ready` draws once per
-    process stays: the palette, the card masters, the places' shapes)."""
-    kept = {"ready", "palette", "palette_index", "palette_colours", "master_sprite", "place_shape"}
-    for name, value in vars(triominos).items():
-        if hasattr(value, "cache_clear") and name not in kept:
-            value.cache_clear()
-    triominos.AREAS.clear()
+def in_a_fresh_process(code: str) -> list[str]:
+    """The lines `code` prints when run in a new Python process, where nothing is cached
+    yet (this module is imported as `t`)."""
+    script = f"import tests.render.test_triominos as t\n{code}"
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, cwd=ROOT, timeout=300
+    )
+    return done.stdout.split()
 
 
-def test_the_same_view_gives_the_same_bytes_even_from_a_cold_cache():
-    view = ENGINE.view(played(3, 3, 12), None)
-    first = render(view)
-    cold()
-    assert render(view) == first
+def sha(png: bytes) -> str:
+    return hashlib.sha256(png).hexdigest()
 
 
-@pytest.mark.parametrize(("seed", "players"), [(1, 2), (4, 3), (7, 4)])
-def test_each_board_made_from_the_one_before_is_the_whole_board_on_the_palette(seed, players):
-    states = game(seed, players)
-    assert any(state.last_move and state.last_move[1] == "take_joker" for state in states)
-    cold()
-    for state in states:
-        view = ENGINE.view(state, None)
-        assert render(view) == triominos.palette().png(triominos.board_image(view))
+def pixels(png: bytes) -> tuple[tuple[int, int], str]:
+    """A picture's size and the sha256 of its decoded pixels (not of the PNG's bytes)."""
+    image = Image.open(io.BytesIO(png)).convert("RGBA")
+    return image.size, hashlib.sha256(image.tobytes()).hexdigest()
+
+
+def with_joker_on_the_table() -> TriominosState:
+    return next(s for s in game(7, 4) if any(p[0] == JOKER for p in s.table))
+
+
+def mid_game(seat: int | None = None) -> dict:
+    return ENGINE.view(played(3, 3, 12), seat)
+
+
+# Seeded pictures and the pixels they had before the renderer became a package: start,
+# mid-game, end; each language; a seat's own board and hand against a spectator's.
+GOLDEN: dict[str, tuple[Callable[[], bytes], tuple[int, int], str]] = {
+    "start, 2 seats": (
+        lambda: render(ENGINE.view(played(2, 2, 0), None)),
+        (680, 408),
+        "c538bed82616c52480a0d1731d3296fd8c5767dcdde51b47fe6ef4971fd85912",
+    ),
+    "mid-game, 3 seats": (
+        lambda: render(mid_game()),
+        (680, 852),
+        "11f4cb8a93ffe881ddeb8e5ec00cc96342b129e0605eda3e0229c34b98af8abf",
+    ),
+    "mid-game, seat A's own board": (
+        lambda: render(mid_game(0), viewer=0),
+        (680, 852),
+        "cf4d02a673861a7d265f6215c696a4a813cd434c6e31f1b757892d90d8bfbfb2",
+    ),
+    "mid-game, German": (
+        lambda: render(mid_game(), lang="de"),
+        (680, 852),
+        "a69fbe9f43bb2d96876b1272ed1c6effd95bcfc01b467ae86f583e353a43c1d9",
+    ),
+    "mid-game, French": (
+        lambda: render(mid_game(), lang="fr"),
+        (680, 852),
+        "2ff9b516e6901cfa59c57953e343e59bacf4102adc32183bd0ec4ea811d18cd9",
+    ),
+    "the joker on the table, 4 seats": (
+        lambda: render(ENGINE.view(with_joker_on_the_table(), None)),
+        (680, 741),
+        "5ded768f323de31662c54d309eecdc48995a0481fc4a94b8e9d7de63950f063b",
+    ),
+    "end, 4 seats, a large table": (
+        lambda: render(large_table()),
+        (771, 852),
+        "d30fd4bb1a516b506340dc664c6a7ff047982ba6035b4088168d26541373bd0c",
+    ),
+    "end, 2 seats, German": (
+        lambda: render(ENGINE.view(played(1, 2, 500), None), lang="de"),
+        (680, 852),
+        "0c50ae92d95f50efd6efae768ab6a573c34e9e660f59f0c42421c65ced8f189f",
+    ),
+    "seat A's hand": (
+        lambda: render_hand(ENGINE.view(played(4, 2, 6), 0)),
+        (780, 253),
+        "9763919bbf6b22f903bb2eca477bff2bdcc57333fe9c672a1f10685826e281a6",
+    ),
+    "seat A's hand, French": (
+        lambda: render_hand(ENGINE.view(played(4, 2, 6), 0), lang="fr"),
+        (780, 253),
+        "9bb80dad94e79ce970d8331f66beb301c2a44cacdaf3060b257ebbeeba9a8cea",
+    ),
+    "seat B's hand, German": (
+        lambda: render_hand(ENGINE.view(played(4, 2, 6), 1), lang="de"),
+        (484, 253),
+        "f0a5d0504b54fb3f653b417ea63fc16d9ce4c02854add050d28a3046633aa9cc",
+    ),
+    "a spectator's empty rack": (
+        lambda: render_hand(ENGINE.view(played(6, 3, 4, open_hands=True), None)),
+        (420, 253),
+        "1c79ff6c7831e13d7a71a4df301a6a6dd690c6fa1af40f5a9fa0fd3119cb410e",
+    ),
+    "open hands, seat C's hand": (
+        lambda: render_hand(ENGINE.view(played(6, 3, 4, open_hands=True), None), seat=2),
+        (780, 253),
+        "e89946e45aaa442bfb67c888d06fa30429482c801dccc3daa32952dea9df0c8a",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", GOLDEN)
+def test_each_seeded_picture_keeps_its_pixels(name):
+    make, size, digest = GOLDEN[name]
+    assert pixels(make()) == (size, digest)
+
+
+def test_the_same_view_gives_the_same_bytes_in_a_fresh_process_and_after_other_boards():
+    render(large_table())
+    render(ENGINE.view(played(3, 3, 12), 0), viewer=0, lang="fr")
+    here = sha(render(ENGINE.view(played(3, 3, 12), None)))
+    assert in_a_fresh_process("print(t.sha(t.render(t.ENGINE.view(t.played(3, 3, 12), None))))") == [here]
+
+
+def test_pictures_drawn_while_other_threads_prepare_the_renderer_keep_their_pixels():
+    code = (
+        "from concurrent.futures import ThreadPoolExecutor\n"
+        "from render.triominos import prepare\n"
+        "with ThreadPoolExecutor(4) as pool:\n"
+        "    preparing = [pool.submit(prepare) for _ in range(3)]\n"
+        "    drawn = list(pool.map(lambda make: t.pixels(make())[1], [m for m, _, _ in t.GOLDEN.values()]))\n"
+        "prepare()\n"
+        "print(*drawn, *(t.pixels(make())[1] for make, _, _ in t.GOLDEN.values()))"
+    )
+    golden = [digest for _, _, digest in GOLDEN.values()]
+    assert in_a_fresh_process(code) == golden + golden
+
+
+GAMES = [(1, 2), (4, 3), (7, 4)]  # (seed, players): each game has a joker taken back
+
+
+def test_boards_drawn_in_the_order_of_play_equal_those_drawn_backwards_from_the_end():
+    """In order, each board is made from the one before; backwards, the table shrinks, so
+    each is drawn another way (whole, or from a later board): the bytes are the same."""
+    games = [game(seed, players) for seed, players in GAMES]
+    for states in games:
+        assert any(state.last_move and state.last_move[1] == "take_joker" for state in states)
+    forwards = [sha(render(ENGINE.view(state, None))) for states in games for state in states]
+    code = (
+        "for seed, players in t.GAMES:\n"
+        "    states = t.game(seed, players)\n"
+        "    print(*reversed([t.sha(t.render(t.ENGINE.view(s, None))) for s in reversed(states)]))"
+    )
+    assert in_a_fresh_process(code) == forwards
 
 
 @pytest.mark.parametrize("moves", [0, 10, 500])
@@ -182,8 +304,7 @@ def test_the_board_writes_the_narration_wrapping_a_long_one():
     short = size_of(render(view))
     long = {**view, "last_event": {"type": "place", "seat": 0, "joker": True, "hexagons": 2, "bridge": True}}
     long["last_event"] |= {"last_card": True, "earned": 5, "paid": 1}
-    assert len(triominos.footer_lines(long, short[0])) == 2
-    assert size_of(render(long))[1] > short[1]
+    assert size_of(render(long))[0] == short[0] and size_of(render(long))[1] > short[1]
 
 
 def test_a_joker_on_the_table_is_drawn():
