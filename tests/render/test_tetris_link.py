@@ -3,9 +3,12 @@ last move and what just happened in the same words as the Discord message."""
 
 from __future__ import annotations
 
+import hashlib
 import io
+from collections.abc import Callable
 from dataclasses import replace
 
+import pytest
 from PIL import Image
 
 from games.base import first_seat
@@ -36,6 +39,12 @@ def mid_game_view() -> dict:
     for seat, shape, column in [(0, "I", 0), (1, "O", 4), (2, "T", 6), (0, "L", 0)]:
         state = place(state, seat, shape, column)
     return ENGINE.view(state, None)
+
+
+def fingerprint(png: bytes) -> str:
+    """The decoded pixels' sha256 and the size: what a player sees, not how it is encoded."""
+    image = Image.open(io.BytesIO(png)).convert("RGBA")
+    return f"{image.width}x{image.height} {hashlib.sha256(image.tobytes()).hexdigest()}"
 
 
 def pixels(png: bytes) -> Image.Image:
@@ -142,6 +151,69 @@ def test_the_board_is_shown_as_large_as_discord_allows_and_its_words_read_there(
 
     assert image.width * scale >= SHOWN_IN[0] - 4  # the box's width is used as well as its height
     assert (max(inked) - min(inked) + 1) * scale >= 7.5  # capitals 7.5 px high, like 11 px text
+
+
+def finished_view(seat: int | None) -> dict:
+    """A game played to its end (seeded), as `seat` sees it."""
+    state = ENGINE.new_game(2, seed=5)
+    while ENGINE.current_seats(state):
+        turn = ENGINE.current_seats(state)[0]
+        state = ENGINE.apply(state, turn, ENGINE.timeout_move(state, turn))
+    return ENGINE.view(state, seat)
+
+
+GHOST = {"seat": 1, "cells": [[0, 8], [0, 9], [1, 8], [1, 9]]}
+# Boards of today's renderer, pixel for pixel: the start with and without dice, a game under
+# way with and without a ghost, a resignation and the end, for a player and a spectator, in
+# each language.
+GOLDEN_BOARDS: dict[str, tuple[Callable[[], bytes], str]] = {
+    "start, dice, 4 seats": (
+        lambda: render(ENGINE.view(ENGINE.new_game(4, seed=1), None)),
+        "748x524 979d2376f22b4e3db1c8bd29e8a4659dcf87d21cf9332515d4addd61f6c8f43f",
+    ),
+    "start, no dice, 2 seats, de": (
+        lambda: render(ENGINE.view(ENGINE.new_game(2, seed=6, options={"dice": False}), None), lang="de"),
+        "748x524 c2bf0e3db7cbe4df261f548ecf9eaad5d4fe2f48f7282eef45721c33cc6fda31",
+    ),
+    "mid-game": (
+        lambda: render(mid_game_view()),
+        "748x524 65ca4a69561239caef11507068a0216b56b26c4801fbf37997dfcdcd0ec98eae",
+    ),
+    "mid-game, a player's view, fr": (
+        lambda: render(mid_game_view(), viewer=2, lang="fr"),
+        "748x524 a06a211830697fc71ad96eb41eecf0a47b8e57567d167e08782697225d04cc3a",
+    ),
+    "mid-game with a ghost": (
+        lambda: render(mid_game_view(), ghost=GHOST),
+        "748x524 9b0ed4e0fbdb0985a1ce5890f85dfbde91731733cd501bc3db60caa6d95af99f",
+    ),
+    "mid-game with a ghost, de": (
+        lambda: render(mid_game_view(), ghost=GHOST, lang="de"),
+        "748x524 bb1dc469a5603decee2288112464bbc00939e9cbf4c56bf8e4e7b4290818e021",
+    ),
+    "resigned, fr": (
+        lambda: render(ENGINE.view(ENGINE.resign(ENGINE.new_game(3, seed=2), 1), None), lang="fr"),
+        "748x524 0d9009014274568673d863a82592a3dc3b48749ee8913db98af1150859163b33",
+    ),
+    "end, a player's view": (
+        lambda: render(finished_view(0), viewer=0),
+        "748x524 0e8f03b9bbe36989dc3a7a47b4e627eeea65a1b457ff5848a081a5c2c8b123a8",
+    ),
+    "end, spectator, de": (
+        lambda: render(finished_view(None), lang="de"),
+        "748x524 1ecc53a44e6b00eb9e85faf39ab7219841ab96ef1f734ba3a2006d0cb914cdd8",
+    ),
+    "end, spectator, fr": (
+        lambda: render(finished_view(None), lang="fr"),
+        "748x524 c1cb1b07aede76271660b5ca33a50877facec1a9f815566a5f2273337f6a42d8",
+    ),
+}
+
+
+@pytest.mark.parametrize("board", GOLDEN_BOARDS)
+def test_boards_look_exactly_as_recorded(board):
+    draw, expected = GOLDEN_BOARDS[board]
+    assert fingerprint(draw()) == expected
 
 
 # ---------------------------------------------------------------- narration

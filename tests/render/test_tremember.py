@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import hashlib
 import io
 import random
 import re
+from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
@@ -40,6 +42,12 @@ def play(state: TrememberState, *moves: tuple[str, object]) -> TrememberState:
         move = {"type": kind, "from": arg} if kind == "push" else {"type": kind, "cell": arg}
         state = ENGINE.apply(state, ENGINE.current_seats(state)[0], move)
     return state
+
+
+def fingerprint(png: bytes) -> str:
+    """The decoded pixels' sha256 and the size: what a player sees, not how it is encoded."""
+    image = Image.open(io.BytesIO(png)).convert("RGBA")
+    return f"{image.width}x{image.height} {hashlib.sha256(image.tobytes()).hexdigest()}"
 
 
 def pixels(png: bytes) -> Image.Image:
@@ -248,3 +256,85 @@ def test_the_narration_names_only_cards_the_board_shows(seed):
         assert set(MOTIF_WORDS.findall(" ".join(narrate(view, seat_label)))) <= shown
         seat = ENGINE.current_seats(state)[0]
         state = ENGINE.apply(state, seat, rng.choice(ENGINE.legal_moves(state, seat)))
+
+
+def joker_pair_game() -> TrememberState:
+    """A joker pair found at A1 + A2: the board turned under it."""
+    joker = 2 * MOTIFS.index("joker1")
+    grid = list(range(CELLS))
+    grid[0], grid[joker], grid[6], grid[joker + 1] = joker, 0, joker + 1, 6
+    state = replace(ordered_game(), grid=tuple(grid))
+    return play(state, ("take", [5, 5]), ("push", "left"), ("flip", [0, 0]), ("flip", [1, 0]))
+
+
+MISS = (("take", [5, 5]), ("push", "left"), ("flip", [0, 0]), ("flip", [0, 2]))
+# Boards of today's renderer, pixel for pixel: the start, each step of a turn, a joker
+# pair, a long game, the end for a player and for a spectator, in each language.
+GOLDEN_BOARDS: dict[str, tuple[Callable[[], bytes], str]] = {
+    "start, 4 seats": (
+        lambda: render(ENGINE.view(ENGINE.new_game(4, seed=1), None)),
+        "660x788 5a1d617a1ebd253888958aac8fe86d56d977bdb5f0c55d0a37a7eef5b25bc2a0",
+    ),
+    "taken, the taker's view": (
+        lambda: render(ENGINE.view(play(ordered_game(), ("take", [2, 2])), 0), viewer=0),
+        "660x788 db763fe4fdae54ad157cad800e1bd9b9870c934447e6914c6acba683d226bf3a",
+    ),
+    "taken at a corner, spectator": (
+        lambda: render(ENGINE.view(play(ordered_game(), ("take", [0, 0])), None)),
+        "660x788 eec92b05ee0e59f3334c6a1a66ec16a24b222674d638564893b222de95abb715",
+    ),
+    "first flip, de": (
+        lambda: render(ENGINE.view(play(ordered_game(), *MISS[:3]), None), lang="de"),
+        "660x788 42475033a2bf4048ac7353813faef3102f174ad03371e65957338a3bfb7a2389",
+    ),
+    "miss, en": (
+        lambda: render(ENGINE.view(play(ordered_game(), *MISS), None)),
+        "660x788 967bd8eba0ced47ea363527805ecff6b07ecf83a15377102a9cf33d082eedefe",
+    ),
+    "miss, de": (
+        lambda: render(ENGINE.view(play(ordered_game(), *MISS), None), lang="de"),
+        "660x788 513d343a5a96e54b71568fa12c5b0c6dfba3fee9d9d6047abd5421dc1400a4c7",
+    ),
+    "miss, fr": (
+        lambda: render(ENGINE.view(play(ordered_game(), *MISS), None), lang="fr"),
+        "660x788 42556961806d1aa8596e4662dfa90270de63cb363f6dd16a1cc2cd276f74092e",
+    ),
+    "joker pair, fr": (
+        lambda: render(ENGINE.view(joker_pair_game(), None), lang="fr"),
+        "660x788 d3fd8e7980ebf53f9be7ab0df2fae9eb279348592f3c04c165a6407f4a6128c5",
+    ),
+    "mid-game, 3 seats": (
+        lambda: render(ENGINE.view(random_state(11, 300), None)),
+        "660x788 bd117405e188ea5bb5147308461caa96414da1b8c00ce3bd9140d28efe425b9a",
+    ),
+    "resigned seat, de": (
+        lambda: render(ENGINE.view(ENGINE.resign(ordered_game(3), 1), 2), viewer=2, lang="de"),
+        "660x788 3ac02a03b4b74c947aabb1136dcfba2438fef74600fa8b2413670ac5cf64e54b",
+    ),
+    "end, a player's view": (
+        lambda: render(ENGINE.view(random_state(4, 10_000), 1), viewer=1),
+        "660x788 95db9c988cf2fbba44f2d8af6266bbff3949a1e96f74d331c7bec1e10f64a8db",
+    ),
+    "end, spectator, fr": (
+        lambda: render(ENGINE.view(random_state(4, 10_000), None), lang="fr"),
+        "660x788 a4da757c352bf227d128afdb0efb9aeb6b0b751865dcb237fdc15bc383097fce",
+    ),
+    "peeked card": (
+        lambda: render_card("crown"),
+        "280x340 e3adb793db19985ce5f3429682fd4fe02491d00a1ace245aadd4d9a9c2e562e5",
+    ),
+    "peeked joker, de": (
+        lambda: render_card("joker2", "de"),
+        "280x340 ee778f0b592f4d24add4690a76c69d871ec58cbccf4fa57e5fa9fe07c2e9e0cd",
+    ),
+    "peeked card, fr": (
+        lambda: render_card("leaf", "fr"),
+        "280x340 a7dcdfc511c980dd45790b11a45d10f904534740b6b799b2a90596e04756e6bb",
+    ),
+}
+
+
+@pytest.mark.parametrize("board", GOLDEN_BOARDS)
+def test_boards_look_exactly_as_recorded(board):
+    draw, expected = GOLDEN_BOARDS[board]
+    assert fingerprint(draw()) == expected
