@@ -9,23 +9,12 @@ from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 from games.base import first_seat
 from games.tetris_link import ENGINE, NO_FIT, NO_PIECE_LEFT, NO_SHAPE_LEFT, drop
-from render.common import BACKGROUND, seat_label
-from render.tetris_link import (
-    CELL,
-    HEIGHT,
-    LAST_MOVE,
-    PANEL_W,
-    PANEL_X,
-    SEAT_BLOCK_H,
-    SEAT_BLOCK_Y,
-    _cell_box,
-    narrate,
-    render,
-)
+from render.common import BACKGROUND, PANEL, seat_label
+from render.tetris_link import narrate, render
 
 
 def place(state, seat: int, shape: str, column: int, rotation: int = 0):
@@ -64,42 +53,48 @@ def test_the_image_fits_discord_and_the_size_budget():
         assert 600 <= image.width <= 900 and image.height <= 900
 
 
-def test_the_last_move_is_outlined():
+def changed(before: dict, after: dict, **options) -> tuple[int, int, int, int] | None:
+    """The box of the pixels that differ between the boards of two views (None: none do)."""
+    return ImageChops.difference(pixels(render(before)), pixels(render(after, **options))).getbbox()
+
+
+def inside(box: tuple[int, int, int, int] | None, outer: tuple[int, int, int, int] | None) -> bool:
+    assert box is not None and outer is not None
+    return outer[0] <= box[0] and outer[1] <= box[1] and box[2] <= outer[2] and box[3] <= outer[3]
+
+
+def with_cells(view: dict, cells, entry: list[int] | None) -> dict:
+    """`view` with `entry` ([seat, piece id], or None: empty) on `cells`."""
+    rows = [list(row) for row in view["cells"]]
+    for row, column in cells:
+        rows[row][column] = entry
+    return dict(view, cells=rows)
+
+
+def test_the_last_move_is_outlined_and_no_other_piece():
     view = mid_game_view()
-    row, column = view["last_move"]["cells"][0]
-    x0, y0, x1, y1 = _cell_box(row, column)
-    image = pixels(render(view))
-    edge = [image.getpixel((x, y)) for x in range(x0, x1) for y in range(y0, y1)]
-    assert LAST_MOVE in edge
-    # An earlier piece carries no such outline.
-    x0, y0, x1, y1 = _cell_box(0, 4)
-    assert LAST_MOVE not in [image.getpixel((x, y)) for x in range(x0, x1) for y in range(y0, y1)]
+    plain = dict(view, last_move=None)
+    outline = changed(plain, view)
+    piece = changed(with_cells(plain, view["last_move"]["cells"], None), plain)
+    assert outline is not None and inside(outline, piece)  # on the last piece, not on any other
 
 
 def test_the_ghost_is_drawn_where_the_piece_would_land_and_nowhere_else():
     view = mid_game_view()
     cells = drop(view["cells"], "O", 0, False, 8)
     ghost = {"seat": 1, "cells": [list(cell) for cell in cells]}
-    plain = pixels(render(view))
-    shown = pixels(render(view, ghost=ghost))
-    for row, column in cells:
-        x0, y0, _, _ = _cell_box(row, column)
-        centre = (x0 + CELL // 2, y0 + CELL // 2)
-        assert plain.getpixel(centre) != shown.getpixel(centre)
-    x0, y0, _, _ = _cell_box(10, 8)  # well above the ghost: untouched
-    assert plain.getpixel((x0 + 5, y0 + 5)) == shown.getpixel((x0 + 5, y0 + 5))
+    placed = changed(view, with_cells(view, cells, [1, 99]))
+    assert inside(changed(view, view, ghost=ghost), placed)
+    assert changed(view, view, ghost=ghost) == placed  # over every cell it would land on
 
 
 def test_a_ghost_looks_different_from_a_placed_piece_of_the_same_seat():
     view = mid_game_view()
-    placed_row, placed_column = next(
-        (r, c) for r, row in enumerate(view["cells"]) for c, e in enumerate(row) if e and e[0] == 1
-    )
-    ghost = {"seat": 1, "cells": [[0, 8], [0, 9], [1, 8], [1, 9]]}
-    image = pixels(render(view, ghost=ghost))
-    placed = _cell_box(placed_row, placed_column)
-    ghosted = _cell_box(0, 8)
-    assert image.crop(placed).tobytes() != image.crop(ghosted).tobytes()
+    cells = drop(view["cells"], "O", 0, False, 8)
+    ghost = {"seat": 1, "cells": [list(cell) for cell in cells]}
+    placed = with_cells(view, cells, [1, 99])
+    box = changed(view, placed)
+    assert pixels(render(view, ghost=ghost)).crop(box).tobytes() != pixels(render(placed)).crop(box).tobytes()
 
 
 def test_the_viewer_and_the_end_of_the_game_render():
@@ -110,31 +105,32 @@ def test_the_viewer_and_the_end_of_the_game_render():
     assert render(view, viewer=0) != render(view)
 
 
-def news_area(view: dict) -> Image.Image:
-    """The part of the board under the players, where the narration is written."""
-    top = SEAT_BLOCK_Y + view["players"] * SEAT_BLOCK_H
-    return pixels(render(view)).crop((PANEL_X, top, PANEL_X + PANEL_W, HEIGHT))
+def narration_box(view: dict) -> tuple[int, int, int, int] | None:
+    """Where the board writes the narration: what differs from the same board told nothing."""
+    return changed(dict(view, last_event=None, events=[]), view)
 
 
-def inked_rows(area: Image.Image) -> list[int]:
-    return [y for y in range(area.height) if len(area.crop((0, y, area.width, y + 1)).getcolors()) > 1]
-
-
-def test_the_board_writes_the_narration_under_the_players():
+def test_the_board_writes_the_narration_under_the_players_on_empty_ground():
     view = mid_game_view()
     other = dict(view, last_event={"type": "resign", "seat": 1}, events=[])
-    assert news_area(view).tobytes() != news_area(other).tobytes()
-    silent = news_area(dict(view, last_event=None, events=[]))
-    assert silent.getcolors() == [(silent.width * silent.height, BACKGROUND)]
+    assert render(view) != render(other)
+    box = narration_box(view)
+    silent = pixels(render(dict(view, last_event=None, events=[])))
+    assert box is not None
+    area = silent.crop(box)
+    assert area.getcolors() == [(area.width * area.height, BACKGROUND)]  # it covers nothing
+    rows = [silent.crop((0, y, silent.width, y + 1)).getcolors(silent.width) for y in range(silent.height)]
+    panels = [y for y, colours in enumerate(rows) if any(colour == PANEL for _, colour in colours)]
+    assert box[1] > max(panels)  # below the players' panels
 
 
 def test_a_long_narration_is_cut_to_the_room_under_the_players():
     view = ENGINE.view(ENGINE.new_game(4, seed=1), None)
     rolls = [[seat % 4, "T"] for seat in range(80)] + [[0, "any"]]
-    area = news_area(dict(view, last_event={"type": "start", "seat": 0, "rolls": rolls}))
-    inked = inked_rows(area)
-    assert inked and max(inked) < area.height - 4  # written to near the bottom, not off it
-    assert area.height - max(inked) < 30
+    long = dict(view, last_event={"type": "start", "seat": 0, "rolls": rolls})
+    box, height = narration_box(long), pixels(render(long)).height
+    assert box is not None and box[3] < height - 4  # written to near the bottom, not off it
+    assert height - box[3] < 30
 
 
 # Discord shows an embed's image in a box at most 400 px wide and about 300 tall (SimCord's
@@ -147,10 +143,10 @@ def test_the_board_is_shown_as_large_as_discord_allows_and_its_words_read_there(
     assert letters(view)[0].endswith(" was drawn to start.")  # capitals high, nothing below the line
     image = pixels(render(view))
     scale = min(SHOWN_IN[0] / image.width, SHOWN_IN[1] / image.height)
-    inked = inked_rows(news_area(view))
+    box = narration_box(view)
 
     assert image.width * scale >= SHOWN_IN[0] - 4  # the box's width is used as well as its height
-    assert (max(inked) - min(inked) + 1) * scale >= 7.5  # capitals 7.5 px high, like 11 px text
+    assert box is not None and (box[3] - box[1]) * scale >= 7.5  # capitals 7.5 px high, like 11 px text
 
 
 def finished_view(seat: int | None) -> dict:
