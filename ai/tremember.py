@@ -46,6 +46,7 @@ from games.tremember import (
     TrememberView,
     legal_push_sides,
     pair_points,
+    push_line,
 )
 
 CELLS = SIZE * SIZE
@@ -81,22 +82,10 @@ class Memory:
     shifted: list[int]  # pushes that moved the card since then
 
 
-def line_cells(hole: int, side: Side) -> list[int]:
-    """The cells from the hole to the end a card is pushed in from (as the engine pushes)."""
-    row, col = divmod(hole, SIZE)
-    if side == "left":
-        return [row * SIZE + c for c in range(col, -1, -1)]
-    if side == "right":
-        return [row * SIZE + c for c in range(col, SIZE)]
-    if side == "top":
-        return [r * SIZE + col for r in range(row, -1, -1)]
-    return [r * SIZE + col for r in range(row, SIZE)]
-
-
 def pushed_to(hole: int, side: Side) -> dict[int, int]:
     """Where the push moves each card of the line: every card one step toward the hole,
     the taken card (at the hole) to the far end."""
-    line = line_cells(hole, side)
+    line = push_line(hole, side)
     moves = {outer: inner for inner, outer in pairwise(line)}
     moves[hole] = line[-1]
     return moves

@@ -10,11 +10,11 @@ from discord import app_commands
 from discord.app_commands import locale_str
 
 from cogs.game import GameCog, Level, new_command
-from games.tetris_link import ANY, COLUMNS, SHAPES, TetrisLinkMove, TetrisLinkView, drop, orientations
+from games.tetris_link import COLUMNS, SHAPES, TetrisLinkMove, TetrisLinkView, drop, orientations
 from locales import N_, gettext
 from matches.match import Match, PrivateReply, seat_name
 from matches.presentation import Choice, Form, Option
-from render.tetris_link import FACE_NAMES, Ghost, narrate, render
+from render.tetris_link import FACE_NAMES, Ghost, face_name, narrate, render
 
 if TYPE_CHECKING:
     from bot import GameBot
@@ -185,7 +185,7 @@ class TetrisLink(GameCog, group_name="tetrislink", group_description=locale_str(
         lines = narrate(board, self.named(match, view, lang), lang)
         die = board["die"]
         if die is not None and board["to_move"]:
-            face = gettext(lang, "the logo") if die == ANY else FACE_NAMES[die]
+            face = face_name(die, lang)
             if die in SHAPES:
                 lines.append(gettext(lang, "🎲 The die shows **{face}**.", face=face))
             else:

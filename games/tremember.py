@@ -260,18 +260,21 @@ def legal_push_sides(hole: int) -> list[Side]:
     return [side for side in SIDES if allowed[side]]
 
 
-def push(grid: tuple[int, ...], side: Side, card: int) -> tuple[int, ...]:
-    """`grid` with `card` pushed in from `side` along the hole's line, closing the hole."""
-    hole = grid.index(HOLE)
+def push_line(hole: int, side: Side) -> list[int]:
+    """The cells a push from `side` moves, from the hole to the end the card comes in at."""
     row, col = divmod(hole, SIZE)
     if side == "left":
-        line = [row * SIZE + c for c in range(col, -1, -1)]
-    elif side == "right":
-        line = [row * SIZE + c for c in range(col, SIZE)]
-    elif side == "top":
-        line = [r * SIZE + col for r in range(row, -1, -1)]
-    else:
-        line = [r * SIZE + col for r in range(row, SIZE)]
+        return [row * SIZE + c for c in range(col, -1, -1)]
+    if side == "right":
+        return [row * SIZE + c for c in range(col, SIZE)]
+    if side == "top":
+        return [r * SIZE + col for r in range(row, -1, -1)]
+    return [r * SIZE + col for r in range(row, SIZE)]
+
+
+def push(grid: tuple[int, ...], side: Side, card: int) -> tuple[int, ...]:
+    """`grid` with `card` pushed in from `side` along the hole's line, closing the hole."""
+    line = push_line(grid.index(HOLE), side)
     # `line` runs from the hole to the pushing end: each cell takes its outer neighbour.
     cells = list(grid)
     for inner, outer in pairwise(line):
