@@ -36,17 +36,24 @@ from render.tetris_link.layout import (
     PANEL_W,
     PANEL_X,
     SCORE,
-    SEAT_BLOCK_H,
     STOCK_SLOT,
     TOWER_Y,
     WORDS,
     cell_box,
+    seat_block_box,
     seat_block_y,
 )
 from render.tetris_link.narration import narrate, verdict
 from render.tetris_link.palette import LAST_MOVE
-from render.tetris_link.sprites import Stamp, cell_sprite, ghost_sprite, icon, static_layer, text_tile
-from render.tetris_link.sprites import die as die_face
+from render.tetris_link.sprites import (
+    Stamp,
+    cell_sprite,
+    die_tile,
+    ghost_sprite,
+    icon,
+    static_layer,
+    text_tile,
+)
 
 
 class Ghost(TypedDict):
@@ -163,7 +170,7 @@ def _draw_die(image: Image.Image, view: TetrisLinkView, lang: str) -> None:
     if die is None:
         text_x, caption = PANEL_X, gettext(lang, "No dice: free choice")
     else:
-        image.paste(die_face(die).image(), (PANEL_X, top))
+        image.paste(die_tile(die).image(), (PANEL_X, top))
         rolled = gettext(lang, "Logo: any shape") if die == ANY else gettext(lang, "Rolled {face}", face=die)
         text_x, caption = PANEL_X + DIE + 16, rolled
     to_move = gettext(lang, "{seat} to move", seat=seat_label(view["to_move"][0]))
@@ -182,7 +189,7 @@ def _draw_seats(
         colour = SEAT_COLOURS[seat]
         if seat in to_move or seat in winners:
             draw.rounded_rectangle(
-                (PANEL_X, y, PANEL_X + PANEL_W - 1, y + SEAT_BLOCK_H - 8),
+                seat_block_box(seat),
                 radius=8,
                 outline=HIGHLIGHT if seat in winners else colour,
                 width=3,

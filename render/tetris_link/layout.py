@@ -44,3 +44,9 @@ def cell_box(row: int, column: int) -> tuple[int, int, int, int]:
 def seat_block_y(seat: int) -> int:
     """The top of a seat's block in the panel."""
     return SEAT_BLOCK_Y + seat * SEAT_BLOCK_H
+
+
+def seat_block_box(seat: int) -> tuple[int, int, int, int]:
+    """The box of a seat's block in the panel (its frame, when outlined)."""
+    y = seat_block_y(seat)
+    return PANEL_X, y, PANEL_X + PANEL_W - 1, y + SEAT_BLOCK_H - 8

@@ -33,17 +33,14 @@ from render.tetris_link.layout import (
     HEADLINE,
     HEIGHT,
     NUMBERS,
-    PANEL_W,
-    PANEL_X,
     SCORE,
-    SEAT_BLOCK_H,
     TOWER_H,
     TOWER_W,
     TOWER_X,
     TOWER_Y,
     WIDTH,
     WORDS,
-    seat_block_y,
+    seat_block_box,
 )
 from render.tetris_link.palette import DIE_FACE, DIE_INK, EDGE, GRID, WELL
 
@@ -83,10 +80,7 @@ def static_layer(players: int) -> Stamp:
         x = TOWER_X + column * CELL + CELL // 2
         centred_text(draw, (x, TOWER_Y + TOWER_H + 17), str(column + 1), NUMBERS, MUTED)
     for seat in range(players):
-        y = seat_block_y(seat)
-        draw.rounded_rectangle(
-            (PANEL_X, y, PANEL_X + PANEL_W - 1, y + SEAT_BLOCK_H - 8), radius=8, fill=PANEL
-        )
+        draw.rounded_rectangle(seat_block_box(seat), radius=8, fill=PANEL)
     return Stamp.of(image)
 
 
@@ -143,7 +137,7 @@ def icon(shape: str, colour: RGB, unit: int) -> Stamp:
 
 
 @lru_cache(maxsize=8)
-def die(face: str) -> Stamp:
+def die_tile(face: str) -> Stamp:
     """The die showing `face` (a shape, or the logo: four linked squares in the seat colours)."""
     tile = Image.new("RGB", (DIE, DIE), BACKGROUND)
     ImageDraw.Draw(tile).rounded_rectangle(
@@ -187,6 +181,6 @@ def prepare() -> None:
             for seams in range(16):
                 cell_sprite(seat, *(bool(seams >> side & 1) for side in range(4)))
         for face in DIE_FACES:
-            die(face)
+            die_tile(face)
         for size in (HEADLINE, WORDS, WORDS + 2, SCORE):
             font(size)
