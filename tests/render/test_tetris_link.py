@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import hashlib
 import io
+import os
+import subprocess
+import sys
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from PIL import Image, ImageChops
@@ -28,6 +32,9 @@ def mid_game_view() -> dict:
     for seat, shape, column in [(0, "I", 0), (1, "O", 4), (2, "T", 6), (0, "L", 0)]:
         state = place(state, seat, shape, column)
     return ENGINE.view(state, None)
+
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def fingerprint(png: bytes) -> str:
@@ -210,6 +217,19 @@ GOLDEN_BOARDS: dict[str, tuple[Callable[[], bytes], str]] = {
 def test_boards_look_exactly_as_recorded(board):
     draw, expected = GOLDEN_BOARDS[board]
     assert fingerprint(draw()) == expected
+
+
+def test_boards_look_the_same_in_another_process_with_another_hash_seed():
+    names = ("mid-game with a ghost, de", "end, spectator, fr")
+    script = (
+        "from tests.render.test_tetris_link import GOLDEN_BOARDS, fingerprint\n"
+        f"for name in {names!r}: print(fingerprint(GOLDEN_BOARDS[name][0]()))"
+    )
+    env = {**os.environ, "PYTHONHASHSEED": "4242"}
+    done = subprocess.run(
+        [sys.executable, "-c", script], env=env, cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert done.stdout.splitlines() == [GOLDEN_BOARDS[name][1] for name in names]
 
 
 # ---------------------------------------------------------------- narration

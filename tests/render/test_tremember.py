@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import hashlib
 import io
+import os
 import random
 import re
+import subprocess
+import sys
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from PIL import Image, ImageChops
@@ -45,6 +49,9 @@ MISS = (  # sun at A1, moon at C1
     ("flip", [0, 0]),
     ("flip", [0, 2]),
 )
+
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def fingerprint(png: bytes) -> str:
@@ -337,3 +344,16 @@ GOLDEN_BOARDS: dict[str, tuple[Callable[[], bytes], str]] = {
 def test_boards_look_exactly_as_recorded(board):
     draw, expected = GOLDEN_BOARDS[board]
     assert fingerprint(draw()) == expected
+
+
+def test_boards_look_the_same_in_another_process_with_another_hash_seed():
+    names = ("miss, de", "end, spectator, fr", "peeked joker, de")
+    script = (
+        "from tests.render.test_tremember import GOLDEN_BOARDS, fingerprint\n"
+        f"for name in {names!r}: print(fingerprint(GOLDEN_BOARDS[name][0]()))"
+    )
+    env = {**os.environ, "PYTHONHASHSEED": "4242"}
+    done = subprocess.run(
+        [sys.executable, "-c", script], env=env, cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert done.stdout.splitlines() == [GOLDEN_BOARDS[name][1] for name in names]
