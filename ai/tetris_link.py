@@ -27,7 +27,16 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from games.tetris_link import ANY, COLUMNS, DIE_FACES, ROWS, SHAPES, orientations
+from games.tetris_link import (
+    ANY,
+    COLUMNS,
+    DIE_FACES,
+    ROWS,
+    SHAPES,
+    TetrisLinkMove,
+    TetrisLinkView,
+    orientations,
+)
 
 # A bit per cell, row after row from the bottom, with an always empty column between
 # rows so that shifting a board sideways never wraps a cell into the next row.
@@ -143,9 +152,9 @@ class Placement:
         )
 
 
-def read_board(view: dict) -> Board:
+def read_board(view: TetrisLinkView) -> Board:
     """The position of a view as a `Board`."""
-    players: int = view["players"]
+    players = view["players"]
     heights = [0] * COLUMNS
     pieces: dict[int, tuple[int, int]] = {}  # piece id -> seat, cell mask
     for r, row in enumerate(view["cells"]):
@@ -192,7 +201,7 @@ def _contacts(mask: int, cells: int) -> int:
     )
 
 
-def place(board: Board, seat: int, move: dict) -> Placement | None:
+def place(board: Board, seat: int, move: TetrisLinkMove) -> Placement | None:
     """What the legal `move` of `seat` does on `board`; None if it does not fit."""
     return drop(board, seat, FIT_OF[move["shape"], move["rotation"], move["flip"]], move["column"])
 
@@ -309,7 +318,9 @@ def put(board: Board, seat: int, placement: Placement) -> None:
 # ---------------------------------------------------------------- the levels
 
 
-def choose(level: str, views: Sequence[dict], legal: list[dict], rng: random.Random) -> dict:
+def choose(
+    level: str, views: Sequence[TetrisLinkView], legal: list[TetrisLinkMove], rng: random.Random
+) -> TetrisLinkMove:
     """The move of a Tetris Link computer seat at `level` (see the module docstring)."""
     view = views[-1]
     seat = view["to_move"][0]

@@ -39,7 +39,15 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import TypeVar
 
-from games.tremember import SIZE, legal_push_sides, pair_points
+from games.tremember import (
+    SIZE,
+    Side,
+    TrememberMove,
+    TrememberView,
+    legal_push_sides,
+    pair_points,
+    push_line,
+)
 
 CELLS = SIZE * SIZE
 T = TypeVar("T")
@@ -74,22 +82,10 @@ class Memory:
     shifted: list[int]  # pushes that moved the card since then
 
 
-def line_cells(hole: int, side: str) -> list[int]:
-    """The cells from the hole to the end a card is pushed in from (as the engine pushes)."""
-    row, col = divmod(hole, SIZE)
-    if side == "left":
-        return [row * SIZE + c for c in range(col, -1, -1)]
-    if side == "right":
-        return [row * SIZE + c for c in range(col, SIZE)]
-    if side == "top":
-        return [r * SIZE + col for r in range(row, -1, -1)]
-    return [r * SIZE + col for r in range(row, SIZE)]
-
-
-def pushed_to(hole: int, side: str) -> dict[int, int]:
+def pushed_to(hole: int, side: Side) -> dict[int, int]:
     """Where the push moves each card of the line: every card one step toward the hole,
     the taken card (at the hole) to the far end."""
-    line = line_cells(hole, side)
+    line = push_line(hole, side)
     moves = {outer: inner for inner, outer in pairwise(line)}
     moves[hole] = line[-1]
     return moves
@@ -105,7 +101,7 @@ def _cell(rc: Sequence[int]) -> int:
     return rc[0] * SIZE + rc[1]
 
 
-def read_memory(views: Sequence[dict], seat: int) -> Memory:
+def read_memory(views: Sequence[TrememberView], seat: int) -> Memory:
     """Everything `seat`'s views showed about the cards, moved along with the board."""
     memory = Memory(seat, [None] * CELLS, [0] * CELLS, [-1] * CELLS, [0] * CELLS)
     for index, view in enumerate(views[1:], 1):
@@ -118,24 +114,25 @@ def read_memory(views: Sequence[dict], seat: int) -> Memory:
     return memory
 
 
-def _replay(memory: Memory, index: int, view: dict) -> None:
+def _replay(memory: Memory, index: int, view: TrememberView) -> None:
     """Bring `memory` up to `view` by the event that led to it."""
     event = view["last_event"]
-    kind = event["type"]
-    if kind == "take":
-        cell = _cell(event["cell"])
+    if event is None:
+        return
+    if event["type"] == "take":
+        cell, peek = _cell(event["cell"]), view.get("peek")
         memory.knowers[cell] |= 1 << event["seat"]
-        if event["seat"] == memory.seat and view.get("peek") is not None:
-            _saw(memory, cell, view["peek"], index, everyone=False)
-    elif kind == "push":
+        if event["seat"] == memory.seat and peek is not None:
+            _saw(memory, cell, peek, index, everyone=False)
+    elif event["type"] == "push":
         _move(memory, pushed_to(_cell(event["cell"]), event["from"]), shift=True)
-    elif kind == "flip":
+    elif event["type"] == "flip":
         _saw(memory, _cell(event["cell"]), event["motif"], index, everyone=True)
-    elif kind in ("miss", "pair"):
-        motifs = event["motifs"] if kind == "miss" else [event["motif"]] * 2
+    elif event["type"] in ("miss", "pair"):
+        motifs = event["motifs"] if event["type"] == "miss" else [event["motif"]] * 2
         for rc, motif in zip(event["cells"], motifs, strict=True):
             _saw(memory, _cell(rc), motif, index, everyone=True)
-        if kind == "pair" and event["rotated"]:
+        if event["type"] == "pair" and event["rotated"]:
             _move(memory, {cell: turned(cell) for cell in range(CELLS)}, shift=False)
 
 
@@ -206,7 +203,7 @@ def recall(memory: Memory, now: int, level: str, rng: random.Random) -> dict[int
     return kept
 
 
-def read_table(views: Sequence[dict], level: str, rng: random.Random) -> Table:
+def read_table(views: Sequence[TrememberView], level: str, rng: random.Random) -> Table:
     view = views[-1]
     seat = view["to_move"][0]
     memory = read_memory(views, seat)
@@ -216,28 +213,32 @@ def read_table(views: Sequence[dict], level: str, rng: random.Random) -> Table:
     down = [c for c in range(CELLS) if board[c // SIZE][c % SIZE] is None and c != hole]
     recalled = recall(memory, len(views) - 1, level, rng)
     known = {cell: recalled[cell] for cell in down if cell in recalled}
-    if hole is not None and view.get("peek") is not None:
-        known[hole] = view["peek"]  # the card in hand
+    peek = view.get("peek")
+    if hole is not None and peek is not None:
+        known[hole] = peek  # the card in hand
     first_motif = None if first is None else board[first // SIZE][first % SIZE]
     return Table(seat, view["players"], memory, down, known, first, first_motif)
 
 
-def choose(level: str, views: Sequence[dict], legal: list[dict], rng: random.Random) -> dict:
+def choose(
+    level: str, views: Sequence[TrememberView], legal: list[TrememberMove], rng: random.Random
+) -> TrememberMove:
     """The move of a seat at `level` (easy, normal or hard) from its views."""
     table = read_table(views, level, rng)
-    phase = views[-1]["phase"]
-    if phase == "push":
-        hole = _cell(views[-1]["hole"])
-        sides = [move["from"] for move in legal]
+    view = views[-1]
+    if view["hole"] is not None:  # the push phase
+        hole = _cell(view["hole"])
+        pushes = [move for move in legal if move["type"] == "push"]
+        sides = [move["from"] for move in pushes]
         side = rng.choice(sides) if level == "easy" else _best_push(table, hole, sides, rng)
-        return next(move for move in legal if move["from"] == side)
-    if phase == "take":
+        return next(move for move in pushes if move["from"] == side)
+    if view["phase"] == "take":
         cell = _take(level, table, rng)
     elif table.first is None:
         cell = _first_flip(level, table, rng)
     else:
         cell = _second_flip(level, table, rng)
-    return next(move for move in legal if _cell(move["cell"]) == cell)
+    return next(move for move in legal if move["type"] != "push" and _cell(move["cell"]) == cell)
 
 
 # --- taking and pushing -----------------------------------------------------------------
@@ -254,7 +255,7 @@ def _moved(pairs: list[tuple[int, int]], moves: dict[int, int]) -> list[tuple[in
     return [(moves.get(a, a), moves.get(b, b)) for a, b in pairs]
 
 
-def _best_push(table: Table, hole: int, sides: list[str], rng: random.Random) -> str:
+def _best_push(table: Table, hole: int, sides: list[Side], rng: random.Random) -> Side:
     """The push that leaves the known pairs lying best; ties at random."""
     pairs = table.pairs()
     values = {side: _pairs_value(_moved(pairs, pushed_to(hole, side))) for side in sides}

@@ -2,25 +2,36 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
 from cogs.game import GameCog, Level, new_command
-from games.tetris_link import ANY, COLUMNS, SHAPES, drop, orientations
+from games.tetris_link import COLUMNS, SHAPES, TetrisLinkMove, TetrisLinkView, drop, orientations
 from locales import N_, gettext
 from matches.match import Match, PrivateReply, seat_name
 from matches.presentation import Choice, Form, Option
-from render.tetris_link import FACE_NAMES, narrate, render
+from render.tetris_link import FACE_NAMES, Ghost, face_name, narrate, render
 
 if TYPE_CHECKING:
     from bot import GameBot
 
 
 Placement = tuple[int, int]  # (index in `orientations(shape)`, column)
+
+
+def game_view(view: Mapping[str, Any]) -> TetrisLinkView:
+    """A view as the framework hands it over (it holds every game's views, untyped): this
+    game's engine made it."""
+    return cast(TetrisLinkView, view)
+
+
+def game_moves(legal: list[dict[str, Any]]) -> list[TetrisLinkMove]:
+    """Legal moves as the framework hands them over: this game's engine listed them."""
+    return cast(list[TetrisLinkMove], legal)
 
 
 def nearest(columns: list[int], target: int) -> int:
@@ -30,7 +41,7 @@ def nearest(columns: list[int], target: int) -> int:
 class Steering:
     """Where the ghost of `shape` may go, learnt from the legal moves: ◀ ▶ ⟳ ⇋ and Drop."""
 
-    def __init__(self, legal: list[dict], shape: str) -> None:
+    def __init__(self, legal: list[TetrisLinkMove], shape: str) -> None:
         self.shape = shape
         self.orientations = orientations(shape)
         order = {(rotation, flip): index for index, (rotation, flip, _) in enumerate(self.orientations)}
@@ -69,11 +80,11 @@ class Steering:
                 return target, nearest(self.columns[target], at[1])
         return None
 
-    def move(self, at: Placement) -> dict:
+    def move(self, at: Placement) -> TetrisLinkMove:
         rotation, flip, _ = self.orientations[at[0]]
         return {"type": "place", "shape": self.shape, "rotation": rotation, "flip": flip, "column": at[1]}
 
-    def ghost(self, view: dict, at: Placement) -> dict:
+    def ghost(self, view: TetrisLinkView, at: Placement) -> Ghost:
         """The preview the board draws: the cells the piece would land on."""
         rotation, flip, _ = self.orientations[at[0]]
         landed = drop(view["cells"], self.shape, rotation, flip, at[1]) or ()
@@ -88,7 +99,11 @@ class TetrisLink(GameCog, group_name="tetrislink", group_description=locale_str(
     """`/tetrislink new`, `/tetrislink rules` and the placing controls."""
 
     game = "tetris_link"
-    narrator = staticmethod(narrate)
+
+    @staticmethod
+    def narrator(view: dict[str, Any], name: Callable[[int], str], lang: str) -> list[str]:
+        return narrate(game_view(view), name, lang)
+
     private_label = N_("My pieces")
 
     @new_command(
@@ -113,7 +128,7 @@ class TetrisLink(GameCog, group_name="tetrislink", group_description=locale_str(
     # -------------------------------------------------------------- the board
 
     def board_image(self, view: dict, ui: Mapping[str, Any], lang: str) -> bytes:
-        return render(view, ghost=ui.get("ghost"), lang=lang)
+        return render(game_view(view), ghost=ui.get("ghost"), lang=lang)
 
     def present(
         self, view: dict, legal: list[dict], path: tuple[int, ...], *, private: bool, lang: str
@@ -121,18 +136,21 @@ class TetrisLink(GameCog, group_name="tetrislink", group_description=locale_str(
         """Shape buttons (with the logo, or without dice), then the ghost's steering row.
 
         The path is (shape index, placement) with a free shape, else (placement,)."""
-        if private or not legal:
+        board, moves = game_view(view), game_moves(legal)
+        if private or not moves:
             return Form()
         choices: list[Choice] = []
-        if view["die"] in SHAPES:
-            shape, rest = view["die"], path
+        die = board["die"]
+        shape: str | None
+        if die is not None and die in SHAPES:
+            shape, rest = die, path
         else:
             shape = SHAPES[path[0]] if path and path[0] < len(SHAPES) else None
-            choices.append(self._shapes(view, legal, shape, lang))
+            choices.append(self._shapes(board, moves, shape, lang))
             if shape is None:
                 return Form(tuple(choices))
             rest = path[1:]
-        steering = Steering(legal, shape)
+        steering = Steering(moves, shape)
         at = (steering.parse(rest[0]) if rest else None) or steering.start()
         if at is None:  # a shape that fits nowhere: choose another
             return Form(tuple(choices), path=path[:1])
@@ -144,12 +162,14 @@ class TetrisLink(GameCog, group_name="tetrislink", group_description=locale_str(
         ]
         steer = [Option(label, pick=pick(to) if to else None, disabled=to is None) for label, to in targets]
         drop_here = gettext(lang, "Drop in column {column}", column=at[1] + 1)
-        steer.append(Option(drop_here, move=steering.move(at), style="success"))
+        steer.append(Option(drop_here, move=dict(steering.move(at)), style="success"))
         choices.append(Choice(gettext(lang, "Steer the piece"), tuple(steer), select=False))
         kept = path[: len(choices) - 1]
-        return Form(tuple(choices), path=(*kept, pick(at)), preview={"ghost": steering.ghost(view, at)})
+        return Form(tuple(choices), path=(*kept, pick(at)), preview={"ghost": steering.ghost(board, at)})
 
-    def _shapes(self, view: dict, legal: list[dict], chosen: str | None, lang: str) -> Choice:
+    def _shapes(
+        self, view: TetrisLinkView, legal: list[TetrisLinkMove], chosen: str | None, lang: str
+    ) -> Choice:
         left = view["pieces_left"][view["to_move"][0]]
         fits = {move["shape"] for move in legal}
         return Choice(
@@ -161,10 +181,11 @@ class TetrisLink(GameCog, group_name="tetrislink", group_description=locale_str(
         )
 
     def headline(self, match: Match, view: dict, lang: str) -> list[str]:
-        lines = narrate(view, self.named(match, view, lang), lang)
-        die = view["die"]
-        if die is not None and view["to_move"]:
-            face = gettext(lang, "the logo") if die == ANY else FACE_NAMES[die]
+        board = game_view(view)
+        lines = narrate(board, self.named(match, view, lang), lang)
+        die = board["die"]
+        if die is not None and board["to_move"]:
+            face = face_name(die, lang)
             if die in SHAPES:
                 lines.append(gettext(lang, "🎲 The die shows **{face}**.", face=face))
             else:
@@ -179,7 +200,7 @@ class TetrisLink(GameCog, group_name="tetrislink", group_description=locale_str(
         return [gettext(lang, "Tied on points — the largest group decided ({sizes} pieces).", sizes=tied)]
 
     def private_view(self, match: Match, seat: int, lang: str) -> PrivateReply:
-        view = match.view(seat)
+        view = game_view(match.view(seat))
         left = view["pieces_left"][seat]
         pieces = ", ".join(f"{FACE_NAMES[s]} ×{n}" for s, n in left.items())
         text = gettext(

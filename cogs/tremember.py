@@ -11,16 +11,16 @@ longer shows it, so the player has to remember it, as at the table.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
 from cogs.game import GameCog, Level, new_command
-from games.tremember import SIDES
+from games.tremember import SIDES, Side, TrememberMove, TrememberView
 from locales import N_, gettext, ngettext
 from matches.match import Match, PrivateReply
 from matches.presentation import Choice, Form, Option
@@ -49,7 +49,18 @@ PUSHES = {  # the end a card comes in from: the line it moves, and which way
 }
 
 
-def push_label(side: str, hole: list[int], lang: str) -> str:
+def game_view(view: Mapping[str, Any]) -> TrememberView:
+    """A view as the framework hands it over (it holds every game's views, untyped): this
+    game's engine made it."""
+    return cast(TrememberView, view)
+
+
+def game_moves(legal: list[dict[str, Any]]) -> list[TrememberMove]:
+    """Legal moves as the framework hands them over: this game's engine listed them."""
+    return cast(list[TrememberMove], legal)
+
+
+def push_label(side: Side, hole: list[int], lang: str) -> str:
     """`⬇ Push column B down` (the words of `line_moved`)."""
     return gettext(lang, PUSHES[side], arrow=ARROWS[side], row=hole[0] + 1, column="ABCDEF"[hole[1]])
 
@@ -60,9 +71,9 @@ def peek_image(motif: str, lang: str) -> bytes:
     return render_card(motif, lang)
 
 
-def push_choice(hole: list[int], legal: list[dict], lang: str) -> Choice:
+def push_choice(hole: list[int], legal: list[TrememberMove], lang: str) -> Choice:
     """A button per end of the hole's lines; the end at the hole is shown but disabled."""
-    by_side = {move["from"]: move for move in legal}
+    by_side = {move["from"]: dict(move) for move in legal if move["type"] == "push"}
     return Choice(
         gettext(lang, "Push the card back in"),
         tuple(
@@ -78,17 +89,20 @@ def push_choice(hole: list[int], legal: list[dict], lang: str) -> Choice:
     )
 
 
-def cell_choices(view: dict, legal: list[dict], lang: str) -> tuple[Choice, ...]:
+def cell_choices(view: TrememberView, legal: list[TrememberMove], lang: str) -> tuple[Choice, ...]:
     """The face-down cells to take or turn, in a menu per group of rows; empty groups are left out."""
     verb = N_("Take a card in rows {first}–{last}")
     if legal[0]["type"] != "take":
         verb = N_("Turn a card in rows {first}–{last}")
     if view["first_flip"]:
         verb = N_("Turn the second card in rows {first}–{last}")
+    cell_moves = [move for move in legal if move["type"] != "push"]
     choices = []
     for top, bottom in ROW_GROUPS:
         cells = tuple(
-            Option(cell_name(move["cell"]), move=move) for move in legal if top <= move["cell"][0] < bottom
+            Option(cell_name(move["cell"]), move=dict(move))
+            for move in cell_moves
+            if top <= move["cell"][0] < bottom
         )
         if cells:
             choices.append(Choice(gettext(lang, verb, first=top + 1, last=bottom), cells, select=True))
@@ -99,7 +113,11 @@ class Tremember(GameCog, group_name="tremember", group_description=locale_str("P
     """`/tremember new`, `/tremember rules` and the take, push and flip choices."""
 
     game = "tremember"
-    narrator = staticmethod(narrate)
+
+    @staticmethod
+    def narrator(view: dict[str, Any], name: Callable[[int], str], lang: str) -> list[str]:
+        return narrate(game_view(view), name, lang)
+
     private_label = N_("Show my card")
 
     @new_command(locale_str("Open a Tremember lobby (2–6 players)"))
@@ -118,36 +136,39 @@ class Tremember(GameCog, group_name="tremember", group_description=locale_str("P
     # -------------------------------------------------------------- the board
 
     def board_image(self, view: dict, ui: Mapping[str, Any], lang: str) -> bytes:
-        return render(view, lang=lang)
+        return render(game_view(view), lang=lang)
 
     def present(
         self, view: dict, legal: list[dict], path: tuple[int, ...], *, private: bool, lang: str
     ) -> Form:
         """Take and turn: cell menus on the board. Push: the arrow buttons, on the board and
         beside the taker's peeked card in their private reply. Nothing needs a path."""
-        if not legal:
+        board, moves = game_view(view), game_moves(legal)
+        if not moves:
             return Form()
-        if legal[0]["type"] == "push":
-            return Form((push_choice(view["hole"], legal, lang),), caption=gettext(lang, PUSH_HINT))
-        return Form() if private else Form(cell_choices(view, legal, lang))
+        if board["hole"] is not None and moves[0]["type"] == "push":
+            return Form((push_choice(board["hole"], moves, lang),), caption=gettext(lang, PUSH_HINT))
+        return Form() if private else Form(cell_choices(board, moves, lang))
 
     def score_text(self, view: dict, seat: int, lang: str) -> str:
-        pairs = sum(row.count(seat) for row in view["found"]) // 2
+        board = game_view(view)
+        pairs = sum(row.count(seat) for row in board["found"]) // 2
         return ngettext(
-            lang, "{points} pts · {n} pair", "{points} pts · {n} pairs", pairs, points=view["scores"][seat]
+            lang, "{points} pts · {n} pair", "{points} pts · {n} pairs", pairs, points=board["scores"][seat]
         )
 
     def headline(self, match: Match, view: dict, lang: str) -> list[str]:
         """What just happened, in the board image's words (`narrate`), and what to do now."""
-        lines = narrate(view, self.named(match, view, lang), lang)
-        event = view["last_event"]
+        board = game_view(view)
+        lines = narrate(board, self.named(match, view, lang), lang)
+        event = board["last_event"]
         if lines and event is not None:
             lines[0] = f"{ICONS.get(event['type'], '•')} {lines[0]}"
-        if view["winners"] is None:
-            lines.append(gettext(lang, self._instruction(view)))
+        if board["winners"] is None:
+            lines.append(gettext(lang, self._instruction(board)))
         return lines
 
-    def _instruction(self, view: dict) -> str:
+    def _instruction(self, view: TrememberView) -> str:
         if view["phase"] == "take":
             return N_("Next: **take** a face-down card with a menu below — only the taker sees its face.")
         if view["phase"] == "push":
@@ -158,9 +179,9 @@ class Tremember(GameCog, group_name="tremember", group_description=locale_str("P
 
     def private_view(self, match: Match, seat: int, lang: str) -> PrivateReply:
         """The taken card while it is in the seat's hand; after its push, where it went."""
-        view = match.view(seat)
+        view = game_view(match.view(seat))
         motif, event = view["peek"], view["last_event"]
-        if motif is not None:
+        if motif is not None and view["hole"] is not None:
             text = gettext(
                 lang,
                 "Your card from **{cell}**: **{motif}**. Only you can see it, and only until it is back "

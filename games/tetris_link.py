@@ -6,14 +6,9 @@ step counter kept in the state, so a seed and a move list replay a match exactly
 The seat that begins the starting rolls (with the no-dice option: the starter) is
 drawn by `first_seat`.
 
-Besides the common keys and the board keys of the rules file, a view has `dice`,
-`largest_group` (by seat), `last_move` (the last placed piece, still outlined after a
-resignation) and `events`: what followed `last_event` without anyone deciding — skipped
-turns and the end. `last_event` is one of
-`{"type": "start", "seat", "rolls": [[seat, face], ...]}` (no rolls without dice),
-`{"type": "place", "seat", "shape", "cells", "gained", "gap_penalty", "group"}` or
-`{"type": "resign", "seat"}`; the events are `{"type": "skip", "seat", "die", "reason"}`
-and `{"type": "end", "seat": None, "reason"}`.
+Views and moves are JSON-able dicts typed below: `TetrisLinkView`, `TetrisLinkEvent` (its
+`last_event`), `FollowUp` (its `events`) and `TetrisLinkMove`; `TetrisLinkEngine.view`
+documents every key.
 """
 
 from __future__ import annotations
@@ -22,9 +17,11 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from functools import lru_cache
-from typing import Any
+from typing import Any, Literal, TypedDict
 
 from games.base import (
+    CommonView,
+    Engine,
     GameError,
     IllegalMove,
     Outcome,
@@ -61,6 +58,101 @@ END_REASONS = ("resignations", "every piece played", "tower full", "no piece fit
 
 Cell = tuple[int, int]
 Board = tuple[tuple[int | None, ...], ...]  # [row][column] -> piece id or None
+
+
+# ---------------------------------------------------------------- views and moves
+# What leaves the engine, as JSON-able dicts. A cell is `[row, column]`, row 0 at the
+# bottom; a shape is a letter of `SHAPES`; a die face is a shape or `ANY` (the logo).
+
+
+class PlaceMove(TypedDict):
+    """Drop `shape`, mirrored if `flip` then turned `rotation` quarter turns clockwise, with
+    its leftmost cell in `column` (0-based)."""
+
+    type: Literal["place"]
+    shape: str
+    rotation: int
+    flip: bool
+    column: int
+
+
+TetrisLinkMove = PlaceMove
+
+
+class StartEvent(TypedDict):
+    """The start: `rolls` are the starting rolls as `[seat, face]` in order (none without
+    dice), until `seat` rolled the logo (without dice: `seat` was drawn to start)."""
+
+    type: Literal["start"]
+    seat: int
+    rolls: list[list[int | str]]
+
+
+class PlaceEvent(TypedDict):
+    """`seat` placed `shape` on `cells`: `gained` points for linking a group of `group`
+    pieces, less `gap_penalty` for the empty cells under it."""
+
+    type: Literal["place"]
+    seat: int
+    shape: str
+    cells: list[list[int]]
+    gained: int
+    gap_penalty: int
+    group: int
+
+
+class ResignEvent(TypedDict):
+    """`seat` resigned."""
+
+    type: Literal["resign"]
+    seat: int
+
+
+TetrisLinkEvent = StartEvent | PlaceEvent | ResignEvent
+
+
+class SkipEvent(TypedDict):
+    """`seat`'s turn was skipped: it rolled `die` (None without dice) and `reason` is one of
+    `SKIP_REASONS`."""
+
+    type: Literal["skip"]
+    seat: int
+    die: str | None
+    reason: str
+
+
+class EndEvent(TypedDict):
+    """The game ended; `reason` is one of `END_REASONS`."""
+
+    type: Literal["end"]
+    seat: None
+    reason: str
+
+
+FollowUp = SkipEvent | EndEvent
+"""What followed the last decision without anyone deciding."""
+
+
+class LastMove(TypedDict):
+    """The last placed piece (still outlined after a resignation)."""
+
+    seat: int
+    shape: str
+    cells: list[list[int]]
+    gained: int
+    gap_penalty: int
+
+
+class TetrisLinkView(CommonView[TetrisLinkEvent]):
+    """The position as every seat and spectator sees it: keys on `TetrisLinkEngine.view`."""
+
+    cells: list[list[list[int] | None]]
+    die: str | None
+    dice: bool
+    pieces_left: list[dict[str, int]]
+    last_move: LastMove | None
+    events: list[FollowUp]
+    largest_group: list[int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,7 +361,9 @@ def _hand_turn(state: TetrisLinkState, seat: int, events: list[tuple[Any, ...]])
         seat = (seat + 1) % state.players
 
 
-def _starting_rolls(state: TetrisLinkState, seat: int) -> tuple[int, TetrisLinkState, tuple]:
+def _starting_rolls(
+    state: TetrisLinkState, seat: int
+) -> tuple[int, TetrisLinkState, tuple[tuple[int, str], ...]]:
     """Seats roll in order from `seat` until one rolls the logo; that seat starts."""
     rolls = []
     while True:
@@ -327,11 +421,11 @@ class TetrisLinkEngine:
     def current_seats(self, state: TetrisLinkState) -> tuple[int, ...]:
         return () if state.to_move is None else (state.to_move,)
 
-    def legal_moves(self, state: TetrisLinkState, seat: int) -> list[dict]:
+    def legal_moves(self, state: TetrisLinkState, seat: int) -> list[TetrisLinkMove]:
         if seat != state.to_move:
             return []
         heights = column_heights(state.board)
-        moves = []
+        moves: list[TetrisLinkMove] = []
         for shape in self._allowed_shapes(state):
             for rotation, flip, cells in orientations(shape):
                 for column in range(COLUMNS):
@@ -347,7 +441,7 @@ class TetrisLinkEngine:
                         )
         return moves
 
-    def apply(self, state: TetrisLinkState, seat: int, move: dict) -> TetrisLinkState:
+    def apply(self, state: TetrisLinkState, seat: int, move: TetrisLinkMove) -> TetrisLinkState:
         if state.to_move is None:
             raise IllegalMove("The game is over — start a new one to play again.")
         check_seat(self.current_seats(state), seat)
@@ -380,7 +474,7 @@ class TetrisLinkEngine:
             return replace(state, to_move=None, die=None, events=tuple(events))
         return _hand_turn(state, (seat + 1) % state.players, events)
 
-    def timeout_move(self, state: TetrisLinkState, seat: int) -> dict:
+    def timeout_move(self, state: TetrisLinkState, seat: int) -> TetrisLinkMove:
         """The placement of least consequence, for a seat whose time ran out.
 
         The rules force a placement (a turn is skipped only when nothing fits), so the
@@ -401,7 +495,7 @@ class TetrisLinkEngine:
         group_of = {pid: index for index, group in enumerate(groups) for pid in group}
         unscored = [sum(not state.scored[pid] for pid in group) for group in groups]
 
-        def consequence(indexed: tuple[int, dict]) -> tuple[int, ...]:
+        def consequence(indexed: tuple[int, TetrisLinkMove]) -> tuple[int, ...]:
             index, move = indexed
             shape_cells = piece_cells(move["shape"], move["rotation"], move["flip"])
             base = _land(heights, shape_cells, move["column"])
@@ -425,18 +519,42 @@ class TetrisLinkEngine:
         _, move = min(enumerate(self.legal_moves(state, seat)), key=consequence)
         return move
 
-    def view(self, state: TetrisLinkState, seat: int | None) -> dict:
-        # No hidden information but the rolls to come: every seat sees the same.
+    def view(self, state: TetrisLinkState, seat: int | None) -> TetrisLinkView:
+        """The position (a `TetrisLinkView`); no hidden information but the rolls to come,
+        so every seat and every spectator sees the same.
+
+        Besides the common keys of `games.base` (`players`, `to_move`, `scores`,
+        `last_event`, `winners`, `resigned`), cells as `[row, column]` with row 0 at the
+        bottom:
+
+        `cells`          20 × 10 list by [row][column]: `[seat, piece id]` of the piece on the
+                         cell, or None when empty
+        `die`            str or None: the face the seat to move rolled (a shape, or "any" for
+                         the logo: a free choice); None without dice and once the game is over
+        `dice`           bool: whether the shape die is rolled (the rulebook game)
+        `pieces_left`    by seat, {shape: pieces still in hand}
+        `last_move`      the last placed piece, {"seat", "shape", "cells", "gained",
+                         "gap_penalty"}, still outlined after a resignation; None before one
+        `events`         what followed `last_event` without anyone deciding: skipped turns
+                         {"type": "skip", "seat", "die", "reason"} and the end
+                         {"type": "end", "seat": None, "reason"}
+        `largest_group`  by seat, the size in pieces of its largest group
+
+        `last_event` is the last decision: {"type": "start", "seat", "rolls": [[seat, face],
+        ...]} (no rolls without dice), {"type": "place", "seat", "shape", "cells", "gained",
+        "gap_penalty", "group"} or {"type": "resign", "seat"}.
+        """
         first, *rest = state.events
+        view: CommonView[TetrisLinkEvent] = common_view(
+            players=state.players,
+            to_move=self.current_seats(state),
+            scores=state.scores,
+            last_event=_decision_json(first),
+            outcome=self.outcome(state),
+            resigned=state.resigned,
+        )
         return {
-            **common_view(
-                players=state.players,
-                to_move=self.current_seats(state),
-                scores=state.scores,
-                last_event=_event_json(first),
-                outcome=self.outcome(state),
-                resigned=state.resigned,
-            ),
+            **view,
             "cells": [
                 [None if pid is None else [state.pieces[pid][0], pid] for pid in row] for row in state.board
             ],
@@ -444,7 +562,7 @@ class TetrisLinkEngine:
             "dice": state.dice,
             "pieces_left": [dict(zip(SHAPES, counts, strict=True)) for counts in state.left],
             "last_move": _last_move_json(state.last_move),
-            "events": [_event_json(event) for event in rest],
+            "events": [_follow_up_json(event) for event in rest],
             "largest_group": list(largest_groups(state)),
         }
 
@@ -544,7 +662,7 @@ def _tuples(value: Any) -> Any:
     return value
 
 
-def _last_move_json(last: tuple | None) -> dict | None:
+def _last_move_json(last: tuple[int, str, tuple[Cell, ...], int, int] | None) -> LastMove | None:
     if last is None:
         return None
     seat, shape, cells, gained, penalty = last
@@ -557,7 +675,8 @@ def _last_move_json(last: tuple | None) -> dict | None:
     }
 
 
-def _event_json(event: tuple[Any, ...]) -> dict:
+def _decision_json(event: tuple[Any, ...]) -> TetrisLinkEvent:
+    """The first of the state's events (the last decision) as the view shows it."""
     kind = event[0]
     if kind == "start":
         return {"type": "start", "seat": event[2], "rolls": [list(r) for r in event[1]]}
@@ -572,10 +691,13 @@ def _event_json(event: tuple[Any, ...]) -> dict:
             "gap_penalty": penalty,
             "group": group,
         }
-    if kind == "skip":
+    return {"type": "resign", "seat": event[1]}
+
+
+def _follow_up_json(event: tuple[Any, ...]) -> FollowUp:
+    """A skip or the end, as the view shows it."""
+    if event[0] == "skip":
         return {"type": "skip", "seat": event[1], "die": event[2], "reason": event[3]}
-    if kind == "resign":
-        return {"type": "resign", "seat": event[1]}
     return {"type": "end", "seat": None, "reason": event[1]}
 
 
@@ -716,4 +838,4 @@ def _check_events(events: Any, players: int) -> None:
             _require(kind == "end" and len(event) == 2 and event[1] in END_REASONS)
 
 
-ENGINE = TetrisLinkEngine()
+ENGINE: Engine[TetrisLinkState, TetrisLinkView, TetrisLinkMove] = TetrisLinkEngine()

@@ -11,17 +11,22 @@ the arrangement of card numbers on the board.
 
 The game is over exactly when every card is face up or fewer than two seats still
 play (`_over`); `phase` is only the step of the turn.
+
+Views and moves are JSON-able dicts typed below: `TrememberView`, `TrememberEvent` (its
+`last_event`) and `TrememberMove`; `Tremember.view` documents every key.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, fields, replace
 from itertools import pairwise
-from typing import Any
+from typing import Any, Literal, TypedDict, TypeVar
 
 from games.base import (
+    CommonView,
+    Engine,
     GameError,
     IllegalMove,
     Outcome,
@@ -56,17 +61,131 @@ PICTURES = (
 )
 JOKERS = ("joker1", "joker2")
 MOTIFS = PICTURES + JOKERS
-SIDES = ("left", "right", "top", "bottom")
-SIDE_TERMS = {
+Side = Literal["left", "right", "top", "bottom"]  # the end a pushed card comes in from
+Phase = Literal["take", "push", "flip"]
+SIDES: tuple[Side, ...] = ("left", "right", "top", "bottom")
+SIDE_TERMS: dict[Side, Term] = {
     "left": Term("from the left"),
     "right": Term("from the right"),
     "top": Term("from the top"),
     "bottom": Term("from the bottom"),
 }
-PHASES = ("take", "push", "flip")
+PHASES: tuple[Phase, ...] = ("take", "push", "flip")
 HOLE = -1
 NOBODY = -1
 NO_CARD = -1
+
+# --- what leaves the engine: views and moves (JSON-able dicts) ------------------------------
+# A cell is `[row, col]` (row 0 is `1`, col 0 is `A`); a motif is a name of `MOTIFS`.
+
+
+class TakeMove(TypedDict):
+    """Take the face-down card at `cell` into the hand."""
+
+    type: Literal["take"]
+    cell: list[int]
+
+
+# `from` is a keyword, hence the functional form.
+PushMove = TypedDict("PushMove", {"type": Literal["push"], "from": Side})
+"""Push the card in hand back in from the end `from` of the hole's row or column."""
+
+
+class FlipMove(TypedDict):
+    """Turn the face-down card at `cell`."""
+
+    type: Literal["flip"]
+    cell: list[int]
+
+
+TrememberMove = TakeMove | PushMove | FlipMove
+
+
+class StartEvent(TypedDict):
+    """The deal: `seat` was drawn to start."""
+
+    type: Literal["start"]
+    seat: int
+
+
+class TakeEvent(TypedDict):
+    """`seat` took the card at `cell` (its face is the taker's `peek` alone)."""
+
+    type: Literal["take"]
+    seat: int
+    cell: list[int]
+
+
+PushEvent = TypedDict(
+    "PushEvent",
+    {"type": Literal["push"], "seat": int, "from": Side, "cell": list[int], "lands": list[int]},
+)
+"""`seat` pushed in from `from`, closing the hole at `cell`; the taken card lies at `lands`."""
+
+
+class FlipEvent(TypedDict):
+    """`seat` turned the first card of two: `motif` at `cell`."""
+
+    type: Literal["flip"]
+    seat: int
+    cell: list[int]
+    motif: str
+
+
+class MissEvent(TypedDict):
+    """`seat` turned two cards that differ (`motifs` at `cells`): both turn face down again."""
+
+    type: Literal["miss"]
+    seat: int
+    cells: list[list[int]]
+    motifs: list[str]
+
+
+class PairEvent(TypedDict):
+    """`seat` found a pair of `motif` at `cells` (where they lay when turned) for `points`;
+    `rotated` when it was a joker pair, which turned the board: the pair lies at `cells_now`."""
+
+    type: Literal["pair"]
+    seat: int
+    motif: str
+    cells: list[list[int]]
+    cells_now: list[list[int]]
+    points: int
+    rotated: bool
+
+
+class ResignEvent(TypedDict):
+    """`seat` left the game; its points stay."""
+
+    type: Literal["resign"]
+    seat: int
+
+
+TrememberEvent = StartEvent | TakeEvent | PushEvent | FlipEvent | MissEvent | PairEvent | ResignEvent
+
+
+class ShownCard(TypedDict):
+    """A card of the last turn's second flip, where it lay when turned."""
+
+    cell: list[int]
+    motif: str
+
+
+class TrememberView(CommonView[TrememberEvent]):
+    """What a seat (or a spectator) sees: the keys are documented on `Tremember.view`."""
+
+    phase: Literal["take", "push", "flip", "over"]
+    board: list[list[str | None]]
+    found: list[list[int | None]]
+    hole: list[int] | None
+    peek: str | None
+    legal_pushes: list[Side]
+    first_flip: list[int] | None
+    last_flip: list[ShownCard] | None
+    face_down: int
+
+
+Shown = TypeVar("Shown")
 
 # Chance steps: the deal has its own fixed step (the first seat is `first_seat`'s).
 DEAL_STEP = 0
@@ -96,7 +215,7 @@ class TrememberState:
     scores: tuple[int, ...]
     active: tuple[bool, ...]  # False once a seat has resigned
     turn: int  # the seat whose turn it is
-    phase: str  # the step of the turn: "take", "push" or "flip"
+    phase: Phase  # the step of the turn
     taken: int  # the card in the taker's hand during "push", else NO_CARD
     first_flip: int  # the card turned first in this "flip" phase, else NO_CARD
     last_event: tuple[Any, ...]  # (type, seat, *details): see EVENT_FIELDS
@@ -129,25 +248,33 @@ def pair_points(a: int, b: int) -> int:
     return 1
 
 
-def legal_push_sides(hole: int) -> list[str]:
+def legal_push_sides(hole: int) -> list[Side]:
     """The ends a card may be pushed in from: every end except the one at the hole."""
     row, col = divmod(hole, SIZE)
-    allowed = {"left": col > 0, "right": col < SIZE - 1, "top": row > 0, "bottom": row < SIZE - 1}
+    allowed: dict[Side, bool] = {
+        "left": col > 0,
+        "right": col < SIZE - 1,
+        "top": row > 0,
+        "bottom": row < SIZE - 1,
+    }
     return [side for side in SIDES if allowed[side]]
 
 
-def push(grid: tuple[int, ...], side: str, card: int) -> tuple[int, ...]:
-    """`grid` with `card` pushed in from `side` along the hole's line, closing the hole."""
-    hole = grid.index(HOLE)
+def push_line(hole: int, side: Side) -> list[int]:
+    """The cells a push from `side` moves, from the hole to the end the card comes in at."""
     row, col = divmod(hole, SIZE)
     if side == "left":
-        line = [row * SIZE + c for c in range(col, -1, -1)]
-    elif side == "right":
-        line = [row * SIZE + c for c in range(col, SIZE)]
-    elif side == "top":
-        line = [r * SIZE + col for r in range(row, -1, -1)]
-    else:
-        line = [r * SIZE + col for r in range(row, SIZE)]
+        return [row * SIZE + c for c in range(col, -1, -1)]
+    if side == "right":
+        return [row * SIZE + c for c in range(col, SIZE)]
+    if side == "top":
+        return [r * SIZE + col for r in range(row, -1, -1)]
+    return [r * SIZE + col for r in range(row, SIZE)]
+
+
+def push(grid: tuple[int, ...], side: Side, card: int) -> tuple[int, ...]:
+    """`grid` with `card` pushed in from `side` along the hole's line, closing the hole."""
+    line = push_line(grid.index(HOLE), side)
     # `line` runs from the hole to the pushing end: each cell takes its outer neighbour.
     cells = list(grid)
     for inner, outer in pairwise(line):
@@ -161,7 +288,7 @@ def rotate(grid: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(grid[(SIZE - 1 - c) * SIZE + r] for r in range(SIZE) for c in range(SIZE))
 
 
-def parse_cell(move: Mapping[str, Any]) -> int:
+def parse_cell(move: Mapping[str, object]) -> int:
     """The cell index named by a move's `cell: [row, col]`, or `IllegalMove`."""
     cell = move.get("cell")
     if (
@@ -171,7 +298,8 @@ def parse_cell(move: Mapping[str, Any]) -> int:
         or not all(0 <= x < SIZE for x in cell)
     ):
         raise IllegalMove("Choose a cell of the board, from A1 to F6.")
-    return cell[0] * SIZE + cell[1]
+    index: int = cell[0] * SIZE + cell[1]
+    return index
 
 
 class Tremember:
@@ -216,15 +344,18 @@ class Tremember:
         """The seat to move, or () when the game is over."""
         return () if _over(state) else (state.turn,)
 
-    def legal_moves(self, state: TrememberState, seat: int) -> list[dict]:
+    def legal_moves(self, state: TrememberState, seat: int) -> list[TrememberMove]:
         """Every move `seat` may make now (empty when it is not their turn)."""
         if seat not in self.current_seats(state):
             return []
         if state.phase == "push":
             return [{"type": "push", "from": side} for side in legal_push_sides(state.grid.index(HOLE))]
-        return [{"type": state.phase, "cell": list(divmod(cell, SIZE))} for cell in _face_down_cells(state)]
+        cells = [_rc(cell) for cell in _face_down_cells(state)]
+        if state.phase == "take":
+            return [{"type": "take", "cell": cell} for cell in cells]
+        return [{"type": "flip", "cell": cell} for cell in cells]
 
-    def timeout_move(self, state: TrememberState, seat: int) -> dict:
+    def timeout_move(self, state: TrememberState, seat: int) -> TrememberMove:
         """The move the turn clock plays for an absent seat: the least consequential one.
 
         - take: the first face-down card in reading order (A1, B1, … F6) — a take scores
@@ -259,20 +390,37 @@ class Tremember:
             details={"resigned": resigned},
         )
 
-    def view(self, state: TrememberState, seat: int | None) -> dict:
-        """What `seat` may know (None: a spectator). Only the taker ever sees `peek`.
+    def view(self, state: TrememberState, seat: int | None) -> TrememberView:
+        """What `seat` may know (None: a spectator): a `TrememberView`.
 
-        Besides the common keys (`games.base`): `board`, `found` (the finder's seat by
-        cell), `phase` ("over" once the game is over), `hole`, `peek`, `legal_pushes`,
-        `first_flip`, `last_flip` (the two cards of the last turn, only until the next
-        move) and `face_down`. `last_event` is one of (cells as [row, col]):
-        start · take (cell) · push (from, cell: the hole it closed, lands) · flip (cell,
-        motif: the first card) · pair (motif, cells: where they lay when turned,
-        cells_now, points, rotated) · miss (cells, motifs) · resign; each with `seat`.
+        Besides the common keys of `games.base` (`players`, `to_move`, `scores`,
+        `last_event`, `winners`, `resigned`), cells as `[row, col]`, motifs by name:
+
+        `phase`         str: "take", "push" or "flip", the step of the turn; "over" at the end
+        `board`         6×6 list by [row][col]: the motif of a face-up card (a found pair or
+                        the first card of this turn's two), else None (face down, or the hole)
+        `found`         6×6 list by [row][col]: the seat that found the card's pair, else None
+        `hole`          [row, col] of the taken card's empty cell while it is pushed, else None
+        `peek`          str or None: the motif of the card in hand — only in the view of the
+                        seat that took it, during its push; None for every other seat and for
+                        spectators. The one key a seat sees that a spectator does not.
+        `legal_pushes`  list of the ends ("left", "right", "top", "bottom") the card in hand
+                        may come in from; [] outside a push
+        `first_flip`    [row, col] of this turn's first turned card until the second, else None
+        `last_flip`     after a second flip (pair or miss), until the next move: the two cards
+                        as [{"cell", "motif"}], where they lay when turned; else None. A miss
+                        shows its faces here only, as at the table before they turn back.
+        `face_down`     int: the cards still face down (the one in hand counts)
+
+        `last_event` is one of `TrememberEvent`, each with `type` and `seat`: "start" ·
+        "take" (`cell`) · "push" (`from`, `cell`: the hole it closed, `lands`: where the taken
+        card lies) · "flip" (`cell`, `motif`: the first card) · "miss" (`cells`, `motifs`) ·
+        "pair" (`motif`, `cells`: where they lay when turned, `cells_now`, `points`,
+        `rotated`: a joker pair turned the board) · "resign". No face-down card is named.
         """
         pushing = state.phase == "push" and not _over(state)
         hole = state.grid.index(HOLE) if pushing else None
-        view = common_view(
+        view: CommonView[TrememberEvent] = common_view(
             players=state.players,
             to_move=self.current_seats(state),
             scores=state.scores,
@@ -295,7 +443,7 @@ class Tremember:
 
     # --- changing -----------------------------------------------------------------
 
-    def apply(self, state: TrememberState, seat: int, move: dict) -> TrememberState:
+    def apply(self, state: TrememberState, seat: int, move: TrememberMove) -> TrememberState:
         """The state after `seat` makes `move`; raises `IllegalMove` / `NotYourTurn`."""
         if _over(state):
             raise IllegalMove("This game is over — start a new one to play again.")
@@ -344,7 +492,7 @@ class Tremember:
         card, grid[cell] = grid[cell], HOLE
         return replace(state, grid=tuple(grid), taken=card, phase="push", last_event=("take", seat, cell))
 
-    def _push(self, state: TrememberState, seat: int, side: Any) -> TrememberState:
+    def _push(self, state: TrememberState, seat: int, side: object) -> TrememberState:
         hole = state.grid.index(HOLE)
         legal = legal_push_sides(hole)
         if side not in legal:
@@ -422,7 +570,7 @@ def _owner(state: TrememberState, card: int) -> int | None:
     return None if seat == NOBODY else seat
 
 
-def _rows(state: TrememberState, show: Any) -> list[list[Any]]:
+def _rows(state: TrememberState, show: Callable[[int], Shown]) -> list[list[Shown]]:
     """A 6×6 list of `show(card)` for every cell."""
     return [[show(state.grid[r * SIZE + c]) for c in range(SIZE)] for r in range(SIZE)]
 
@@ -437,7 +585,7 @@ def _first_flip_cell(state: TrememberState) -> list[int] | None:
     return _rc(state.grid.index(state.first_flip))
 
 
-def _last_flip_view(state: TrememberState) -> list[dict] | None:
+def _last_flip_view(state: TrememberState) -> list[ShownCard] | None:
     """The two cards of the second flip, where they lay when turned — until the next move."""
     kind, _, *details = state.last_event
     if kind not in ("pair", "miss"):
@@ -449,34 +597,40 @@ def _last_flip_view(state: TrememberState) -> list[dict] | None:
     ]
 
 
-def _event_view(state: TrememberState) -> dict:
+def _event_view(state: TrememberState) -> TrememberEvent:
     """`last_event` as the view shows it: no face-down card is ever named."""
     kind, seat, *details = state.last_event
-    event: dict[str, Any] = {"type": kind, "seat": seat}
     named = dict(zip(EVENT_FIELDS[kind], details, strict=True))
     if kind == "take":
-        event["cell"] = _rc(named["cell"])
-    elif kind == "push":
+        return {"type": "take", "seat": seat, "cell": _rc(named["cell"])}
+    if kind == "push":
         row, col = divmod(named["hole"], SIZE)
         lands = {"left": [row, 0], "right": [row, SIZE - 1], "top": [0, col], "bottom": [SIZE - 1, col]}
-        event.update({"from": named["side"], "cell": [row, col], "lands": lands[named["side"]]})
-    elif kind == "flip":
-        event.update({"cell": _rc(named["cell"]), "motif": motif_of(named["card"])})
-    elif kind == "miss":
-        event["cells"] = [_rc(named["cell_a"]), _rc(named["cell_b"])]
-        event["motifs"] = [motif_of(named["card_a"]), motif_of(named["card_b"])]
-    elif kind == "pair":
-        event.update(
-            {
-                "motif": motif_of(named["card_a"]),
-                "cells": [_rc(named["cell_a"]), _rc(named["cell_b"])],
-                # where the two cards lie now: after a joker pair, on the turned board
-                "cells_now": [_rc(state.grid.index(named[card])) for card in ("card_a", "card_b")],
-                "points": named["points"],
-                "rotated": bool(named["rotated"]),
-            }
-        )
-    return event
+        side = named["side"]
+        return {"type": "push", "seat": seat, "from": side, "cell": [row, col], "lands": lands[side]}
+    if kind == "flip":
+        return {"type": "flip", "seat": seat, "cell": _rc(named["cell"]), "motif": motif_of(named["card"])}
+    if kind == "miss":
+        return {
+            "type": "miss",
+            "seat": seat,
+            "cells": [_rc(named["cell_a"]), _rc(named["cell_b"])],
+            "motifs": [motif_of(named["card_a"]), motif_of(named["card_b"])],
+        }
+    if kind == "pair":
+        return {
+            "type": "pair",
+            "seat": seat,
+            "motif": motif_of(named["card_a"]),
+            "cells": [_rc(named["cell_a"]), _rc(named["cell_b"])],
+            # where the two cards lie now: after a joker pair, on the turned board
+            "cells_now": [_rc(state.grid.index(named[card])) for card in ("card_a", "card_b")],
+            "points": named["points"],
+            "rotated": bool(named["rotated"]),
+        }
+    if kind == "resign":
+        return {"type": "resign", "seat": seat}
+    return {"type": "start", "seat": seat}
 
 
 def _out_of_phase(state: TrememberState) -> IllegalMove:
@@ -605,7 +759,7 @@ def _event_from_json(value: Any, seats: int) -> tuple[Any, ...]:
     return tuple(checked)
 
 
-def _upgrade(data: dict) -> dict:
+def _upgrade(data: dict[str, Any]) -> dict[str, Any]:
     """A save of the first format (last_move, last_pair, last_flip; phase "over") in today's."""
     data = dict(data)
     move, pair = data.pop("last_move", None), data.pop("last_pair", None)
@@ -629,4 +783,4 @@ def _upgrade(data: dict) -> dict:
     return data
 
 
-ENGINE = Tremember()
+ENGINE: Engine[TrememberState, TrememberView, TrememberMove] = Tremember()

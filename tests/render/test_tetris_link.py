@@ -3,26 +3,22 @@ last move and what just happened in the same words as the Discord message."""
 
 from __future__ import annotations
 
+import hashlib
 import io
+import os
+import subprocess
+import sys
+from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 
-from PIL import Image
+import pytest
+from PIL import Image, ImageChops
 
 from games.base import first_seat
 from games.tetris_link import ENGINE, NO_FIT, NO_PIECE_LEFT, NO_SHAPE_LEFT, drop
-from render.common import BACKGROUND, seat_label
-from render.tetris_link import (
-    CELL,
-    HEIGHT,
-    LAST_MOVE,
-    PANEL_W,
-    PANEL_X,
-    SEAT_BLOCK_H,
-    SEAT_BLOCK_Y,
-    _cell_box,
-    narrate,
-    render,
-)
+from render.common import BACKGROUND, PANEL, seat_label
+from render.tetris_link import narrate, render
 
 
 def place(state, seat: int, shape: str, column: int, rotation: int = 0):
@@ -36,6 +32,15 @@ def mid_game_view() -> dict:
     for seat, shape, column in [(0, "I", 0), (1, "O", 4), (2, "T", 6), (0, "L", 0)]:
         state = place(state, seat, shape, column)
     return ENGINE.view(state, None)
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def fingerprint(png: bytes) -> str:
+    """The decoded pixels' sha256 and the size: what a player sees, not how it is encoded."""
+    image = Image.open(io.BytesIO(png)).convert("RGBA")
+    return f"{image.width}x{image.height} {hashlib.sha256(image.tobytes()).hexdigest()}"
 
 
 def pixels(png: bytes) -> Image.Image:
@@ -55,42 +60,48 @@ def test_the_image_fits_discord_and_the_size_budget():
         assert 600 <= image.width <= 900 and image.height <= 900
 
 
-def test_the_last_move_is_outlined():
+def changed(before: dict, after: dict, **options) -> tuple[int, int, int, int] | None:
+    """The box of the pixels that differ between the boards of two views (None: none do)."""
+    return ImageChops.difference(pixels(render(before)), pixels(render(after, **options))).getbbox()
+
+
+def inside(box: tuple[int, int, int, int] | None, outer: tuple[int, int, int, int] | None) -> bool:
+    assert box is not None and outer is not None
+    return outer[0] <= box[0] and outer[1] <= box[1] and box[2] <= outer[2] and box[3] <= outer[3]
+
+
+def with_cells(view: dict, cells, entry: list[int] | None) -> dict:
+    """`view` with `entry` ([seat, piece id], or None: empty) on `cells`."""
+    rows = [list(row) for row in view["cells"]]
+    for row, column in cells:
+        rows[row][column] = entry
+    return dict(view, cells=rows)
+
+
+def test_the_last_move_is_outlined_and_no_other_piece():
     view = mid_game_view()
-    row, column = view["last_move"]["cells"][0]
-    x0, y0, x1, y1 = _cell_box(row, column)
-    image = pixels(render(view))
-    edge = [image.getpixel((x, y)) for x in range(x0, x1) for y in range(y0, y1)]
-    assert LAST_MOVE in edge
-    # An earlier piece carries no such outline.
-    x0, y0, x1, y1 = _cell_box(0, 4)
-    assert LAST_MOVE not in [image.getpixel((x, y)) for x in range(x0, x1) for y in range(y0, y1)]
+    plain = dict(view, last_move=None)
+    outline = changed(plain, view)
+    piece = changed(with_cells(plain, view["last_move"]["cells"], None), plain)
+    assert outline is not None and inside(outline, piece)  # on the last piece, not on any other
 
 
 def test_the_ghost_is_drawn_where_the_piece_would_land_and_nowhere_else():
     view = mid_game_view()
     cells = drop(view["cells"], "O", 0, False, 8)
     ghost = {"seat": 1, "cells": [list(cell) for cell in cells]}
-    plain = pixels(render(view))
-    shown = pixels(render(view, ghost=ghost))
-    for row, column in cells:
-        x0, y0, _, _ = _cell_box(row, column)
-        centre = (x0 + CELL // 2, y0 + CELL // 2)
-        assert plain.getpixel(centre) != shown.getpixel(centre)
-    x0, y0, _, _ = _cell_box(10, 8)  # well above the ghost: untouched
-    assert plain.getpixel((x0 + 5, y0 + 5)) == shown.getpixel((x0 + 5, y0 + 5))
+    placed = changed(view, with_cells(view, cells, [1, 99]))
+    assert inside(changed(view, view, ghost=ghost), placed)
+    assert changed(view, view, ghost=ghost) == placed  # over every cell it would land on
 
 
 def test_a_ghost_looks_different_from_a_placed_piece_of_the_same_seat():
     view = mid_game_view()
-    placed_row, placed_column = next(
-        (r, c) for r, row in enumerate(view["cells"]) for c, e in enumerate(row) if e and e[0] == 1
-    )
-    ghost = {"seat": 1, "cells": [[0, 8], [0, 9], [1, 8], [1, 9]]}
-    image = pixels(render(view, ghost=ghost))
-    placed = _cell_box(placed_row, placed_column)
-    ghosted = _cell_box(0, 8)
-    assert image.crop(placed).tobytes() != image.crop(ghosted).tobytes()
+    cells = drop(view["cells"], "O", 0, False, 8)
+    ghost = {"seat": 1, "cells": [list(cell) for cell in cells]}
+    placed = with_cells(view, cells, [1, 99])
+    box = changed(view, placed)
+    assert pixels(render(view, ghost=ghost)).crop(box).tobytes() != pixels(render(placed)).crop(box).tobytes()
 
 
 def test_the_viewer_and_the_end_of_the_game_render():
@@ -101,31 +112,32 @@ def test_the_viewer_and_the_end_of_the_game_render():
     assert render(view, viewer=0) != render(view)
 
 
-def news_area(view: dict) -> Image.Image:
-    """The part of the board under the players, where the narration is written."""
-    top = SEAT_BLOCK_Y + view["players"] * SEAT_BLOCK_H
-    return pixels(render(view)).crop((PANEL_X, top, PANEL_X + PANEL_W, HEIGHT))
+def narration_box(view: dict) -> tuple[int, int, int, int] | None:
+    """Where the board writes the narration: what differs from the same board told nothing."""
+    return changed(dict(view, last_event=None, events=[]), view)
 
 
-def inked_rows(area: Image.Image) -> list[int]:
-    return [y for y in range(area.height) if len(area.crop((0, y, area.width, y + 1)).getcolors()) > 1]
-
-
-def test_the_board_writes_the_narration_under_the_players():
+def test_the_board_writes_the_narration_under_the_players_on_empty_ground():
     view = mid_game_view()
     other = dict(view, last_event={"type": "resign", "seat": 1}, events=[])
-    assert news_area(view).tobytes() != news_area(other).tobytes()
-    silent = news_area(dict(view, last_event=None, events=[]))
-    assert silent.getcolors() == [(silent.width * silent.height, BACKGROUND)]
+    assert render(view) != render(other)
+    box = narration_box(view)
+    silent = pixels(render(dict(view, last_event=None, events=[])))
+    assert box is not None
+    area = silent.crop(box)
+    assert area.getcolors() == [(area.width * area.height, BACKGROUND)]  # it covers nothing
+    rows = [silent.crop((0, y, silent.width, y + 1)).getcolors(silent.width) for y in range(silent.height)]
+    panels = [y for y, colours in enumerate(rows) if any(colour == PANEL for _, colour in colours)]
+    assert box[1] > max(panels)  # below the players' panels
 
 
 def test_a_long_narration_is_cut_to_the_room_under_the_players():
     view = ENGINE.view(ENGINE.new_game(4, seed=1), None)
     rolls = [[seat % 4, "T"] for seat in range(80)] + [[0, "any"]]
-    area = news_area(dict(view, last_event={"type": "start", "seat": 0, "rolls": rolls}))
-    inked = inked_rows(area)
-    assert inked and max(inked) < area.height - 4  # written to near the bottom, not off it
-    assert area.height - max(inked) < 30
+    long = dict(view, last_event={"type": "start", "seat": 0, "rolls": rolls})
+    box, height = narration_box(long), pixels(render(long)).height
+    assert box is not None and box[3] < height - 4  # written to near the bottom, not off it
+    assert height - box[3] < 30
 
 
 # Discord shows an embed's image in a box at most 400 px wide and about 300 tall (SimCord's
@@ -138,10 +150,86 @@ def test_the_board_is_shown_as_large_as_discord_allows_and_its_words_read_there(
     assert letters(view)[0].endswith(" was drawn to start.")  # capitals high, nothing below the line
     image = pixels(render(view))
     scale = min(SHOWN_IN[0] / image.width, SHOWN_IN[1] / image.height)
-    inked = inked_rows(news_area(view))
+    box = narration_box(view)
 
     assert image.width * scale >= SHOWN_IN[0] - 4  # the box's width is used as well as its height
-    assert (max(inked) - min(inked) + 1) * scale >= 7.5  # capitals 7.5 px high, like 11 px text
+    assert box is not None and (box[3] - box[1]) * scale >= 7.5  # capitals 7.5 px high, like 11 px text
+
+
+def finished_view(seat: int | None) -> dict:
+    """A game played to its end (seeded), as `seat` sees it."""
+    state = ENGINE.new_game(2, seed=5)
+    while ENGINE.current_seats(state):
+        turn = ENGINE.current_seats(state)[0]
+        state = ENGINE.apply(state, turn, ENGINE.timeout_move(state, turn))
+    return ENGINE.view(state, seat)
+
+
+GHOST = {"seat": 1, "cells": [[0, 8], [0, 9], [1, 8], [1, 9]]}
+# Boards of today's renderer, pixel for pixel: the start with and without dice, a game under
+# way with and without a ghost, a resignation and the end, for a player and a spectator, in
+# each language.
+GOLDEN_BOARDS: dict[str, tuple[Callable[[], bytes], str]] = {
+    "start, dice, 4 seats": (
+        lambda: render(ENGINE.view(ENGINE.new_game(4, seed=1), None)),
+        "748x524 979d2376f22b4e3db1c8bd29e8a4659dcf87d21cf9332515d4addd61f6c8f43f",
+    ),
+    "start, no dice, 2 seats, de": (
+        lambda: render(ENGINE.view(ENGINE.new_game(2, seed=6, options={"dice": False}), None), lang="de"),
+        "748x524 c2bf0e3db7cbe4df261f548ecf9eaad5d4fe2f48f7282eef45721c33cc6fda31",
+    ),
+    "mid-game": (
+        lambda: render(mid_game_view()),
+        "748x524 65ca4a69561239caef11507068a0216b56b26c4801fbf37997dfcdcd0ec98eae",
+    ),
+    "mid-game, a player's view, fr": (
+        lambda: render(mid_game_view(), viewer=2, lang="fr"),
+        "748x524 a06a211830697fc71ad96eb41eecf0a47b8e57567d167e08782697225d04cc3a",
+    ),
+    "mid-game with a ghost": (
+        lambda: render(mid_game_view(), ghost=GHOST),
+        "748x524 9b0ed4e0fbdb0985a1ce5890f85dfbde91731733cd501bc3db60caa6d95af99f",
+    ),
+    "mid-game with a ghost, de": (
+        lambda: render(mid_game_view(), ghost=GHOST, lang="de"),
+        "748x524 bb1dc469a5603decee2288112464bbc00939e9cbf4c56bf8e4e7b4290818e021",
+    ),
+    "resigned, fr": (
+        lambda: render(ENGINE.view(ENGINE.resign(ENGINE.new_game(3, seed=2), 1), None), lang="fr"),
+        "748x524 0d9009014274568673d863a82592a3dc3b48749ee8913db98af1150859163b33",
+    ),
+    "end, a player's view": (
+        lambda: render(finished_view(0), viewer=0),
+        "748x524 0e8f03b9bbe36989dc3a7a47b4e627eeea65a1b457ff5848a081a5c2c8b123a8",
+    ),
+    "end, spectator, de": (
+        lambda: render(finished_view(None), lang="de"),
+        "748x524 1ecc53a44e6b00eb9e85faf39ab7219841ab96ef1f734ba3a2006d0cb914cdd8",
+    ),
+    "end, spectator, fr": (
+        lambda: render(finished_view(None), lang="fr"),
+        "748x524 c1cb1b07aede76271660b5ca33a50877facec1a9f815566a5f2273337f6a42d8",
+    ),
+}
+
+
+@pytest.mark.parametrize("board", GOLDEN_BOARDS)
+def test_boards_look_exactly_as_recorded(board):
+    draw, expected = GOLDEN_BOARDS[board]
+    assert fingerprint(draw()) == expected
+
+
+def test_boards_look_the_same_in_another_process_with_another_hash_seed():
+    names = ("mid-game with a ghost, de", "end, spectator, fr")
+    script = (
+        "from tests.render.test_tetris_link import GOLDEN_BOARDS, fingerprint\n"
+        f"for name in {names!r}: print(fingerprint(GOLDEN_BOARDS[name][0]()))"
+    )
+    env = {**os.environ, "PYTHONHASHSEED": "4242"}
+    done = subprocess.run(
+        [sys.executable, "-c", script], env=env, cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert done.stdout.splitlines() == [GOLDEN_BOARDS[name][1] for name in names]
 
 
 # ---------------------------------------------------------------- narration

@@ -2,22 +2,23 @@
 
 from __future__ import annotations
 
+import hashlib
 import io
+import os
 import random
 import re
+import subprocess
+import sys
+from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 from games.tremember import CELLS, ENGINE, MOTIFS, TrememberState
-from render.common import BACKGROUND, HIGHLIGHT, seat_label
+from render.common import BACKGROUND, HIGHLIGHT, SEAT_COLOURS, seat_label
 from render.tremember import (
-    ARROW,
-    CARD,
-    GAP,
-    X0,
-    Y0,
     card_face,
     motif_name,
     narrate,
@@ -42,16 +43,40 @@ def play(state: TrememberState, *moves: tuple[str, object]) -> TrememberState:
     return state
 
 
+MISS = (  # sun at A1, moon at C1
+    ("take", [5, 5]),
+    ("push", "left"),
+    ("flip", [0, 0]),
+    ("flip", [0, 2]),
+)
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def fingerprint(png: bytes) -> str:
+    """The decoded pixels' sha256 and the size: what a player sees, not how it is encoded."""
+    image = Image.open(io.BytesIO(png)).convert("RGBA")
+    return f"{image.width}x{image.height} {hashlib.sha256(image.tobytes()).hexdigest()}"
+
+
 def pixels(png: bytes) -> Image.Image:
     return Image.open(io.BytesIO(png)).convert("RGB")
 
 
-def near(colour: tuple[int, ...], target: tuple[int, int, int], tolerance: int = 40) -> bool:
-    return all(abs(a - b) <= tolerance for a, b in zip(colour, target, strict=True))
+def highlighted_changes(before: dict, after: dict) -> tuple[int, int, int, int] | None:
+    """The box of the pixels in the highlight colour that the board of `after` has and the
+    board of `before` has not (None: there are none)."""
+    return coloured_changes(before, after, HIGHLIGHT).getbbox()
 
 
-def cell_origin(row: int, col: int) -> tuple[int, int]:
-    return X0 + col * (CARD + GAP), Y0 + row * (CARD + GAP)
+def coloured_changes(before: dict, after: dict, colour: tuple[int, int, int]) -> Image.Image:
+    """A mask of the pixels near `colour` on the board of `after` that differ from `before`'s."""
+    old, new = pixels(render(before)), pixels(render(after))
+    mask = ImageChops.difference(old, new).convert("L").point(lambda v: 255 if v else 0)
+    for band, target in zip(new.split(), colour, strict=True):
+        mask = ImageChops.multiply(mask, band.point(lambda v, t=target: 255 if abs(v - t) <= 40 else 0))
+    return mask
 
 
 def test_a_board_renders_as_a_png_of_discord_preview_width():
@@ -71,41 +96,27 @@ def test_every_board_stays_under_300_kb(moves):
     assert len(render(ENGINE.view(state, None))) <= 300 * 1024
 
 
-def test_push_arrows_are_drawn_only_at_the_legal_sides():
-    state = play(ordered_game(), ("take", [0, 0]))  # hole at A1: right and bottom only
-    image = pixels(render(ENGINE.view(state, None)))
-    x, y = cell_origin(0, 0)
-    middle = CARD // 2
-    right = (X0 + 6 * (CARD + GAP) - GAP + ARROW // 2, y + middle)
-    bottom = (x + middle, Y0 + 6 * (CARD + GAP) - GAP + ARROW // 2)
-    left = (X0 - ARROW // 2, y + middle)
-    top = (x + middle, Y0 - ARROW // 2)
-    assert near(image.getpixel(right), HIGHLIGHT)
-    assert near(image.getpixel(bottom), HIGHLIGHT)
-    assert not near(image.getpixel(left), HIGHLIGHT)
-    assert not near(image.getpixel(top), HIGHLIGHT)
+def test_push_arrows_are_drawn_only_at_the_legal_ends():
+    """A hole at a corner can be closed from two ends: arrows there, none at the other two."""
+    start = ENGINE.view(ordered_game(), None)
+    corners = {
+        corner: highlighted_changes(start, ENGINE.view(play(ordered_game(), ("take", cell)), None))
+        for corner, cell in {"A1": [0, 0], "F1": [0, 5], "A6": [5, 0]}.items()
+    }
+    (a1_left, a1_top, a1_right, a1_bottom) = corners["A1"]  # arrows at the right and the bottom
+    assert corners["F1"][0] < a1_left  # F1 has an arrow at the left end, A1 none
+    assert corners["A6"][1] < a1_top  # A6 has an arrow at the top end, A1 none
+    assert corners["F1"][2] < a1_right  # A1 has an arrow at the right end, F1 none
+    assert corners["A6"][3] < a1_bottom  # A1 has an arrow at the bottom end, A6 none
 
 
-def test_the_hole_is_drawn_empty_during_the_push():
-    state = play(ordered_game(), ("take", [2, 2]))
-    image = pixels(render(ENGINE.view(state, None)))
-    x, y = cell_origin(2, 2)
-    assert image.getpixel((x + CARD // 2, y + CARD // 2))[0] < 40
-
-
-def test_a_miss_shows_both_faces_framed_until_the_next_move():
-    state = play(ordered_game(), ("take", [5, 5]), ("push", "left"))
-    missed = play(state, ("flip", [0, 0]), ("flip", [0, 2]))  # sun and moon
-    image = pixels(render(ENGINE.view(missed, None)))
-    for col in (0, 2):
-        x, y = cell_origin(0, col)
-        assert near(image.getpixel((x - 2, y + CARD // 2)), HIGHLIGHT)  # the frame
-        assert near(image.getpixel((x + 6, y + 6)), (246, 241, 228))  # a face, not a back
-    x, y = cell_origin(0, 1)
-    assert not near(image.getpixel((x - 2, y + CARD // 2)), HIGHLIGHT)
-    later = pixels(render(ENGINE.view(play(missed, ("take", [3, 3])), None)))
-    x, y = cell_origin(0, 0)
-    assert not near(later.getpixel((x + 6, y + 6)), (246, 241, 228))
+def test_a_miss_shows_both_faces_until_the_next_move_only():
+    missed = ENGINE.view(play(ordered_game(), *MISS), None)
+    assert [flip["motif"] for flip in missed["last_flip"]] == ["sun", "moon"]
+    assert render(missed) != render({**missed, "last_flip": None})
+    later = ENGINE.view(play(ordered_game(), *MISS, ("take", [3, 3])), None)
+    assert later["board"][0][0] is None and later["board"][0][2] is None
+    assert render(later) == render({**later, "last_flip": missed["last_flip"]})
 
 
 def test_a_found_pair_is_framed_in_the_finders_colour():
@@ -117,9 +128,17 @@ def test_a_found_pair_is_framed_in_the_finders_colour():
         ("flip", [0, 1]),
         ("take", [3, 3]),
     )
-    image = pixels(render(ENGINE.view(state, None)))
-    x, y = cell_origin(0, 0)
-    assert near(image.getpixel((x - 2, y + CARD // 2)), (0, 114, 178))  # seat A's blue
+    view = ENGINE.view(state, None)
+    assert view["found"][0][:2] == [0, 0]
+    unmarked = {**view, "found": [[None] * 6 for _ in range(6)]}
+    for seat in (0, 1):
+        found = [[seat if finder is not None else None for finder in row] for row in view["found"]]
+        marked = {**view, "found": found}
+        marks = ImageChops.difference(pixels(render(unmarked)), pixels(render(marked))).getbbox()
+        coloured = coloured_changes(unmarked, marked, SEAT_COLOURS[seat]).getbbox()
+        assert marks is not None and coloured is not None
+        assert all(abs(a - b) <= 2 for a, b in zip(coloured, marks, strict=True))  # round the cards
+        assert coloured_changes(unmarked, marked, SEAT_COLOURS[1 - seat]).getbbox() is None
 
 
 def test_the_peek_never_changes_the_board_image():
@@ -154,20 +173,6 @@ def test_the_finished_game_and_the_viewer_mark_render():
     state = random_state(4, 10_000)
     assert ENGINE.outcome(state) is not None
     assert render(ENGINE.view(state, 1), viewer=1) != render(ENGINE.view(state, None))
-
-
-def test_a_joker_pair_is_framed_where_the_turned_board_put_it():
-    joker = 2 * MOTIFS.index("joker1")
-    grid = list(range(CELLS))
-    grid[0], grid[joker], grid[6], grid[joker + 1] = joker, 0, joker + 1, 6  # A1 and A2
-    state = replace(ordered_game(), grid=tuple(grid))
-    state = play(state, ("take", [5, 5]), ("push", "left"), ("flip", [0, 0]), ("flip", [1, 0]))
-    image = pixels(render(ENGINE.view(state, None)))
-    for col in (4, 5):  # A1 went to F1, A2 to E1
-        x, y = cell_origin(0, col)
-        assert near(image.getpixel((x - 2, y + CARD // 2)), HIGHLIGHT)
-    x, y = cell_origin(0, 0)
-    assert not near(image.getpixel((x - 2, y + CARD // 2)), HIGHLIGHT)
 
 
 def test_every_board_is_on_the_one_fixed_palette():
@@ -248,3 +253,107 @@ def test_the_narration_names_only_cards_the_board_shows(seed):
         assert set(MOTIF_WORDS.findall(" ".join(narrate(view, seat_label)))) <= shown
         seat = ENGINE.current_seats(state)[0]
         state = ENGINE.apply(state, seat, rng.choice(ENGINE.legal_moves(state, seat)))
+
+
+def joker_pair_game() -> TrememberState:
+    """A joker pair found at A1 + A2: the board turned under it."""
+    joker = 2 * MOTIFS.index("joker1")
+    grid = list(range(CELLS))
+    grid[0], grid[joker], grid[6], grid[joker + 1] = joker, 0, joker + 1, 6
+    state = replace(ordered_game(), grid=tuple(grid))
+    return play(state, ("take", [5, 5]), ("push", "left"), ("flip", [0, 0]), ("flip", [1, 0]))
+
+
+# Boards of today's renderer, pixel for pixel: the start, each step of a turn, a joker
+# pair, a long game, the end for a player and for a spectator, in each language.
+GOLDEN_BOARDS: dict[str, tuple[Callable[[], bytes], str]] = {
+    "start, 4 seats": (
+        lambda: render(ENGINE.view(ENGINE.new_game(4, seed=1), None)),
+        "660x788 5a1d617a1ebd253888958aac8fe86d56d977bdb5f0c55d0a37a7eef5b25bc2a0",
+    ),
+    "taken, the taker's view": (
+        lambda: render(ENGINE.view(play(ordered_game(), ("take", [2, 2])), 0), viewer=0),
+        "660x788 db763fe4fdae54ad157cad800e1bd9b9870c934447e6914c6acba683d226bf3a",
+    ),
+    "taken at a corner, spectator": (
+        lambda: render(ENGINE.view(play(ordered_game(), ("take", [0, 0])), None)),
+        "660x788 eec92b05ee0e59f3334c6a1a66ec16a24b222674d638564893b222de95abb715",
+    ),
+    "first flip, de": (
+        lambda: render(ENGINE.view(play(ordered_game(), *MISS[:3]), None), lang="de"),
+        "660x788 42475033a2bf4048ac7353813faef3102f174ad03371e65957338a3bfb7a2389",
+    ),
+    "miss, en": (
+        lambda: render(ENGINE.view(play(ordered_game(), *MISS), None)),
+        "660x788 967bd8eba0ced47ea363527805ecff6b07ecf83a15377102a9cf33d082eedefe",
+    ),
+    "miss, de": (
+        lambda: render(ENGINE.view(play(ordered_game(), *MISS), None), lang="de"),
+        "660x788 513d343a5a96e54b71568fa12c5b0c6dfba3fee9d9d6047abd5421dc1400a4c7",
+    ),
+    "miss, fr": (
+        lambda: render(ENGINE.view(play(ordered_game(), *MISS), None), lang="fr"),
+        "660x788 42556961806d1aa8596e4662dfa90270de63cb363f6dd16a1cc2cd276f74092e",
+    ),
+    "miss, then the next take": (
+        lambda: render(ENGINE.view(play(ordered_game(), *MISS, ("take", [3, 3])), None)),
+        "660x788 50d242be0a4689d01618f07028eded9995994f2e4179129defc8b707e3a8936a",
+    ),
+    "a found pair, then the next take": (
+        lambda: render(
+            ENGINE.view(play(ordered_game(), *MISS[:3], ("flip", [0, 1]), ("take", [3, 3])), None)
+        ),
+        "660x788 884846bf04d7c0e049b2f07caae22cfe7c25bc4bdeb862ac55c8b0595f5ab181",
+    ),
+    "joker pair, fr": (
+        lambda: render(ENGINE.view(joker_pair_game(), None), lang="fr"),
+        "660x788 d3fd8e7980ebf53f9be7ab0df2fae9eb279348592f3c04c165a6407f4a6128c5",
+    ),
+    "mid-game, 3 seats": (
+        lambda: render(ENGINE.view(random_state(11, 300), None)),
+        "660x788 bd117405e188ea5bb5147308461caa96414da1b8c00ce3bd9140d28efe425b9a",
+    ),
+    "resigned seat, de": (
+        lambda: render(ENGINE.view(ENGINE.resign(ordered_game(3), 1), 2), viewer=2, lang="de"),
+        "660x788 3ac02a03b4b74c947aabb1136dcfba2438fef74600fa8b2413670ac5cf64e54b",
+    ),
+    "end, a player's view": (
+        lambda: render(ENGINE.view(random_state(4, 10_000), 1), viewer=1),
+        "660x788 95db9c988cf2fbba44f2d8af6266bbff3949a1e96f74d331c7bec1e10f64a8db",
+    ),
+    "end, spectator, fr": (
+        lambda: render(ENGINE.view(random_state(4, 10_000), None), lang="fr"),
+        "660x788 a4da757c352bf227d128afdb0efb9aeb6b0b751865dcb237fdc15bc383097fce",
+    ),
+    "peeked card": (
+        lambda: render_card("crown"),
+        "280x340 e3adb793db19985ce5f3429682fd4fe02491d00a1ace245aadd4d9a9c2e562e5",
+    ),
+    "peeked joker, de": (
+        lambda: render_card("joker2", "de"),
+        "280x340 ee778f0b592f4d24add4690a76c69d871ec58cbccf4fa57e5fa9fe07c2e9e0cd",
+    ),
+    "peeked card, fr": (
+        lambda: render_card("leaf", "fr"),
+        "280x340 a7dcdfc511c980dd45790b11a45d10f904534740b6b799b2a90596e04756e6bb",
+    ),
+}
+
+
+@pytest.mark.parametrize("board", GOLDEN_BOARDS)
+def test_boards_look_exactly_as_recorded(board):
+    draw, expected = GOLDEN_BOARDS[board]
+    assert fingerprint(draw()) == expected
+
+
+def test_boards_look_the_same_in_another_process_with_another_hash_seed():
+    names = ("miss, de", "end, spectator, fr", "peeked joker, de")
+    script = (
+        "from tests.render.test_tremember import GOLDEN_BOARDS, fingerprint\n"
+        f"for name in {names!r}: print(fingerprint(GOLDEN_BOARDS[name][0]()))"
+    )
+    env = {**os.environ, "PYTHONHASHSEED": "4242"}
+    done = subprocess.run(
+        [sys.executable, "-c", script], env=env, cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert done.stdout.splitlines() == [GOLDEN_BOARDS[name][1] for name in names]
