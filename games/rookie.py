@@ -1035,8 +1035,8 @@ def _event_json(event: tuple[Any, ...]) -> RookieEvent:
     kind, seat, *rest = event
     keys = EVENT_KEYS[kind]
     # A JSON round trip turns the nested tuples into the lists every view is made of.
-    fields = {"type": kind, "seat": seat, **dict(zip(keys, rest, strict=True))}
-    shown: RookieEvent = json.loads(json.dumps(fields))
+    entries = {"type": kind, "seat": seat, **dict(zip(keys, rest, strict=True))}
+    shown: RookieEvent = json.loads(json.dumps(entries))
     return shown
 
 
