@@ -1,5 +1,6 @@
-"""Golden images: a board as the hash of its decoded pixels and its size, so a change to how a
-renderer is organised is proved to change no pixel, in this process and in a fresh one."""
+"""Boards checked by their pixels, never by the renderer's own geometry: golden images (the hash
+of a board's decoded pixels and its size, so a change to how a renderer is organised is proved
+to change no pixel, in this process and in a fresh one) and the area a colour covers."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from PIL import Image
+from PIL import Image, ImageChops
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -22,6 +23,13 @@ def pixels(png: bytes) -> Golden:
     """The size of the image `png` encodes and the sha256 of its RGBA pixels."""
     image = Image.open(io.BytesIO(png)).convert("RGBA")
     return image.size, hashlib.sha256(image.tobytes()).hexdigest()
+
+
+def area(image: Image.Image, colour: tuple[int, int, int], tolerance: int = 12) -> int:
+    """How many pixels of the RGB `image` are within `tolerance` of `colour` in every channel."""
+    difference = ImageChops.difference(image, Image.new("RGB", image.size, colour))
+    near = [band.point(lambda value: 255 if value <= tolerance else 0) for band in difference.split()]
+    return ImageChops.multiply(ImageChops.multiply(near[0], near[1]), near[2]).histogram()[255]
 
 
 def in_fresh_process(module: str, names: list[str], hash_seed: str) -> dict[str, Golden]:

@@ -9,14 +9,14 @@ from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
-from PIL import Image, ImageChops
+from PIL import Image
 
 from games.base import first_seat
 from games.rookie import ENGINE, RookieState
 from render import rookie
 from render.common import HIGHLIGHT, SEAT_COLOURS, seat_label, wrap
 from tests.games.test_rookie import discards, flip, make, place, play, table
-from tests.render.golden import Golden, in_fresh_process, pixels
+from tests.render.golden import Golden, area, in_fresh_process, pixels
 
 
 def played(players: int, seed: int, options: dict, moves: int) -> RookieState:
@@ -33,13 +33,6 @@ def played(players: int, seed: int, options: dict, moves: int) -> RookieState:
 
 def image_of(png: bytes) -> Image.Image:
     return Image.open(io.BytesIO(png)).convert("RGB")
-
-
-def area(image: Image.Image, colour: tuple[int, int, int], tolerance: int = 12) -> int:
-    """How many pixels of `image` are within `tolerance` of `colour` in every channel."""
-    difference = ImageChops.difference(image, Image.new("RGB", image.size, colour))
-    near = [band.point(lambda value: 255 if value <= tolerance else 0) for band in difference.split()]
-    return ImageChops.multiply(ImageChops.multiply(near[0], near[1]), near[2]).histogram()[255]
 
 
 def told(state: RookieState) -> list[str]:

@@ -13,22 +13,9 @@ from PIL import Image
 from games.base import first_seat
 from games.sequence_numbers import CARDS, CELLS_OF, ENGINE, SequenceState
 from render.common import HIGHLIGHT, SEAT_COLOURS, seat_label
-from render.sequence_numbers import (
-    CARD_GAP,
-    CARD_H,
-    CARD_W,
-    CELL,
-    CHOICE,
-    DEAD,
-    PAD,
-    cell_box,
-    cell_centre,
-    narrate,
-    render,
-    render_hand,
-)
+from render.sequence_numbers import CHOICE, DEAD, narrate, render, render_hand
 from tests.games.test_sequence_numbers import card_for, hidden_twin, make, play, six_in_a_row
-from tests.render.golden import Golden, in_fresh_process, pixels
+from tests.render.golden import Golden, area, in_fresh_process, pixels
 
 PLUS = next(i for i, c in enumerate(CARDS) if c.kind == "plus")
 MINUS = next(i for i, c in enumerate(CARDS) if c.kind == "minus")
@@ -36,12 +23,6 @@ MINUS = next(i for i, c in enumerate(CARDS) if c.kind == "minus")
 
 def image(png: bytes) -> Image.Image:
     return Image.open(io.BytesIO(png)).convert("RGB")
-
-
-def close(pixel: object, colour: tuple[int, int, int], tolerance: int = 16) -> bool:
-    """Whether an RGB pixel (as `getpixel` gives it) is within `tolerance` of `colour`."""
-    assert isinstance(pixel, tuple)
-    return all(abs(a - b) <= tolerance for a, b in zip(pixel, colour, strict=True))
 
 
 def midgame(players: int = 4, seed: int = 3, moves: int = 40) -> SequenceState:
@@ -186,47 +167,39 @@ def test_the_public_board_ignores_hands_so_every_seat_sees_the_same_image() -> N
     assert all(render(ENGINE.view(state, seat)) == public for seat in range(4))
 
 
-def test_chips_appear_in_their_team_colour_on_their_cell() -> None:
+def drawn(state: SequenceState) -> Image.Image:
+    return image(render(ENGINE.view(state, None)))
+
+
+def test_a_chip_adds_its_team_colour_to_the_board() -> None:
+    """Where: the golden "a locked sequence" board."""
+    state = locked_position()  # team 2 has one chip, on F6
+    chips = list(state.chips)
+    chips[55] = None
+    without = replace(state, chips=tuple(chips))
+    assert area(drawn(state), SEAT_COLOURS[1]) - area(drawn(without), SEAT_COLOURS[1]) > 500
+    assert area(drawn(state), SEAT_COLOURS[0]) == area(drawn(without), SEAT_COLOURS[0])
+
+
+def test_locked_chips_show_white_rims_and_bar_that_the_same_chips_unlocked_do_not() -> None:
     state = locked_position()
-    picture = image(render(ENGINE.view(state, None)))
-    x, y = cell_centre(5, 5)  # F6, team 2, not locked
-    assert close(picture.getpixel((x - 15, y)), SEAT_COLOURS[1])
-    x, y = cell_centre(7, 7)  # empty
-    assert not any(close(picture.getpixel((x - 15, y)), c) for c in SEAT_COLOURS[:2])
-
-
-def test_locked_chips_show_a_white_rim_and_unlocked_ones_do_not() -> None:
-    picture = image(render(ENGINE.view(locked_position(), None)))
-    x, y = cell_centre(1, 2)  # C2, locked
-    assert close(picture.getpixel((x - 19, y)), (250, 250, 250), 24)
-    x, y = cell_centre(5, 5)
-    assert not close(picture.getpixel((x - 19, y)), (250, 250, 250), 60)
+    unlocked = replace(state, sequences=((), ()))
+    white = (250, 250, 250)
+    assert area(drawn(state), white, 24) - area(drawn(unlocked), white, 24) > 1_500
 
 
 def test_the_last_move_cell_is_outlined_in_the_highlight_colour() -> None:
+    """Where: the golden boards after a move."""
     state = locked_position()
     state = replace(state, hands=((PLUS, *state.hands[0][1:]), *state.hands[1:]))
     after = ENGINE.apply(state, 0, {"type": "play", "card": 0, "row": 8, "col": 3})
-    picture = image(render(ENGINE.view(after, None)))
-    left, top, _, _ = cell_box(8, 3)
-    assert close(picture.getpixel((left + 1, top + CELL // 2)), HIGHLIGHT)
-    other_left, other_top, _, _ = cell_box(2, 3)
-    assert not close(picture.getpixel((other_left + 1, other_top + CELL // 2)), HIGHLIGHT)
+    assert area(drawn(after), HIGHLIGHT) - area(drawn(state), HIGHLIGHT) > 500
 
 
-def test_the_runs_a_mover_may_lock_are_drawn_as_rails_beside_them() -> None:
-    """A3–E3 above row 3, B3–F3 below it: each rail spans its own five cells only."""
-    picture = image(render(ENGINE.view(six_in_a_row(), None)))
-    _, y = cell_centre(2, 0)
-    above, below = y - 25, y + 25
-    for col in range(5):  # A..E above
-        assert close(picture.getpixel((cell_centre(2, col)[0], above)), CHOICE, 40)
-    assert not close(picture.getpixel((cell_centre(2, 5)[0], above)), CHOICE, 40)
-    for col in range(1, 6):  # B..F below
-        assert close(picture.getpixel((cell_centre(2, col)[0], below)), CHOICE, 40)
-    assert not close(picture.getpixel((cell_centre(2, 0)[0], below)), CHOICE, 40)
-    plain = image(render(ENGINE.view(lock_a3_e3(), None)))
-    assert not close(plain.getpixel((cell_centre(2, 2)[0], above)), CHOICE, 40)
+def test_the_runs_a_mover_may_lock_are_drawn_in_their_own_colour_until_one_is_locked() -> None:
+    """Where (A3–E3 above row 3, B3–F3 below it): the golden "a lock to choose" board."""
+    assert area(drawn(six_in_a_row()), CHOICE, 40) > 1_000
+    assert area(drawn(lock_a3_e3()), CHOICE, 40) == 0
 
 
 def lock_a3_e3() -> SequenceState:
@@ -284,20 +257,15 @@ def test_trades_removals_skips_and_resignations_are_narrated() -> None:
 
 
 def test_the_hand_shows_one_numbered_card_per_card_held_and_marks_dead_ones() -> None:
-    dead = 0  # a problem card; both cells of its answer get chips below
-    state = ENGINE.new_game(2, seed=4)
-    chips = list(state.chips)
-    for cell in CELLS_OF[CARDS[dead].answer]:
-        chips[cell] = 1
-    state = replace(state, chips=tuple(chips), hands=((dead, PLUS, MINUS), state.hands[1]))
+    """Which card is marked: the golden hands."""
+    state = hand_with_a_dead_card()
     view = ENGINE.view(state, 0)
     assert view["dead_cards"] == [0]
     png = render_hand(view)
     assert png == render_hand(view)
     picture = image(png)
-    banner_y = PAD + 30 + CARD_H - 46
-    assert close(picture.getpixel((PAD + 6, banner_y)), DEAD)
-    assert not close(picture.getpixel((PAD + CARD_W + CARD_GAP + 6, banner_y)), DEAD)
-    fewer = replace(state, hands=((dead, PLUS), state.hands[1]))
+    assert area(picture, DEAD) > 1_000
+    assert area(image(render_hand(ENGINE.view(midgame(), 2))), DEAD) == 0
+    fewer = replace(state, hands=(state.hands[0][:2], state.hands[1]))
     assert image(render_hand(ENGINE.view(fewer, 0))).width < picture.width
     assert render_hand(ENGINE.view(state, None))  # a spectator gets an empty hand image
