@@ -53,6 +53,9 @@ from games.rookie import (
     RookieView,
     StealMove,
     X,
+    discard_tops,
+    face_up,
+    secured_kind,
     teams_of,
 )
 
@@ -279,7 +282,7 @@ def _side(state: RookieState, seat: int) -> tuple[int, ...]:
 
 def _known_down(state: RookieState, known: set[int]) -> dict[int, str]:
     """Face-down tops the player recalls: position -> card."""
-    up = set(state.open) | set(state.flipped)
+    up = face_up(state)
     return {p: state.table[p][-1] for p in known if state.table[p] and p not in up}
 
 
@@ -288,7 +291,7 @@ def _seat_value(state: RookieState, seat: int, known_kinds: Counter[str], others
     unsecured = sum(map(len, stacks))
     if state.phase == "arrange" and state.receiver == seat:
         unsecured += len(state.loot)
-    tops = [stack[-1] if stack else None for stack in stacks]
+    tops = discard_tops(state, seat)
     return state.points[seat] + UNSECURED * unsecured + _prospect(tops, unsecured, known_kinds, others)
 
 
@@ -312,11 +315,11 @@ def _soon(kind: str, known_kinds: Counter[str]) -> float:
 
 def _secured_gain(tops: Sequence[str | None], unsecured: int, others: int) -> float | None:
     """What securing with these tops banks (a Rookie takes the others' cards too), or None."""
-    first = tops[0]
-    if first is None or any(top != first for top in tops):
+    kind = secured_kind(tops)
+    if kind is None:
         return None
     gain = (1 - UNSECURED) * unsecured
-    return gain + 2 * UNSECURED * others if first == X else gain
+    return gain + 2 * UNSECURED * others if kind == X else gain
 
 
 def _tops_worth(
@@ -334,7 +337,7 @@ def _tops_worth(
 def _quick_place(state: RookieState, moves: list[PlaceMove], known_kinds: Counter[str]) -> PlaceMove:
     def worth(move: PlaceMove) -> float:
         owner = move["seat"]
-        tops = [stack[-1] if stack else None for stack in state.discards[owner]]
+        tops = discard_tops(state, owner)
         for index in move["stacks"]:
             tops[index] = state.pair
         return _tops_worth(state, owner, tops, 2, known_kinds)
@@ -345,7 +348,7 @@ def _quick_place(state: RookieState, moves: list[PlaceMove], known_kinds: Counte
 def _quick_arrange(state: RookieState, moves: list[ArrangeMove], known_kinds: Counter[str]) -> ArrangeMove:
     owner = state.receiver
     assert owner is not None
-    current = [stack[-1] if stack else None for stack in state.discards[owner]]
+    current = discard_tops(state, owner)
 
     def worth(move: ArrangeMove) -> float:
         tops = [top or old for top, old in zip(move["tops"], current, strict=True)]
@@ -410,7 +413,7 @@ class Table:
 
 def read_table(state: RookieState, seat: int, known: set[int]) -> Table:
     down = _known_down(state, known)
-    up = set(state.open) | set(state.flipped)
+    up = face_up(state)
     unknown = [p for p in range(POSITIONS) if state.table[p] and p not in up and p not in down]
     pool = Counter(card for stack in state.table for card in stack)
     pool.subtract(down.values())
@@ -423,7 +426,7 @@ def _pair_gain(table: Table, kind: str) -> float:
     state = table.state
     gain = PAIR_VALUE
     for owner in _side(state, table.seat):
-        tops = [stack[-1] if stack else None for stack in state.discards[owner]]
+        tops = discard_tops(state, owner)
         if kind in tops:
             gain = max(gain, PAIR_VALUE + (1 - UNSECURED) * sum(map(len, state.discards[owner])))
     if kind == X:

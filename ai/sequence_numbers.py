@@ -42,7 +42,6 @@ from games.sequence_numbers import BOARD as BOARD_NUMBER
 from games.sequence_numbers import (
     CARDS,
     CELLS_OF,
-    COLUMNS,
     CORNERS,
     DIRECTIONS,
     RUN,
@@ -52,6 +51,7 @@ from games.sequence_numbers import (
     SequenceCard,
     SequenceMove,
     SequenceView,
+    named_cell,
 )
 
 Run = tuple[int, ...]
@@ -522,14 +522,9 @@ def _lock_choice(board: Board, legal: list[LockMove], team: int, level: str, rng
 
 
 def _run_of(move: LockMove) -> Run:
-    first, last = (_cell(move[key]) for key in ("from", "to"))
+    first, last = (named_cell(move[key]) for key in ("from", "to"))
     step = (last - first) // (RUN - 1)
     return tuple(first + k * step for k in range(RUN))
-
-
-def _cell(name: str) -> int:
-    """The cell index of a name such as `C4`."""
-    return (int(name[1:]) - 1) * SIZE + COLUMNS.index(name[0])
 
 
 def _best(values: list[float], rng: random.Random) -> int:

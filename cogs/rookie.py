@@ -21,6 +21,7 @@ from games.rookie import (
     RookieStealChoice,
     RookieView,
     StealMove,
+    secured_kind,
 )
 from locales import N_, gettext, ngettext
 from matches.match import Match, PrivateReply, seat_name, who
@@ -206,8 +207,8 @@ def arranged(move: ArrangeMove, current: list[str | None], style: str, lang: str
     """The button making arrangement `move`: the tops it puts on the stacks, and whether they secure."""
     final = [top or old for top, old in zip(move["tops"], current, strict=True)]
     parts = ", ".join(f"{i + 1} {card_text(top, lang)}" for i, top in enumerate(move["tops"]))
-    secures = final[0] is not None and all(top == final[0] for top in final)
-    label = gettext(lang, "Arrange: {tops}", tops=parts) + gain(secures, secures and final[0] == "X", lang)
+    kind = secured_kind(final)
+    label = gettext(lang, "Arrange: {tops}", tops=parts) + gain(kind is not None, kind == "X", lang)
     return Option(label, move=offered(move), style=style)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from itertools import product
 from typing import Any, Literal, NotRequired, TypedDict, TypeGuard, TypeVar
@@ -265,13 +265,14 @@ class RookieState:
 # --- small queries -------------------------------------------------------------------
 
 
-def _face_up(state: RookieState) -> set[int]:
+def face_up(state: RookieState) -> set[int]:
+    """Positions whose top card is face up: open cards and the cards of a start turned up."""
     return set(state.open) | set(state.flipped)
 
 
 def _flippable(state: RookieState) -> list[int]:
     """Positions whose top card is face down."""
-    up = _face_up(state)
+    up = face_up(state)
     return [p for p in range(POSITIONS) if state.table[p] and p not in up]
 
 
@@ -303,7 +304,7 @@ def _neighbour(state: RookieState, seat: int, step: int) -> int:
     return other
 
 
-def _tops(state: RookieState, seat: int | None) -> list[str | None]:
+def discard_tops(state: RookieState, seat: int | None) -> list[str | None]:
     """The top cards of a seat's discard stacks (None: empty stack; no seat: none at all)."""
     if seat is None:
         return [None] * STACKS
@@ -375,7 +376,7 @@ def _turn_down_open(state: RookieState) -> RookieState:
     return replace(state, open=())
 
 
-def _remove_tops(state: RookieState, positions: tuple[int, ...]) -> RookieState:
+def _removediscard_tops(state: RookieState, positions: tuple[int, ...]) -> RookieState:
     table = state.table
     for position in positions:
         table = _set(table, position, table[position][:-1])
@@ -419,7 +420,7 @@ def _finish_with_last_pair(state: RookieState) -> RookieState:
     )
 
 
-def _secure_tops(tops: list[str | None]) -> str | None:
+def secured_kind(tops: Sequence[str | None]) -> str | None:
     """The kind that secures three stacks with these tops, if they do."""
     first = tops[0]
     return first if first is not None and all(top == first for top in tops) else None
@@ -428,7 +429,7 @@ def _secure_tops(tops: list[str | None]) -> str | None:
 def _settle(state: RookieState, seat: int) -> RookieState:
     """Check securing on `seat`'s stacks after a placement; then carry on the turn."""
     stacks = state.discards[seat]
-    kind = _secure_tops([stack[-1] if stack else None for stack in stacks])
+    kind = secured_kind(discard_tops(state, seat))
     if kind is None:
         return _proceed(state)
     state = _clear_discards(_add_points(state, seat, sum(map(len, stacks))), seat)
@@ -490,7 +491,7 @@ def _flip_normal(state: RookieState, position: int) -> RookieState:
     first_card = _top(state, first)
     state = replace(state, flipped=(), last_flip=(*(state.last_flip or ()), seen))
     if first_card == card:
-        state = _remove_tops(state, (first, lands))
+        state = _removediscard_tops(state, (first, lands))
         return _take_pair(state, card, "choose" if card == X else None, "flip")
     if X in (card, first_card):
         state = _log(state, "open", state.turn, (first_card, card))
@@ -506,7 +507,7 @@ def _flip_chase(state: RookieState, position: int) -> RookieState:
     if match is None:
         state = _log(state, "open", state.turn, (card,))
         return _end_turn(replace(state, open=(*state.open, lands)))
-    state = _remove_tops(state, (match, lands))
+    state = _removediscard_tops(state, (match, lands))
     left = tuple(p for p in state.open if p != match)
     state = replace(state, open=left)
     if card == X:
@@ -550,14 +551,14 @@ def _arrangements(state: RookieState) -> list[tuple[str | None, ...]]:
     """Every choice of tops for the loot, those that secure (Rookie first) leading."""
     have = Counter(state.loot)
     kinds = [kind for kind in KINDS if kind in have]
-    current = _tops(state, state.receiver)
+    current = discard_tops(state, state.receiver)
     found = []
     for tops in product([None, *kinds], repeat=STACKS):
         wanted = Counter(top for top in tops if top is not None)
         if not wanted or any(wanted[kind] > have[kind] for kind in wanted):
             continue
         final = [top or old for top, old in zip(tops, current, strict=True)]
-        secured = _secure_tops(final)
+        secured = secured_kind(final)
         found.append((0 if secured == X else 1 if secured else 2, tops))
     return [tops for _, tops in sorted(found, key=lambda item: item[0])]
 
@@ -590,7 +591,7 @@ def _check_flip(state: RookieState, move: Mapping[str, object]) -> int:
     label = position + 1
     if not state.table[position]:
         raise IllegalMove("Position {position} is empty — flip a card on another stack.", position=label)
-    if position in _face_up(state):
+    if position in face_up(state):
         raise IllegalMove(
             "The card on position {position} is already face up — flip a face-down one.", position=label
         )
@@ -760,11 +761,11 @@ class RookieEngine:
         if state.phase == "steal":
             return min(_steals(state), key=lambda move: _unsecured(state, move["from"]))
         if state.phase == "arrange":
-            current = _tops(state, state.receiver)
+            current = discard_tops(state, state.receiver)
 
             def secures(move: ArrangeMove) -> bool:
                 final = [top or old for top, old in zip(move["tops"], current, strict=True)]
-                return _secure_tops(final) is not None
+                return secured_kind(final) is not None
 
             arrangements = _arrange_moves(state)
             return next((move for move in arrangements if not secures(move)), arrangements[0])
@@ -888,7 +889,7 @@ class RookieEngine:
         `teams`, `team_scores`  only in the team variant: the seats of each team, and
                        each team's points
         """
-        up = _face_up(state)
+        up = face_up(state)
         over = state.phase == "over"
         events = [_event_json(event) for event in state.events]
         common = common_view(
@@ -984,10 +985,10 @@ class RookieEngine:
 
     @staticmethod
     def _placement_effect(state: RookieState, owner: int, stacks: tuple[int, ...]) -> RookiePlacement:
-        tops = _tops(state, owner)
+        tops = discard_tops(state, owner)
         for index in stacks:
             tops[index] = state.pair
-        secured = _secure_tops(tops)
+        secured = secured_kind(tops)
         return {
             "seat": owner,
             "stacks": list(stacks),

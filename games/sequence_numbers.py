@@ -162,6 +162,11 @@ def cell_name(cell: int) -> str:
     return f"{COLUMNS[cell % SIZE]}{cell // SIZE + 1}"
 
 
+def named_cell(name: str) -> int:
+    """The cell a name such as `C4` names (the inverse of `cell_name`)."""
+    return (int(name[1:]) - 1) * SIZE + COLUMNS.index(name[0])
+
+
 def run_name(run: Run) -> str:
     """`A3–E3`: a run by its first and last cell in board order."""
     return f"{cell_name(run[0])}–{cell_name(run[-1])}"

@@ -13,7 +13,7 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
-from games.sequence_numbers import SequenceView
+from games.sequence_numbers import COLUMNS, SIZE, SequenceView
 from locales import DEFAULT, gettext, pgettext
 from render.common import (
     BACKGROUND,
@@ -37,13 +37,11 @@ from render.sequence_numbers.layout import (
     BOARD_Y,
     CELL,
     CHOICE_OFFSETS,
-    COLUMNS,
     HEIGHT,
     LABEL,
     NARRATION_LINES,
     PAD,
     PANEL_TOP,
-    SIZE,
     WIDTH,
     cell_box,
     cell_centre,

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-SIZE = 10
+from games.sequence_numbers import SIZE, named_cell
+
 CELL = 56
 LABEL = 28  # room for the column letters and row numbers
 PAD = 12
@@ -13,7 +14,6 @@ PANEL_H = 140
 WIDTH = BOARD_X + BOARD_PX + PAD + 8
 HEIGHT = BOARD_Y + BOARD_PX + PAD + PANEL_H
 PANEL_TOP = BOARD_Y + BOARD_PX + PAD
-COLUMNS = "ABCDEFGHIJ"
 CHIP_RADIUS = 21
 NARRATION_LINES = 3
 CHOICE_OFFSETS = (-25, 25, -31, 31)  # rails beside a run, in the cells' margins, one per candidate
@@ -33,4 +33,4 @@ def cell_centre(row: int, col: int) -> tuple[int, int]:
 
 def parse_cell(name: str) -> tuple[int, int]:
     """`C4` -> (row 3, column 2)."""
-    return int(name[1:]) - 1, COLUMNS.index(name[0])
+    return divmod(named_cell(name), SIZE)

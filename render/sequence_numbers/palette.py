@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from functools import cache
 
-from games.sequence_numbers import BOARD, SequenceSquare, SequenceView
+from games.sequence_numbers import BOARD, SIZE, SequenceSquare, SequenceView
 from locales import LANGUAGES
 from render.common import Palette, font
 from render.sequence_numbers.draw import board_image, row
-from render.sequence_numbers.layout import SIZE
 
 TEXT_SIZES = (10, 13, 15, 16, 18, 24, 26)  # the sizes of the board's and the hand's words
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import random
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 
 import pytest
@@ -114,6 +115,14 @@ def golden(name: str) -> Golden:
 @pytest.mark.parametrize("name", GOLDEN)
 def test_each_seeded_table_is_drawn_pixel_for_pixel_as_recorded(name):
     assert golden(name) == GOLDEN[name]
+
+
+def test_prepare_may_run_in_several_threads_at_once_and_again_and_changes_no_board():
+    with ThreadPoolExecutor(4) as pool:
+        for done in [pool.submit(rookie.prepare) for _ in range(4)]:
+            done.result()
+    rookie.prepare()
+    assert golden("teams, mid-game, German") == GOLDEN["teams, mid-game, German"]
 
 
 def test_a_fresh_process_with_other_string_hashes_draws_the_same_pixels():

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import random
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 
 import pytest
@@ -13,7 +14,7 @@ from PIL import Image
 from games.base import first_seat
 from games.sequence_numbers import CARDS, CELLS_OF, ENGINE, SequenceState
 from render.common import HIGHLIGHT, SEAT_COLOURS, seat_label
-from render.sequence_numbers import CHOICE, DEAD, narrate, render, render_hand
+from render.sequence_numbers import CHOICE, DEAD, narrate, prepare, render, render_hand
 from tests.games.test_sequence_numbers import card_for, hidden_twin, make, play, six_in_a_row
 from tests.render.golden import Golden, area, in_fresh_process, pixels
 
@@ -132,6 +133,14 @@ def golden(name: str) -> Golden:
 @pytest.mark.parametrize("name", GOLDEN)
 def test_each_seeded_board_and_hand_is_drawn_pixel_for_pixel_as_recorded(name: str) -> None:
     assert golden(name) == GOLDEN[name]
+
+
+def test_prepare_may_run_in_several_threads_at_once_and_again_and_changes_no_board() -> None:
+    with ThreadPoolExecutor(4) as pool:
+        for done in [pool.submit(prepare) for _ in range(4)]:
+            done.result()
+    prepare()
+    assert golden("a lock to choose, German") == GOLDEN["a lock to choose, German"]
 
 
 def test_a_fresh_process_with_other_string_hashes_draws_the_same_pixels() -> None:
