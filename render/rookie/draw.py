@@ -63,7 +63,7 @@ from render.rookie.layout import (
     row_top,
 )
 from render.rookie.narration import cards, narrate, prompt, setup_word
-from render.rookie.palette import mapped
+from render.rookie.palette import colours, mapped
 from render.rookie.sprites import card_sprite, stack_edges
 from render.rookie.text import glyph, line, text_width
 
@@ -91,7 +91,7 @@ def _write(
     anchor: str = "l",
 ) -> None:
     """Write `text` on `ground` with its baseline at y, from x on (anchor "l"), centred on
-    x ("m") or ending at x ("r"); onto a full-colour tile or the palette board alike."""
+    x ("m") or ending at x ("r"); onto a full-colour tile or a board of palette indices alike."""
     x, y = xy
     if anchor != "l":
         x -= text_width(text, size) // (2 if anchor == "m" else 1)
@@ -194,6 +194,37 @@ def _mini(top: str | None, count: int) -> Frozen:
     return mapped(tile)
 
 
+@lru_cache(maxsize=1024)
+def _position(
+    position: int, flipped: bool, depth: int, top: str | None, label: str, ink: RGB, lang: str
+) -> Frozen:
+    """A table position as a board shows it: its frame, its stack, and the label of its cards."""
+    tile = _cell_frame(position, flipped).image().copy()
+    tile.paste(_stack(depth, top, lang).image(), (STACK_X, STACK_Y))
+    if label:
+        _write(tile, (CELL_W - 12, CELL_H - 13), label, 14, ink, PANEL, anchor="r")
+    return Frozen.of(tile)
+
+
+@lru_cache(maxsize=1024)
+def _seat_row(
+    seat: int,
+    team: int | None,
+    kids: bool,
+    status: str,
+    to_move: bool,
+    points: int,
+    lang: str,
+    stacks: tuple[tuple[str | None, int], ...],
+) -> Frozen:
+    """A seat's row as a board shows it: its frame and (unless kids) its discard stacks."""
+    tile = _row_frame(seat, team, kids, status, to_move, points, lang).image().copy()
+    if not kids:
+        for index, (top, count) in enumerate(stacks):
+            tile.paste(_mini(top, count).image(), (mini_x(index), MINI_Y))
+    return Frozen.of(tile)
+
+
 @lru_cache(maxsize=16)
 def _turn_tag(seat: int) -> Frozen:
     tile = Image.new("RGB", (28, 28), PANEL)
@@ -279,17 +310,16 @@ def _draw_table(image: Image.Image, view: RookieView, lang: str) -> None:
     flipped = {entry["position"] for entry in view.get("last_flip") or ()}
     open_positions = set(view.get("open", ()))
     for p, position in enumerate(view["positions"]):
-        x, y = cell_origin(p)
         count = position["count"]
-        image.paste(_cell_frame(p, p in flipped).image(), (x, y))
         depth = min(3, (count + 2) // 4) if count else -1
-        image.paste(_stack(depth, position["top"], lang).image(), (x + STACK_X, y + STACK_Y))
-        if count:
-            if p in open_positions:
-                label, ink = gettext(lang, "open · {count}", count=count), HIGHLIGHT
-            else:
-                label, ink = cards(count, lang), MUTED
-            _write(image, (x + CELL_W - 12, y + CELL_H - 13), label, 14, ink, PANEL, anchor="r")
+        label, ink = "", MUTED
+        if count and p in open_positions:
+            label, ink = gettext(lang, "open · {count}", count=count), HIGHLIGHT
+        elif count:
+            label = cards(count, lang)
+        image.paste(
+            _position(p, p in flipped, depth, position["top"], label, ink, lang).image(), cell_origin(p)
+        )
 
 
 def _draw_seats(image: Image.Image, view: RookieView, viewer: int | None, lang: str) -> None:
@@ -299,11 +329,9 @@ def _draw_seats(image: Image.Image, view: RookieView, viewer: int | None, lang: 
         x, y = PANEL_X - 2, row_top(seat) - 2
         status = _status(view, seat, viewer)
         to_move, points = seat in view["to_move"], player["points"]
-        frame = _row_frame(seat, team_of.get(seat), kids, status, to_move, points, lang)
-        image.paste(frame.image(), (x, y))
-        if not kids:
-            for index, stack in enumerate(player["stacks"]):
-                image.paste(_mini(stack["top"], stack["count"]).image(), (x + mini_x(index), y + MINI_Y))
+        stacks = tuple((stack["top"], stack["count"]) for stack in player["stacks"])
+        row = _seat_row(seat, team_of.get(seat), kids, status, to_move, points, lang, stacks)
+        image.paste(row.image(), (x, y))
 
 
 def _draw_strip(image: Image.Image, view: RookieView, lang: str) -> None:
@@ -346,7 +374,9 @@ def _draw_band(image: Image.Image, view: RookieView, lang: str) -> None:
 
 
 def board_image(view: RookieView, viewer: int | None = None, lang: str = DEFAULT) -> Image.Image:
-    """The finished table in `lang`, on the renderer's palette (mode P): what `render` encodes."""
+    """The finished table in `lang`, on the renderer's palette (mode P): what `render` encodes.
+
+    The board is pieced together from tiles of palette indices, then given the palette."""
     tiles()
     image = _base(lang).image().copy()
     _draw_header(image, view, lang)
@@ -354,4 +384,5 @@ def board_image(view: RookieView, viewer: int | None = None, lang: str = DEFAULT
     _draw_seats(image, view, viewer, lang)
     _draw_strip(image, view, lang)
     _draw_band(image, view, lang)
+    image.putpalette(colours())
     return image

@@ -63,5 +63,13 @@ def palette() -> Palette:
 
 
 def mapped(image: Image.Image) -> Frozen:
-    """A full-colour tile mapped onto the palette once, to be pasted into boards as it is."""
-    return Frozen.of(palette().map(image))
+    """A full-colour tile mapped onto the palette once, kept as its palette indices (mode L):
+    boards are pieced together from such tiles and given the palette at the end."""
+    indices = palette().map(image)
+    return Frozen("L", indices.size, indices.tobytes())
+
+
+@cache
+def colours() -> bytes:
+    """The palette's colours, as a board of palette indices takes them (`Image.putpalette`)."""
+    return bytes(palette().map(Image.new("RGB", (1, 1), BACKGROUND)).getpalette() or ())
