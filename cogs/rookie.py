@@ -23,10 +23,10 @@ from games.rookie import (
     StealMove,
     secured_kind,
 )
-from locales import N_, gettext, ngettext
+from locales import N_, gettext
 from matches.match import Match, PrivateReply, seat_name, who
 from matches.presentation import Choice, Form, Option
-from render.rookie import narrate, prompt, render
+from render.rookie import cards, narrate, prompt, render
 
 if TYPE_CHECKING:
     from bot import GameBot
@@ -64,11 +64,6 @@ def offered(move: RookieMove) -> dict[str, object]:
 
 def card_text(kind: str | None, lang: str) -> str:
     return gettext(lang, CARD_TEXT[kind]) if kind else "—"
-
-
-def cards(count: int, lang: str) -> str:
-    """ "1 card", "3 cards" (the words of `render.rookie.cards`)."""
-    return ngettext(lang, "{n} card", "{n} cards", count)
 
 
 def gain(secures: bool, rookie: bool, lang: str) -> str:
