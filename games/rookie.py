@@ -667,7 +667,11 @@ def _check_arrange(state: RookieState, move: Mapping[str, object]) -> tuple[str 
 
 
 class RookieEngine:
-    """Rookie for 2–6 players; variants standard, team and kids; standard or pocket deck."""
+    """Rookie for 2–6 players; variants standard, team and kids; standard or pocket deck.
+
+    Views are `RookieView`s (every key, its type and meaning: `view`); moves are `RookieMove`s:
+    turn_down, flip (`position`), place (`seat`, `stacks`), steal (`from`), arrange (`tops`).
+    """
 
     name = "rookie"
     title = "Rookie"

@@ -385,7 +385,8 @@ def _over(state: SequenceState) -> bool:
 
 
 class SequenceNumbers:
-    """The engine; see the module docstring for the move formats."""
+    """The engine. Views are `SequenceView`s (every key, its type and meaning, and what only
+    the seat sees: `view`); moves are `SequenceMove`s (see the module docstring)."""
 
     name = "sequence_numbers"
     title = "Sequence Numbers"
