@@ -42,8 +42,20 @@ from games.rookie import (
     ENGINE,
     KINDS,
     POSITIONS,
+    ArrangeMove,
+    FlipMove,
+    PlaceMove,
+    RookieEvent,
+    RookieMove,
+    RookiePending,
+    RookieSeat,
     RookieState,
+    RookieView,
+    StealMove,
     X,
+    discard_tops,
+    face_up,
+    secured_kind,
     teams_of,
 )
 
@@ -89,7 +101,7 @@ class Memory:
 # --- reading the views -------------------------------------------------------------------
 
 
-def read_memory(views: Sequence[dict]) -> Memory:
+def read_memory(views: Sequence[RookieView]) -> Memory:
     """Replay the views, oldest first, into the cards remembered and the unsecured piles."""
     first = views[0]
     memory = Memory({}, Counter(), [Counter() for _ in range(first["players"])], Counter(), None)
@@ -98,7 +110,7 @@ def read_memory(views: Sequence[dict]) -> Memory:
     return memory
 
 
-def _was_flip(before: dict, after: dict) -> bool:
+def _was_flip(before: RookieView, after: RookieView) -> bool:
     """Whether the move between two views turned up a card."""
     kinds = [event["type"] for event in after["events"]]
     if "resign" in kinds or before["phase"] not in ("start", "flip", "chase"):
@@ -106,7 +118,7 @@ def _was_flip(before: dict, after: dict) -> bool:
     return not (before["phase"] == "start" and kinds[:1] == ["turn_down"])
 
 
-def _step(memory: Memory, before: dict, after: dict, index: int) -> None:
+def _step(memory: Memory, before: RookieView, after: RookieView, index: int) -> None:
     counts = [position["count"] for position in before["positions"]]
     seen = memory.seen
     if _was_flip(before, after) and after["last_flip"]:
@@ -124,13 +136,14 @@ def _step(memory: Memory, before: dict, after: dict, index: int) -> None:
             seen[position] = (shown["top"], index)
     for event in after["events"]:
         _account(memory, event)
-    if after["phase"] == "place":
-        memory.after_pair = after["pending"]["then_steal"]
-    if after["phase"] == "arrange":
-        memory.loot = Counter(after["pending"]["cards"])
+    pending = after["pending"]
+    if pending is not None and pending["kind"] == "place":
+        memory.after_pair = pending["then_steal"]
+    if pending is not None and pending["kind"] == "arrange":
+        memory.loot = Counter(pending["cards"])
 
 
-def _account(memory: Memory, event: dict) -> None:
+def _account(memory: Memory, event: RookieEvent) -> None:
     """Follow the cards an event moves between the table, the discard stacks and the points."""
     kind, piles = event["type"], memory.unsecured
     if kind == "pair":
@@ -138,7 +151,7 @@ def _account(memory: Memory, event: dict) -> None:
     elif kind == "place":
         piles[event["owner"]][event["card"]] += 2
     elif kind == "secure":
-        piles[event["seat"]] = Counter()
+        piles[_seat_of(event)] = Counter()
     elif kind == "rookie":
         for victim, _ in event["taken"]:
             memory.loot += piles[victim]
@@ -148,27 +161,34 @@ def _account(memory: Memory, event: dict) -> None:
         piles[event["from"]] = Counter()
         memory.after_pair = None
     elif kind == "arrange":
-        piles[event["seat"]] += memory.loot
+        piles[_seat_of(event)] += memory.loot
         memory.loot = Counter()
     elif kind == "collect":
         for pile in piles:
             pile.clear()
 
 
-def deck_counts(view: dict) -> Counter[str]:
+def _seat_of(event: RookieEvent) -> int:
+    """The seat of an event of a move (only the start may name no seat)."""
+    seat = event["seat"]
+    assert seat is not None
+    return seat
+
+
+def deck_counts(view: RookieView) -> Counter[str]:
     """Every card of the deck by kind."""
     kinds = COLOURS if view["variant"] == "kids" else KINDS
     return Counter({kind: CARDS_PER_KIND[view["deck"]] for kind in kinds})
 
 
-def unseen_pool(view: dict, memory: Memory) -> Counter[str]:
+def unseen_pool(view: RookieView, memory: Memory) -> Counter[str]:
     """The cards on the table that no memory places: the deck less pairs taken and tops known."""
     pool = deck_counts(view) - memory.off_table
     pool.subtract(card for card, _ in memory.seen.values())
     return +pool
 
 
-def sample_state(view: dict, memory: Memory, rng: random.Random) -> RookieState:
+def sample_state(view: RookieView, memory: Memory, rng: random.Random) -> RookieState:
     """A whole table consistent with everything seen: the unseen cards dealt at random."""
     pool = list(unseen_pool(view, memory).elements())
     rng.shuffle(pool)
@@ -182,7 +202,9 @@ def sample_state(view: dict, memory: Memory, rng: random.Random) -> RookieState:
             stack.append(top[0])
         table.append(tuple(stack))
     phase = view["phase"] or "over"
-    pending = view["pending"] or {}
+    pending = view["pending"]
+    pair = pending["card"] if pending is not None and pending["kind"] == "place" else None
+    arranging = pending if pending is not None and pending["kind"] == "arrange" else None
     face_up = [p for p, shown in enumerate(view["positions"]) if shown["top"] is not None]
     return RookieState(
         players=view["players"],
@@ -197,34 +219,35 @@ def sample_state(view: dict, memory: Memory, rng: random.Random) -> RookieState:
         resigned=tuple(seat["resigned"] for seat in view["seats"]),
         turn=view["turn"] if view["turn"] is not None else 0,
         phase=phase,
-        pair=pending.get("card") if phase == "place" else None,
-        loot=tuple(memory.loot.elements()) if phase == "arrange" else (),
-        receiver=pending.get("seat") if phase == "arrange" else None,
-        loot_reason=pending.get("reason") if phase == "arrange" else None,
-        after_pair=_owed_steal(phase, pending, memory),
+        pair=pair,
+        loot=tuple(memory.loot.elements()) if arranging else (),
+        receiver=arranging["seat"] if arranging else None,
+        loot_reason=arranging["reason"] if arranging else None,
+        after_pair=_owed_steal(pending, memory),
         resume="chase" if view["open"] and phase in ("place", "steal", "arrange") else "flip",
     )
 
 
-def _owed_steal(phase: str, pending: dict, memory: Memory) -> str | None:
-    if phase == "place":
-        owed: str | None = pending.get("then_steal")
-        return owed
-    if phase == "steal":
+def _owed_steal(pending: RookiePending | None, memory: Memory) -> str | None:
+    if pending is None:
+        return None
+    if pending["kind"] == "place":
+        return pending["then_steal"]
+    if pending["kind"] == "steal":
         return "choose"
-    if phase == "arrange" and pending.get("reason") == "rookie":
+    if pending["kind"] == "arrange" and pending["reason"] == "rookie":
         return memory.after_pair
     return None
 
 
-def _discards(seat: dict, cards: Counter[str]) -> tuple[tuple[str, ...], ...]:
+def _discards(seat: RookieSeat, cards: Counter[str]) -> tuple[tuple[str, ...], ...]:
     """A seat's stacks with the tops and sizes shown, the rest of its cards beneath."""
     rest = Counter(cards)
     for stack in seat["stacks"]:
         if stack["top"] is not None:
             rest[stack["top"]] -= 1
     spare = list((+rest).elements())
-    stacks = []
+    stacks: list[tuple[str, ...]] = []
     for stack in seat["stacks"]:
         if stack["top"] is None:
             stacks.append(())
@@ -259,7 +282,7 @@ def _side(state: RookieState, seat: int) -> tuple[int, ...]:
 
 def _known_down(state: RookieState, known: set[int]) -> dict[int, str]:
     """Face-down tops the player recalls: position -> card."""
-    up = set(state.open) | set(state.flipped)
+    up = face_up(state)
     return {p: state.table[p][-1] for p in known if state.table[p] and p not in up}
 
 
@@ -268,7 +291,7 @@ def _seat_value(state: RookieState, seat: int, known_kinds: Counter[str], others
     unsecured = sum(map(len, stacks))
     if state.phase == "arrange" and state.receiver == seat:
         unsecured += len(state.loot)
-    tops = [stack[-1] if stack else None for stack in stacks]
+    tops = discard_tops(state, seat)
     return state.points[seat] + UNSECURED * unsecured + _prospect(tops, unsecured, known_kinds, others)
 
 
@@ -292,11 +315,11 @@ def _soon(kind: str, known_kinds: Counter[str]) -> float:
 
 def _secured_gain(tops: Sequence[str | None], unsecured: int, others: int) -> float | None:
     """What securing with these tops banks (a Rookie takes the others' cards too), or None."""
-    first = tops[0]
-    if first is None or any(top != first for top in tops):
+    kind = secured_kind(tops)
+    if kind is None:
         return None
     gain = (1 - UNSECURED) * unsecured
-    return gain + 2 * UNSECURED * others if first == X else gain
+    return gain + 2 * UNSECURED * others if kind == X else gain
 
 
 def _tops_worth(
@@ -311,10 +334,10 @@ def _tops_worth(
     return _prospect(tops, unsecured, known_kinds, others)
 
 
-def _quick_place(state: RookieState, moves: list[dict], known_kinds: Counter[str]) -> dict:
-    def worth(move: dict) -> float:
+def _quick_place(state: RookieState, moves: list[PlaceMove], known_kinds: Counter[str]) -> PlaceMove:
+    def worth(move: PlaceMove) -> float:
         owner = move["seat"]
-        tops = [stack[-1] if stack else None for stack in state.discards[owner]]
+        tops = discard_tops(state, owner)
         for index in move["stacks"]:
             tops[index] = state.pair
         return _tops_worth(state, owner, tops, 2, known_kinds)
@@ -322,19 +345,19 @@ def _quick_place(state: RookieState, moves: list[dict], known_kinds: Counter[str
     return max(moves, key=worth)
 
 
-def _quick_arrange(state: RookieState, moves: list[dict], known_kinds: Counter[str]) -> dict:
+def _quick_arrange(state: RookieState, moves: list[ArrangeMove], known_kinds: Counter[str]) -> ArrangeMove:
     owner = state.receiver
     assert owner is not None
-    current = [stack[-1] if stack else None for stack in state.discards[owner]]
+    current = discard_tops(state, owner)
 
-    def worth(move: dict) -> float:
+    def worth(move: ArrangeMove) -> float:
         tops = [top or old for top, old in zip(move["tops"], current, strict=True)]
         return _tops_worth(state, owner, tops, len(state.loot), known_kinds)
 
     return max(moves, key=worth)
 
 
-def _quick_steal(state: RookieState, moves: list[dict]) -> dict:
+def _quick_steal(state: RookieState, moves: list[StealMove]) -> StealMove:
     return max(
         moves, key=lambda move: (sum(map(len, state.discards[move["from"]])), state.points[move["from"]])
     )
@@ -390,7 +413,7 @@ class Table:
 
 def read_table(state: RookieState, seat: int, known: set[int]) -> Table:
     down = _known_down(state, known)
-    up = set(state.open) | set(state.flipped)
+    up = face_up(state)
     unknown = [p for p in range(POSITIONS) if state.table[p] and p not in up and p not in down]
     pool = Counter(card for stack in state.table for card in stack)
     pool.subtract(down.values())
@@ -403,7 +426,7 @@ def _pair_gain(table: Table, kind: str) -> float:
     state = table.state
     gain = PAIR_VALUE
     for owner in _side(state, table.seat):
-        tops = [stack[-1] if stack else None for stack in state.discards[owner]]
+        tops = discard_tops(state, owner)
         if kind in tops:
             gain = max(gain, PAIR_VALUE + (1 - UNSECURED) * sum(map(len, state.discards[owner])))
     if kind == X:
@@ -411,7 +434,19 @@ def _pair_gain(table: Table, kind: str) -> float:
     return gain
 
 
-def _flip_move(position: int) -> dict:
+def _places(moves: list[RookieMove]) -> list[PlaceMove]:
+    return [move for move in moves if move["type"] == "place"]
+
+
+def _steals(moves: list[RookieMove]) -> list[StealMove]:
+    return [move for move in moves if move["type"] == "steal"]
+
+
+def _arrangements(moves: list[RookieMove]) -> list[ArrangeMove]:
+    return [move for move in moves if move["type"] == "arrange"]
+
+
+def _flip_move(position: int) -> FlipMove:
     return {"type": "flip", "position": position}
 
 
@@ -436,7 +471,7 @@ def _second_flip_worth(table: Table, first: str) -> float:
     return worth
 
 
-def _first_flip(table: Table, rng: random.Random) -> dict:
+def _first_flip(table: Table, rng: random.Random) -> FlipMove:
     kinds = Counter(table.known.values())
     pairs = [kind for kind, count in kinds.items() if count >= 2]
     if pairs:
@@ -461,7 +496,7 @@ def _known_card(table: Table) -> int:
     return min(table.known, key=rank)
 
 
-def _second_flip(table: Table, rng: random.Random) -> dict:
+def _second_flip(table: Table, rng: random.Random) -> FlipMove:
     state = table.state
     first = state.table[state.flipped[0]][-1]
     match = table.where(first)
@@ -490,7 +525,7 @@ def _open_kinds(state: RookieState) -> list[str]:
     return [state.table[p][-1] for p in state.open]
 
 
-def _chase_flip(table: Table, rng: random.Random) -> dict | None:
+def _chase_flip(table: Table, rng: random.Random) -> FlipMove | None:
     """A sure chase if the player knows a match for an open card; else an unknown card."""
     open_kinds = set(_open_kinds(table.state))
     sure = [kind for kind in open_kinds if table.where(kind)]
@@ -502,7 +537,7 @@ def _chase_flip(table: Table, rng: random.Random) -> dict | None:
     return None
 
 
-def _start(table: Table, rng: random.Random) -> dict:
+def _start(table: Table, rng: random.Random) -> RookieMove:
     """Chase the open cards, or turn them down for a normal start."""
     chase = _chase_flip(table, rng)
     if chase is None:
@@ -516,24 +551,29 @@ def _start(table: Table, rng: random.Random) -> dict:
     return {"type": "turn_down"}
 
 
-def _best_by_value(state: RookieState, seat: int, known: set[int], moves: list[dict]) -> dict:
+def _best_by_value(state: RookieState, seat: int, known: set[int], moves: list[RookieMove]) -> RookieMove:
     """The move whose table scores best (placements, steals and arrangements are certain)."""
     scored = [(_after_value(state, seat, known, move), -index) for index, move in enumerate(moves)]
     return moves[-max(scored)[1]]
 
 
-def _after_value(state: RookieState, seat: int, known: set[int], move: dict) -> float:
+def _after_value(state: RookieState, seat: int, known: set[int], move: RookieMove) -> float:
     after = ENGINE.apply(state, seat, move)
     if after.phase == "arrange":
         known_kinds = Counter(_known_down(after, known).values())
-        arrangement = _quick_arrange(after, ENGINE.legal_moves(after, after.turn), known_kinds)
+        arrangement = _quick_arrange(after, _arrangements(ENGINE.legal_moves(after, after.turn)), known_kinds)
         after = ENGINE.apply(after, after.turn, arrangement)
     return evaluate(after, seat, known)
 
 
 def policy(
-    state: RookieState, seat: int, known: set[int], moves: list[dict], rng: random.Random, exact: bool = False
-) -> dict:
+    state: RookieState,
+    seat: int,
+    known: set[int],
+    moves: list[RookieMove],
+    rng: random.Random,
+    exact: bool = False,
+) -> RookieMove:
     """The normal player's move on a table it reads through `known`.
 
     `exact`: placements, steals and arrangements are tried with the engine rather than
@@ -545,11 +585,12 @@ def policy(
             return _best_by_value(state, seat, known, moves)
         known_kinds = Counter(_known_down(state, known).values())
         if phase == "place":
-            return _quick_place(state, moves, known_kinds)
+            return _quick_place(state, _places(moves), known_kinds)
         if phase == "arrange":
-            return _quick_arrange(state, moves, known_kinds)
-        return _quick_steal(state, moves)
+            return _quick_arrange(state, _arrangements(moves), known_kinds)
+        return _quick_steal(state, _steals(moves))
     table = read_table(state, seat, known)
+    move: RookieMove
     if phase == "start":
         move = _start(table, rng)
     elif phase == "chase":
@@ -564,13 +605,16 @@ def policy(
 # --- the levels ----------------------------------------------------------------------------
 
 
-def choose(level: str, views: Sequence[dict], legal: list[dict], rng: random.Random) -> dict:
+def choose(
+    level: str, views: Sequence[RookieView], legal: list[RookieMove], rng: random.Random
+) -> RookieMove:
     """The move of a Rookie computer seat at `level`, from its own views."""
     if len(legal) == 1:
         return legal[0]
     view = views[-1]
     memory = read_memory(views)
     seat = view["turn"]
+    assert seat is not None  # a computer seat is asked only while the game runs
     state = sample_state(view, memory, rng)
     known = recalled(len(views), memory, level, rng)
     if level == "easy" and state.phase in ("place", "arrange") and rng.random() < EASY_SLIP:
@@ -580,14 +624,18 @@ def choose(level: str, views: Sequence[dict], legal: list[dict], rng: random.Ran
     return policy(state, seat, known, legal, rng, exact=True)
 
 
-def _candidates(state: RookieState, table: Table, proposal: dict, rng: random.Random) -> list[dict]:
+def _candidates(
+    state: RookieState, table: Table, proposal: RookieMove, rng: random.Random
+) -> list[RookieMove]:
     """The choices worth a search, the proposal first: a second card or the start of a turn
     where no sure pair is known (an unknown card against a safe one, or a chase against
     turning the open cards down). Everything else the rules of thumb settle."""
-    sure = proposal.get("type") == "flip" and proposal["position"] in table.known
+    known_card = table.known.get(proposal["position"]) if proposal["type"] == "flip" else None
+    sure = known_card is not None
+    found: list[RookieMove]
     if state.phase == "flip" and state.flipped:
         first = state.table[state.flipped[0]][-1]
-        if sure and table.known[proposal["position"]] == first:
+        if known_card == first:
             return [proposal]
         safe = sorted(p for p, card in table.known.items() if first != X and card != X)
         found = [_flip_move(rng.choice(table.unknown))] if table.unknown else []
@@ -595,7 +643,8 @@ def _candidates(state: RookieState, table: Table, proposal: dict, rng: random.Ra
     elif state.phase == "start":
         if sure:
             return [proposal]
-        found = [{"type": "turn_down"}] + ([_flip_move(rng.choice(table.unknown))] if table.unknown else [])
+        found = [{"type": "turn_down"}]
+        found += [_flip_move(rng.choice(table.unknown))] if table.unknown else []
     else:
         return [proposal]
     kinds = {_choice_kind(table, move) for move in found}
@@ -604,14 +653,16 @@ def _candidates(state: RookieState, table: Table, proposal: dict, rng: random.Ra
     return [proposal, *found]
 
 
-def _choice_kind(table: Table, move: dict) -> str:
+def _choice_kind(table: Table, move: RookieMove) -> str:
     """What a move amounts to: turning down, an unknown card, or a known one."""
     if move["type"] != "flip":
         return move["type"]
     return "known" if move["position"] in table.known else "unknown"
 
 
-def _search(view: dict, memory: Memory, seat: int, legal: list[dict], rng: random.Random) -> dict:
+def _search(
+    view: RookieView, memory: Memory, seat: int, legal: list[RookieMove], rng: random.Random
+) -> RookieMove:
     """Each candidate played on the same sampled deals by the normal player; the best mean."""
     known = set(memory.seen)
     state = sample_state(view, memory, rng)
@@ -637,7 +688,7 @@ def _search(view: dict, memory: Memory, seat: int, legal: list[dict], rng: rando
 
 
 def _simulate(
-    state: RookieState, seat: int, known: set[int], move: dict, rng: random.Random
+    state: RookieState, seat: int, known: set[int], move: RookieMove, rng: random.Random
 ) -> tuple[float, int]:
     """Play `move`, then everyone as the normal player, to the start of `seat`'s next turn:
     the score of the table reached and the moves it took."""

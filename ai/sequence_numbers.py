@@ -39,7 +39,20 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from games.sequence_numbers import BOARD as BOARD_NUMBER
-from games.sequence_numbers import CARDS, CELLS_OF, COLUMNS, CORNERS, DIRECTIONS, RUN, SIZE
+from games.sequence_numbers import (
+    CARDS,
+    CELLS_OF,
+    CORNERS,
+    DIRECTIONS,
+    RUN,
+    SIZE,
+    LockMove,
+    PlayMove,
+    SequenceCard,
+    SequenceMove,
+    SequenceView,
+    named_cell,
+)
 
 Run = tuple[int, ...]
 Weights = tuple[float, ...]
@@ -107,7 +120,7 @@ KIND: tuple[str, ...] = tuple(c.kind for c in CARDS)
 DECK: Counter[int] = Counter(CANONICAL)
 
 
-def card_id(card: dict) -> int:
+def card_id(card: SequenceCard) -> int:
     """The canonical id of a card as a view shows it."""
     return CARD_ID[(card["kind"], card.get("text", ""))]
 
@@ -233,7 +246,7 @@ def _direction(run: Run) -> int:
     return run[1] - run[0]
 
 
-def read_board(view: dict) -> Board:
+def read_board(view: SequenceView) -> Board:
     """The board of a view."""
     teams = len(view["teams"])
     board = Board(teams, view["sequences_to_win"])
@@ -385,21 +398,23 @@ class Knowledge:
     held_by: dict[int, int]
 
 
-def knowledge(views: Sequence[dict]) -> Knowledge:
+def knowledge(views: Sequence[SequenceView]) -> Knowledge:
     """The seat's knowledge of the hidden cards, from its views oldest first."""
     held: Counter[int] = Counter()
     held_by: dict[int, int] = {}
     for before, view in itertools.pairwise(views):
-        event = view["last_event"] or {}
-        card = card_id(event["card"]) if event.get("type") in ("trade", "place", "remove") else None
-        if card is not None and held[card] and held_by.get(event["seat"], 0):
+        event = view["last_event"]
+        mover = None if event is None else event["seat"]
+        played = event is not None and event["type"] in ("trade", "place", "remove")
+        card = card_id(event["card"]) if event is not None and played else None
+        if card is not None and mover is not None and held[card] and held_by.get(mover, 0):
             held[card] -= 1
-            held_by[event["seat"]] -= 1
+            held_by[mover] -= 1
         if view["deck_size"] > before["deck_size"]:  # the discards became the new deck
             pile = Counter(card_id(c) for p in before["discards"] for c in p)
             if card is not None:
                 pile[card] += 1
-            held, held_by = _after_reshuffle(before, view, pile, event["seat"])
+            held, held_by = _after_reshuffle(before, view, pile, mover)
     last = views[-1]
     seen = Counter(card_id(c) for c in last["hand"]) + Counter(
         card_id(c) for p in last["discards"] for c in p
@@ -409,7 +424,7 @@ def knowledge(views: Sequence[dict]) -> Knowledge:
 
 
 def _after_reshuffle(
-    before: dict, view: dict, pile: Counter[int], drawer: int
+    before: SequenceView, view: SequenceView, pile: Counter[int], drawer: int | None
 ) -> tuple[Counter[int], dict[int, int]]:
     """Right after a reshuffle, the cards neither in the new deck nor in the seat's hand
     are in the other hands: all each seat holds, but the one card the drawer drew."""
@@ -423,7 +438,7 @@ def _after_reshuffle(
     return held, held_by
 
 
-def deal(view: dict, known: Knowledge, rng: random.Random) -> tuple[dict[int, list[int]], list[int]]:
+def deal(view: SequenceView, known: Knowledge, rng: random.Random) -> tuple[dict[int, list[int]], list[int]]:
     """One sample of the other hands and the deck order, consistent with `known`."""
     seat = view["seat"]
     others = [s for s in range(view["players"]) if s != seat]
@@ -446,21 +461,25 @@ def deal(view: dict, known: Knowledge, rng: random.Random) -> tuple[dict[int, li
 # ---------------------------------------------------------------- the levels
 
 
-def choose(level: str, views: Sequence[dict], legal: list[dict], rng: random.Random) -> dict:
+def choose(
+    level: str, views: Sequence[SequenceView], legal: list[SequenceMove], rng: random.Random
+) -> SequenceMove:
     """The move of a Sequence Numbers computer seat at `level` (see the module docstring)."""
     view = views[-1]
-    if view["seat"] is None or not view["teams"]:
+    seat = view["seat"]
+    if seat is None or not view["teams"]:
         raise ValueError("Pass the views of the seat to move, not a spectator's.")
     board = read_board(view)
-    team = view["seat"] % len(view["teams"])
-    if legal[0]["type"] == "lock":
-        return _lock_choice(board, legal, team, level, rng)
+    team = seat % len(view["teams"])
+    locks = [m for m in legal if m["type"] == "lock"]
+    if locks:  # a lock choice is all there is to decide
+        return _lock_choice(board, locks, team, level, rng)
     trades = [m for m in legal if m["type"] == "trade"]
     if trades and not (level == "easy" and rng.random() < EASY_FORGETS_TRADE):
         return trades[0]
-    plays = [m for m in legal if m["type"] == "play"] or legal
-    if plays[0]["type"] != "play":
-        return plays[0]
+    plays = [m for m in legal if m["type"] == "play"]
+    if not plays:
+        return legal[0]
     hand = [card_id(c) for c in view["hand"]]
     if level == "easy":
         cut = EASY_CUT if rng.random() >= EASY_MISSES_FOUR else NO_CUT
@@ -491,26 +510,21 @@ def _give_up_dead(board: Board, unseen: Counter[int], hand: list[int], team: int
             board.give_up(t, {cell for cell in gone if BOARD_NUMBER[cell] not in mine})
 
 
-def _target(move: dict) -> int:
+def _target(move: PlayMove) -> int:
     return int(move["row"]) * SIZE + int(move["col"])
 
 
-def _lock_choice(board: Board, legal: list[dict], team: int, level: str, rng: random.Random) -> dict:
+def _lock_choice(board: Board, legal: list[LockMove], team: int, level: str, rng: random.Random) -> LockMove:
     """Easy and normal lock any five; hard the five that leave the team the most."""
     if level != "hard":
         return rng.choice(legal)
     return legal[_best([lock_value(board, _run_of(move), team) for move in legal], rng)]
 
 
-def _run_of(move: dict) -> Run:
-    first, last = (_cell(move[key]) for key in ("from", "to"))
+def _run_of(move: LockMove) -> Run:
+    first, last = (named_cell(move[key]) for key in ("from", "to"))
     step = (last - first) // (RUN - 1)
     return tuple(first + k * step for k in range(RUN))
-
-
-def _cell(name: str) -> int:
-    """The cell index of a name such as `C4`."""
-    return (int(name[1:]) - 1) * SIZE + COLUMNS.index(name[0])
 
 
 def _best(values: list[float], rng: random.Random) -> int:
@@ -531,10 +545,10 @@ def _easy(values: list[float], rng: random.Random) -> int:
 
 
 def _hard(
-    view: dict,
+    view: SequenceView,
     known: Knowledge,
     board: Board,
-    plays: list[dict],
+    plays: list[PlayMove],
     values: list[float],
     hand: list[int],
     team: int,
@@ -556,20 +570,21 @@ def _hard(
     return ranked[_best(scores, rng)]
 
 
-def _seat_order(view: dict) -> list[int]:
+def _seat_order(view: SequenceView) -> list[int]:
     """The other seats in the order they move after this one, resigned seats left out."""
     seat, players = view["seat"], view["players"]
+    assert seat is not None  # `choose` refuses a spectator's views
     order = [(seat + k) % players for k in range(1, players)]
     return [s for s in order if s not in view["resigned"]]
 
 
 def _round(
     board: Board,
-    view: dict,
+    view: SequenceView,
     hands: dict[int, list[int]],
     deck: list[int],
     hand: list[int],
-    move: dict,
+    move: PlayMove,
     team: int,
 ) -> float:
     """Play `move`, then every other seat by the normal evaluation with its sampled hand

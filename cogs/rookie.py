@@ -5,8 +5,8 @@ prompts as `render.rookie` does, naming seats with mentions, never a face-down c
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Literal
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 import discord
 from discord import app_commands
@@ -14,10 +14,19 @@ from discord.app_commands import locale_str
 
 from cogs.game import GameCog, Level, new_command
 from games.base import Outcome
-from locales import N_, gettext, ngettext
+from games.rookie import (
+    ArrangeMove,
+    PlaceMove,
+    RookieMove,
+    RookieStealChoice,
+    RookieView,
+    StealMove,
+    secured_kind,
+)
+from locales import N_, gettext
 from matches.match import Match, PrivateReply, seat_name, who
 from matches.presentation import Choice, Form, Option
-from render.rookie import narrate, prompt, render
+from render.rookie import cards, narrate, prompt, render
 
 if TYPE_CHECKING:
     from bot import GameBot
@@ -42,13 +51,19 @@ VARIANTS = {
 DECKS = {"standard": N_("standard deck"), "pocket": N_("pocket deck (shorter)")}
 
 
+def rookie_view(view: Mapping[str, Any]) -> RookieView:
+    """A view as the framework hands it over: it holds every engine as `AnyEngine`, so its
+    views come untyped; this cog's are Rookie's."""
+    return cast(RookieView, view)
+
+
+def offered(move: RookieMove) -> dict[str, object]:
+    """A move as the framework's options carry it (untyped, like the legal moves it compares with)."""
+    return dict(move)
+
+
 def card_text(kind: str | None, lang: str) -> str:
     return gettext(lang, CARD_TEXT[kind]) if kind else "—"
-
-
-def cards(count: int, lang: str) -> str:
-    """ "1 card", "3 cards" (the words of `render.rookie.cards`)."""
-    return ngettext(lang, "{n} card", "{n} cards", count)
 
 
 def gain(secures: bool, rookie: bool, lang: str) -> str:
@@ -58,11 +73,12 @@ def gain(secures: bool, rookie: bool, lang: str) -> str:
     return gettext(lang, " · secures") if secures else ""
 
 
-def flip_grid(view: dict, legal: list[dict], path: tuple[int, ...], lang: str) -> Form:
+def flip_grid(view: RookieView, legal: list[RookieMove], path: tuple[int, ...], lang: str) -> Form:
     """Nine buttons laid out like the table, a level per row; only face-down tops flip.
     With open cards at the start, level 3 turns them down or (pick 1) opens the grid to chase."""
     flips = {move["position"]: move for move in legal if move["type"] == "flip"}
-    starting = view["pending"]["kind"] == "start"
+    pending = view["pending"]
+    starting = pending is not None and pending["kind"] == "start"
     chasing = starting and path[3:4] == (1,)
     grid = []
     for p, position in enumerate(view["positions"]):
@@ -71,9 +87,12 @@ def flip_grid(view: dict, legal: list[dict], path: tuple[int, ...], lang: str) -
             label = f"{p + 1}: {card_text(position['top'], lang)}"
         live = p in flips and (chasing or not starting)
         style = "primary" if live else "secondary"
-        grid.append(Option(label, move=flips.get(p), style=style, disabled=not live))
-    flip = gettext(lang, "Flip a card")
-    rows = tuple(Choice(flip, tuple(grid[i : i + 3]), select=False) for i in range(0, 9, 3))
+        flip = flips.get(p)
+        grid.append(
+            Option(label, move=None if flip is None else offered(flip), style=style, disabled=not live)
+        )
+    title = gettext(lang, "Flip a card")
+    rows = tuple(Choice(title, tuple(grid[i : i + 3]), select=False) for i in range(0, 9, 3))
     if not starting:
         return Form(rows)
     turn_down = next(move for move in legal if move["type"] == "turn_down")
@@ -81,14 +100,16 @@ def flip_grid(view: dict, legal: list[dict], path: tuple[int, ...], lang: str) -
         chase = Option(gettext(lang, "Chasing: flip one card above"), style="success", disabled=True)
     else:
         chase = Option(gettext(lang, "Chase"), pick=1, style="success", disabled=not flips)
-    down = Option(gettext(lang, "Turn them down"), move=turn_down, style="primary")
+    down = Option(gettext(lang, "Turn them down"), move=offered(turn_down), style="primary")
     start = Choice(gettext(lang, "Open cards"), (down, chase), select=False)
     return Form((*rows, start), path=(0, 0, 0, int(chasing)))
 
 
-def placements(view: dict, legal: list[dict], lang: str) -> Choice:
+def placements(view: RookieView, legal: list[PlaceMove], lang: str) -> Choice:
     """One button per placement, three to a row: own stacks on rows 1–2, the partner's on 3–4."""
-    effects = {(effect["seat"], tuple(effect["stacks"])): effect for effect in view["pending"]["choices"]}
+    pending = view["pending"]
+    assert pending is not None and pending["kind"] == "place"
+    effects = {(effect["seat"], tuple(effect["stacks"])): effect for effect in pending["choices"]}
     options = []
     for move in legal:
         owner, (first, second) = move["seat"], move["stacks"]
@@ -100,7 +121,7 @@ def placements(view: dict, legal: list[dict], lang: str) -> Choice:
             where = place_text(first, second, card, lang)
         effect = effects[owner, (first, second)]
         said = gain(effect["secures"], effect["rookie"], lang)
-        options.append(Option(where + said, move=move, style="success" if said else "secondary"))
+        options.append(Option(where + said, move=offered(move), style="success" if said else "secondary"))
     return Choice(gettext(lang, "Place the pair"), tuple(options), select=False, columns=3)
 
 
@@ -129,18 +150,19 @@ def partner_place_text(partner: str, first: int, second: int, top: str | None, l
 STEAL_SIDES = {"before": N_("Before me: {seat} · {cards}"), "after": N_("After me: {seat} · {cards}")}
 
 
-def steal(move: dict, side: dict, lang: str) -> Option:
+def steal(move: StealMove, side: RookieStealChoice, lang: str) -> Option:
     whose = STEAL_SIDES[side["side"]]
     label = gettext(lang, whose, seat=seat_name(move["from"]), cards=cards(side["cards"], lang))
-    return Option(label, move=move, style="primary")
+    return Option(label, move=offered(move), style="primary")
 
 
-def arrangement(view: dict, legal: list[dict], path: tuple[int, ...], lang: str) -> Form:
+def arrangement(view: RookieView, legal: list[ArrangeMove], path: tuple[int, ...], lang: str) -> Form:
     """The arrangement chosen so far (the engine's default first) and a select per stack.
 
     Every level's pick is the chosen arrangement's index in `legal`: a pick in a stack's
     select names the whole new arrangement, so the other stacks keep theirs."""
     pending = view["pending"]
+    assert pending is not None and pending["kind"] == "arrange"
     at = path[-1] if path and 0 <= path[-1] < len(legal) else 0
     index = {tuple(move["tops"]): i for i, move in enumerate(legal)}
     chosen = tuple(legal[at]["tops"])
@@ -176,16 +198,16 @@ def top_option(
     return gettext(lang, "Stack {stack}: nothing ({keeps})", stack=stack + 1, keeps=keeps), None
 
 
-def arranged(move: dict, current: list[str | None], style: str, lang: str) -> Option:
+def arranged(move: ArrangeMove, current: list[str | None], style: str, lang: str) -> Option:
     """The button making arrangement `move`: the tops it puts on the stacks, and whether they secure."""
     final = [top or old for top, old in zip(move["tops"], current, strict=True)]
     parts = ", ".join(f"{i + 1} {card_text(top, lang)}" for i, top in enumerate(move["tops"]))
-    secures = final[0] is not None and all(top == final[0] for top in final)
-    label = gettext(lang, "Arrange: {tops}", tops=parts) + gain(secures, secures and final[0] == "X", lang)
-    return Option(label, move=move, style=style)
+    kind = secured_kind(final)
+    label = gettext(lang, "Arrange: {tops}", tops=parts) + gain(kind is not None, kind == "X", lang)
+    return Option(label, move=offered(move), style=style)
 
 
-def stacks_line(view: dict, seat: int, lang: str, partner: bool = False) -> str:
+def stacks_line(view: RookieView, seat: int, lang: str, partner: bool = False) -> str:
     """A seat's point stack and (unless kids) its discard stacks, for the private reply: the
     seat's own, or (`partner`) its partner's."""
     player = view["seats"][seat]
@@ -215,7 +237,11 @@ class Rookie(GameCog, group_name="rookie", group_description=locale_str("Play Ro
     """`/rookie new`, `/rookie rules` and the choices of every decision of a turn."""
 
     game = "rookie"
-    narrator = staticmethod(narrate)
+
+    @staticmethod
+    def narrator(view: dict, name: Callable[[int], str], lang: str) -> list[str]:
+        return narrate(rookie_view(view), name, lang)
+
     private_label = N_("My stacks")
 
     @new_command(
@@ -242,7 +268,7 @@ class Rookie(GameCog, group_name="rookie", group_description=locale_str("Play Ro
         return f"{gettext(lang, variant)}, {gettext(lang, deck)}"
 
     def board_image(self, view: dict, ui: Mapping[str, Any], lang: str) -> bytes:
-        return render(view, lang=lang)
+        return render(rookie_view(view), lang=lang)
 
     def present(
         self, view: dict, legal: list[dict], path: tuple[int, ...], *, private: bool, lang: str
@@ -250,19 +276,21 @@ class Rookie(GameCog, group_name="rookie", group_description=locale_str("Play Ro
         """Nothing in Rookie is secret, so every decision is offered on the board."""
         if private or not legal:
             return Form()
-        kind = view["pending"]["kind"]
-        if kind in ("start", "flip", "chase"):
-            return flip_grid(view, legal, path, lang)
-        if kind == "place":
-            return Form((placements(view, legal, lang),))
-        if kind == "steal":
-            sides = {side["from"]: side for side in view["pending"]["choices"]}
-            options = tuple(steal(m, sides[m["from"]], lang) for m in legal)
+        table, moves = rookie_view(view), cast(list[RookieMove], legal)
+        pending = table["pending"]
+        assert pending is not None  # moves are legal only while the game runs
+        if pending["kind"] in ("start", "flip", "chase"):
+            return flip_grid(table, moves, path, lang)
+        if pending["kind"] == "place":
+            return Form((placements(table, [m for m in moves if m["type"] == "place"], lang),))
+        if pending["kind"] == "steal":
+            sides = {side["from"]: side for side in pending["choices"]}
+            options = tuple(steal(m, sides[m["from"]], lang) for m in moves if m["type"] == "steal")
             return Form((Choice(gettext(lang, "Whose cards to take"), options),))
-        return arrangement(view, legal, path, lang)
+        return arrangement(table, [m for m in moves if m["type"] == "arrange"], path, lang)
 
     def score_text(self, view: dict, seat: int, lang: str) -> str:
-        player = view["seats"][seat]
+        player = rookie_view(view)["seats"][seat]
         if view["variant"] == "kids":
             return gettext(lang, "{points} points", points=player["points"])
         unsecured = sum(stack["count"] for stack in player["stacks"])
@@ -291,14 +319,16 @@ class Rookie(GameCog, group_name="rookie", group_description=locale_str("Play Ro
         def name(seat: int) -> str:  # before the mention, as the narration says "A <@…>'s stacks"
             return f"{seat_name(seat)} {who(match.players[seat], lang)}"
 
-        told = narrate(view, name, lang)
-        lines = [f"{ICONS[event['type']]} {line}" for event, line in zip(view["events"], told, strict=True)]
-        asked = prompt(view, name, lang)
+        table = rookie_view(view)
+        told = narrate(table, name, lang)
+        lines = [f"{ICONS[event['type']]} {line}" for event, line in zip(table["events"], told, strict=True)]
+        asked = prompt(table, name, lang)
         return [*lines, f"👉 {asked}"] if asked else lines
 
     def private_view(self, match: Match, seat: int, lang: str) -> PrivateReply:
-        view = match.view(seat)
-        you = self.seat_label(view, seat, lang)
+        shown = match.view(seat)
+        view = rookie_view(shown)
+        you = self.seat_label(shown, seat, lang)
         lines = [gettext(lang, "**Rookie #{id}** — you are {seat}.", id=match.id, seat=you)]
         lines.append(stacks_line(view, seat, lang))
         teams = view.get("teams") or ()

@@ -9,8 +9,8 @@ The choice of which five lock, when a chip made more than five in a row, is publ
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Literal
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 import discord
 from discord import app_commands
@@ -18,10 +18,19 @@ from discord.app_commands import locale_str
 
 from cogs.game import GameCog, Level, new_command
 from games import Outcome
-from games.sequence_numbers import SIZE, cell_name
+from games.sequence_numbers import (
+    SIZE,
+    LockMove,
+    PlayMove,
+    SequenceCard,
+    SequenceMove,
+    SequenceView,
+    TradeMove,
+    cell_name,
+)
 from locales import N_, gettext, ngettext
 from matches.match import SEAT_MARKS, Match, PrivateReply, seat_name
-from matches.presentation import SELECT_LIMIT, Choice, Form, Option, grouped
+from matches.presentation import SELECT_LIMIT, Choice, Form, Option
 from render.sequence_numbers import narrate, render, render_hand, solo
 
 if TYPE_CHECKING:
@@ -40,17 +49,28 @@ LOCK_PROMPT = N_(
 CARD_KINDS = {"plus": N_("plus card"), "minus": N_("minus card")}
 
 
-def card_name(card: dict, lang: str) -> str:
+def sequence_view(view: Mapping[str, Any]) -> SequenceView:
+    """A view as the framework hands it over: it holds every engine as `AnyEngine`, so its
+    views come untyped; this cog's are Sequence Numbers'."""
+    return cast(SequenceView, view)
+
+
+def offered(move: SequenceMove) -> dict[str, object]:
+    """A move as the framework's options carry it (untyped, like the legal moves it compares with)."""
+    return dict(move)
+
+
+def card_name(card: SequenceCard, lang: str) -> str:
     """A card as players read it: its problem, or "plus card" / "minus card"."""
     kind = card["kind"]
     return card["text"] if kind == "problem" else gettext(lang, CARD_KINDS[kind])
 
 
-def cell_of(move: dict) -> str:
+def cell_of(move: PlayMove) -> str:
     return cell_name(move["row"] * SIZE + move["col"])
 
 
-def card_hint(card: dict, moves: list[dict], lang: str) -> str:
+def card_hint(card: SequenceCard, moves: list[PlayMove], lang: str) -> str:
     """What a card of the hand can do now, under its name in the card menu."""
     if card["kind"] == "problem":
         if not moves:
@@ -63,7 +83,7 @@ def card_hint(card: dict, moves: list[dict], lang: str) -> str:
     return ngettext(lang, "remove one of {n} opponent chip", "remove one of {n} opponent chips", len(moves))
 
 
-def unplayable(view: dict, index: int, lang: str) -> str:
+def unplayable(view: SequenceView, index: int, lang: str) -> str:
     """Why the chosen card cannot be played now."""
     card = view["hand"][index]
     if card["kind"] == "minus":
@@ -89,7 +109,7 @@ def unplayable(view: dict, index: int, lang: str) -> str:
     )
 
 
-def own_move(view: dict, seat: int, lang: str) -> list[str]:
+def own_move(view: SequenceView, seat: int, lang: str) -> list[str]:
     """What the seat's own move just did, in the board's words, when the last event is theirs
     ("You" in English; other languages name the seat, as their sentences are third-person)."""
     event = view["last_event"]
@@ -99,7 +119,7 @@ def own_move(view: dict, seat: int, lang: str) -> list[str]:
     return said[:1]
 
 
-def cell_menu(view: dict, placeholder: str, moves: list[dict], lang: str) -> Choice:
+def cell_menu(view: SequenceView, placeholder: str, moves: list[PlayMove], lang: str) -> Choice:
     """A menu of cells, each saying what it shows, or whose chip is on it (a seat, or a team)."""
     options = []
     for move in moves:
@@ -111,12 +131,12 @@ def cell_menu(view: dict, placeholder: str, moves: list[dict], lang: str) -> Cho
             else:
                 owner = gettext(lang, "{mark} team {team}", mark=SEAT_MARKS[team], team=team + 1)
             hint = gettext(lang, "{owner} chip on {number}", owner=owner, number=square["number"])
-        options.append(Option(cell_of(move), move=move, description=hint))
+        options.append(Option(cell_of(move), move=offered(move), description=hint))
     return Choice(placeholder, tuple(options), select=True)
 
 
 def places(
-    view: dict, card: int, moves: list[dict], rest: tuple[int, ...], lang: str
+    view: SequenceView, card: int, moves: list[PlayMove], rest: tuple[int, ...], lang: str
 ) -> tuple[list[Choice], str]:
     """Where the chosen card can go — cell buttons, one cell menu, or a row menu (its pick:
     `rest[0]`) then that row's column menu — and the caption saying so (or why nowhere)."""
@@ -132,7 +152,7 @@ def places(
         what=gettext(lang, to_do),
     )
     if chosen["kind"] == "problem":
-        cells = tuple(Option(cell_of(move), move=move, style="success") for move in moves)
+        cells = tuple(Option(cell_of(move), move=offered(move), style="success") for move in moves)
         return [Choice(gettext(lang, "Choose the cell"), cells)], caption
     if len(moves) <= SELECT_LIMIT:
         return [cell_menu(view, gettext(lang, "Choose the cell"), moves, lang)], caption
@@ -155,10 +175,19 @@ def places(
     return levels, gettext(lang, "{caption} Row {row}: choose the column.", caption=caption, row=row + 1)
 
 
-def hand_form(view: dict, legal: list[dict], path: tuple[int, ...], lang: str) -> Form:
+def plays_by_card(legal: list[SequenceMove]) -> dict[int, list[PlayMove]]:
+    """The play moves by the hand index of their card, in their order."""
+    plays: dict[int, list[PlayMove]] = {}
+    for move in legal:
+        if move["type"] == "play":
+            plays.setdefault(move["card"], []).append(move)
+    return plays
+
+
+def hand_form(view: SequenceView, legal: list[SequenceMove], path: tuple[int, ...], lang: str) -> Form:
     """The card menu, the chosen card's cells and the trade buttons. Path: (card, row)."""
     hand = view["hand"]
-    plays = grouped([move for move in legal if move["type"] == "play"], "card")
+    plays = plays_by_card(legal)
     card = path[0] if path and 0 <= path[0] < len(hand) else None
     cards = tuple(
         Option(
@@ -174,30 +203,38 @@ def hand_form(view: dict, legal: list[dict], path: tuple[int, ...], lang: str) -
         levels, caption = [], None
     choices = [Choice(gettext(lang, CARD_MENU), cards, select=True), *levels]
     shown = path[: 1 + (len(levels) == 2)] if card is not None else ()  # the card, and a row picked
-    trades = tuple(
-        Option(
-            gettext(
-                lang,
-                "Trade dead card {card} ({name})",
-                card=m["card"] + 1,
-                name=card_name(hand[m["card"]], lang),
-            ),
-            move=m,
-            style="danger",
-        )
-        for m in legal
-        if m["type"] == "trade"
-    )
+    trades = tuple(trade_option(m, hand, lang) for m in legal if m["type"] == "trade")
     if trades:
         choices.append(Choice(gettext(lang, "Trade a dead card"), trades))
     return Form(tuple(choices), path=shown, caption=caption)
+
+
+def trade_option(move: TradeMove, hand: list[SequenceCard], lang: str) -> Option:
+    """The button trading a dead card of the hand."""
+    label = gettext(
+        lang,
+        "Trade dead card {card} ({name})",
+        card=move["card"] + 1,
+        name=card_name(hand[move["card"]], lang),
+    )
+    return Option(label, move=offered(move), style="danger")
+
+
+def lock_option(move: LockMove, lang: str) -> Option:
+    """The button locking the run from `from` to `to`."""
+    label = gettext(lang, "Lock {first}–{last}", first=move["from"], last=move["to"])
+    return Option(label, move=offered(move), style="success")
 
 
 class SequenceNumbers(GameCog, group_name="sequence", group_description=locale_str("Play Sequence Numbers")):
     """`/sequence new`, `/sequence rules`, the board and the hand."""
 
     game = "sequence_numbers"
-    narrator = staticmethod(narrate)
+
+    @staticmethod
+    def narrator(view: dict, name: Callable[[int], str], lang: str) -> list[str]:
+        return narrate(sequence_view(view), name, lang)
+
     private_label = N_("My hand")
 
     @new_command(
@@ -231,23 +268,18 @@ class SequenceNumbers(GameCog, group_name="sequence", group_description=locale_s
         return {"teams": options.get("teams", 2)} if players == 6 else {}
 
     def board_image(self, view: dict, ui: Mapping[str, Any], lang: str) -> bytes:
-        return render(view, lang=lang)
+        return render(sequence_view(view), lang=lang)
 
     def present(
         self, view: dict, legal: list[dict], path: tuple[int, ...], *, private: bool, lang: str
     ) -> Form:
         """The lock choice (public: on the board and in the hand reply), else the hand (private only)."""
-        locks = tuple(
-            Option(
-                gettext(lang, "Lock {first}–{last}", first=m["from"], last=m["to"]), move=m, style="success"
-            )
-            for m in legal
-            if m["type"] == "lock"
-        )
+        moves = cast(list[SequenceMove], legal)
+        locks = tuple(lock_option(m, lang) for m in moves if m["type"] == "lock")
         if locks:
             choice = Choice(gettext(lang, "Choose which five chips to lock"), locks)
             return Form((choice,), caption=gettext(lang, LOCK_PROMPT))
-        return hand_form(view, legal, path, lang) if private and legal else Form()
+        return hand_form(sequence_view(view), moves, path, lang) if private and legal else Form()
 
     def score_text(self, view: dict, seat: int, lang: str) -> str:
         text = gettext(
@@ -256,7 +288,7 @@ class SequenceNumbers(GameCog, group_name="sequence", group_description=locale_s
         return gettext(lang, "{score} · resigned", score=text) if seat in view["resigned"] else text
 
     def headline(self, match: Match, view: dict, lang: str) -> list[str]:
-        return narrate(view, self.named(match, view, lang), lang)
+        return narrate(sequence_view(view), self.named(match, view, lang), lang)
 
     def result_lines(self, match: Match, outcome: Outcome, lang: str) -> list[str]:
         if outcome.details.get("reason") == "stuck":
@@ -265,7 +297,8 @@ class SequenceNumbers(GameCog, group_name="sequence", group_description=locale_s
 
     def private_view(self, match: Match, seat: int, lang: str) -> PrivateReply:
         """The seat's last move (when the last event is theirs), its hand and what to do."""
-        view = match.view(seat)
+        shown = match.view(seat)
+        view = sequence_view(shown)
         dead = set(view["dead_cards"])
         named = [f"{index + 1} · {card_name(card, lang)}" for index, card in enumerate(view["hand"])]
         cards = ", ".join(
@@ -279,7 +312,7 @@ class SequenceNumbers(GameCog, group_name="sequence", group_description=locale_s
                 "**{game} #{id}** — your hand ({seat}): {cards}.",
                 game=match.engine.title,
                 id=match.id,
-                seat=self.seat_label(view, seat, lang),
+                seat=self.seat_label(shown, seat, lang),
                 cards=cards,
             )
         )

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from itertools import product
-from typing import Any, TypeGuard
+from typing import Any, Literal, NotRequired, TypedDict, TypeGuard, TypeVar
 
 from games.base import (
+    CommonView,
+    Engine,
     GameError,
     IllegalMove,
     Outcome,
@@ -58,6 +60,180 @@ PROMPTS = {
 }
 
 Stack = tuple[str, ...]
+T = TypeVar("T")
+
+
+# --- what comes out (views) and goes in (moves) ----------------------------------------------
+
+EventKind = Literal[
+    "start",
+    "flip",
+    "pair",
+    "miss",
+    "open",
+    "turn_down",
+    "place",
+    "secure",
+    "rookie",
+    "steal",
+    "arrange",
+    "collect",
+    "resign",
+]
+# One event of a move; `type` says which of the other keys it has (see `_event_json`).
+RookieEvent = TypedDict(
+    "RookieEvent",
+    {
+        "type": EventKind,
+        "seat": int | None,
+        "position": NotRequired[int],
+        "card": NotRequired[str],
+        "from": NotRequired[int],
+        "cards": NotRequired[list[str]],
+        "count": NotRequired[int],
+        "owner": NotRequired[int],
+        "stacks": NotRequired[list[int]],
+        "taken": NotRequired[list[list[int]]],
+        "tops": NotRequired[list[str | None]],
+    },
+)
+
+
+class RookiePosition(TypedDict):
+    """A table position: how many cards lie there, and its top when face up (else None)."""
+
+    count: int
+    top: str | None
+
+
+# A card of the last flip: where it lies now, what it is, and where it was turned up.
+RookieFlip = TypedDict("RookieFlip", {"position": int, "card": str, "from": int})
+
+
+class RookieStack(TypedDict):
+    """A discard stack: its top card (None: empty) and its size."""
+
+    top: str | None
+    count: int
+
+
+class RookieSeat(TypedDict):
+    """A seat: its three discard stacks, its point stack, whether it left."""
+
+    stacks: list[RookieStack]
+    points: int
+    resigned: bool
+
+
+class RookiePlacement(TypedDict):
+    """What placing the pair on `seat`'s `stacks` would do."""
+
+    seat: int
+    stacks: list[int]
+    secures: bool
+    rookie: bool
+
+
+# A neighbour the mover may rob: its seat, the side it sits on, its unsecured cards.
+RookieStealChoice = TypedDict(
+    "RookieStealChoice", {"from": int, "side": Literal["before", "after"], "cards": int}
+)
+
+
+class PendingStart(TypedDict):
+    kind: Literal["start"]
+    prompt: str
+
+
+class PendingFlip(TypedDict):
+    kind: Literal["flip"]
+    prompt: str
+    flipped: int  # cards turned up so far in this normal start (0 or 1)
+
+
+class PendingChase(TypedDict):
+    kind: Literal["chase"]
+    prompt: str
+
+
+class PendingPlace(TypedDict):
+    kind: Literal["place"]
+    prompt: str
+    card: str  # the pair's kind
+    choices: list[RookiePlacement]
+    then_steal: str | None  # the steal the X pair earns after: "choose", "left" or None
+
+
+class PendingSteal(TypedDict):
+    kind: Literal["steal"]
+    prompt: str
+    choices: list[RookieStealChoice]
+
+
+class PendingArrange(TypedDict):
+    kind: Literal["arrange"]
+    prompt: str
+    seat: int  # whose discard stacks take the cards
+    reason: str  # "steal" or "rookie"
+    count: int
+    cards: dict[str, int]  # the cards taken, by kind
+    default: list[str | None]  # the first arrangement (tops of stacks 1–3)
+
+
+RookiePending = PendingStart | PendingFlip | PendingChase | PendingPlace | PendingSteal | PendingArrange
+
+
+class RookieView(CommonView[RookieEvent]):
+    """What a seat or a spectator sees; see `RookieEngine.view`."""
+
+    positions: list[RookiePosition]
+    open: list[int]
+    last_flip: list[RookieFlip] | None
+    seats: list[RookieSeat]
+    variant: str
+    deck: str
+    phase: str | None
+    turn: int | None
+    table_cards: int
+    pending: RookiePending | None
+    events: list[RookieEvent]
+    teams: NotRequired[list[list[int]]]
+    team_scores: NotRequired[list[int]]
+
+
+class TurnDownMove(TypedDict):
+    """Option 1 at the start of a turn: turn the open cards face down."""
+
+    type: Literal["turn_down"]
+
+
+class FlipMove(TypedDict):
+    """Turn up the top card of `position` (0–8)."""
+
+    type: Literal["flip"]
+    position: int
+
+
+class PlaceMove(TypedDict):
+    """Put the pair on `seat`'s discard stacks `stacks` (two indexes 0–2; equal: one stack)."""
+
+    type: Literal["place"]
+    seat: int
+    stacks: list[int]
+
+
+# Take the unsecured cards of the neighbour `from`.
+StealMove = TypedDict("StealMove", {"type": Literal["steal"], "from": int})
+
+
+class ArrangeMove(TypedDict):
+    """The new top of each discard stack for the cards taken (None: no card on that stack)."""
+
+    type: Literal["arrange"]
+    tops: list[str | None]
+
+
+RookieMove = TurnDownMove | FlipMove | PlaceMove | StealMove | ArrangeMove
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,13 +265,14 @@ class RookieState:
 # --- small queries -------------------------------------------------------------------
 
 
-def _face_up(state: RookieState) -> set[int]:
+def face_up(state: RookieState) -> set[int]:
+    """Positions whose top card is face up: open cards and the cards of a start turned up."""
     return set(state.open) | set(state.flipped)
 
 
 def _flippable(state: RookieState) -> list[int]:
     """Positions whose top card is face down."""
-    up = _face_up(state)
+    up = face_up(state)
     return [p for p in range(POSITIONS) if state.table[p] and p not in up]
 
 
@@ -127,7 +304,7 @@ def _neighbour(state: RookieState, seat: int, step: int) -> int:
     return other
 
 
-def _tops(state: RookieState, seat: int | None) -> list[str | None]:
+def discard_tops(state: RookieState, seat: int | None) -> list[str | None]:
     """The top cards of a seat's discard stacks (None: empty stack; no seat: none at all)."""
     if seat is None:
         return [None] * STACKS
@@ -146,7 +323,7 @@ def _placement_seats(state: RookieState) -> list[int]:
     return [state.turn, partner]
 
 
-def _steal_choices(state: RookieState) -> list[tuple[int, str]]:
+def _steal_choices(state: RookieState) -> list[tuple[int, Literal["before", "after"]]]:
     """The distinct neighbours an X pair may rob, with the side they sit on."""
     before = _neighbour(state, state.turn, -1)
     after = _neighbour(state, state.turn, +1)
@@ -156,7 +333,7 @@ def _steal_choices(state: RookieState) -> list[tuple[int, str]]:
 # --- changing the state --------------------------------------------------------------
 
 
-def _set(items: tuple, index: int, value: Any) -> tuple:
+def _set(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     return (*items[:index], value, *items[index + 1 :])
 
 
@@ -199,7 +376,7 @@ def _turn_down_open(state: RookieState) -> RookieState:
     return replace(state, open=())
 
 
-def _remove_tops(state: RookieState, positions: tuple[int, ...]) -> RookieState:
+def _removediscard_tops(state: RookieState, positions: tuple[int, ...]) -> RookieState:
     table = state.table
     for position in positions:
         table = _set(table, position, table[position][:-1])
@@ -243,7 +420,7 @@ def _finish_with_last_pair(state: RookieState) -> RookieState:
     )
 
 
-def _secure_tops(tops: list[str | None]) -> str | None:
+def secured_kind(tops: Sequence[str | None]) -> str | None:
     """The kind that secures three stacks with these tops, if they do."""
     first = tops[0]
     return first if first is not None and all(top == first for top in tops) else None
@@ -252,7 +429,7 @@ def _secure_tops(tops: list[str | None]) -> str | None:
 def _settle(state: RookieState, seat: int) -> RookieState:
     """Check securing on `seat`'s stacks after a placement; then carry on the turn."""
     stacks = state.discards[seat]
-    kind = _secure_tops([stack[-1] if stack else None for stack in stacks])
+    kind = secured_kind(discard_tops(state, seat))
     if kind is None:
         return _proceed(state)
     state = _clear_discards(_add_points(state, seat, sum(map(len, stacks))), seat)
@@ -314,7 +491,7 @@ def _flip_normal(state: RookieState, position: int) -> RookieState:
     first_card = _top(state, first)
     state = replace(state, flipped=(), last_flip=(*(state.last_flip or ()), seen))
     if first_card == card:
-        state = _remove_tops(state, (first, lands))
+        state = _removediscard_tops(state, (first, lands))
         return _take_pair(state, card, "choose" if card == X else None, "flip")
     if X in (card, first_card):
         state = _log(state, "open", state.turn, (first_card, card))
@@ -330,7 +507,7 @@ def _flip_chase(state: RookieState, position: int) -> RookieState:
     if match is None:
         state = _log(state, "open", state.turn, (card,))
         return _end_turn(replace(state, open=(*state.open, lands)))
-    state = _remove_tops(state, (match, lands))
+    state = _removediscard_tops(state, (match, lands))
     left = tuple(p for p in state.open if p != match)
     state = replace(state, open=left)
     if card == X:
@@ -374,30 +551,47 @@ def _arrangements(state: RookieState) -> list[tuple[str | None, ...]]:
     """Every choice of tops for the loot, those that secure (Rookie first) leading."""
     have = Counter(state.loot)
     kinds = [kind for kind in KINDS if kind in have]
-    current = _tops(state, state.receiver)
+    current = discard_tops(state, state.receiver)
     found = []
     for tops in product([None, *kinds], repeat=STACKS):
         wanted = Counter(top for top in tops if top is not None)
         if not wanted or any(wanted[kind] > have[kind] for kind in wanted):
             continue
         final = [top or old for top, old in zip(tops, current, strict=True)]
-        secured = _secure_tops(final)
+        secured = secured_kind(final)
         found.append((0 if secured == X else 1 if secured else 2, tops))
     return [tops for _, tops in sorted(found, key=lambda item: item[0])]
 
 
-def _is_index(value: Any, size: int) -> TypeGuard[int]:
+def _placements(state: RookieState) -> list[PlaceMove]:
+    """Every placement of the pair: the mover's stacks first, then the partner's."""
+    return [
+        {"type": "place", "seat": owner, "stacks": list(stacks)}
+        for owner in _placement_seats(state)
+        for stacks in PAIR_PLACES
+    ]
+
+
+def _steals(state: RookieState) -> list[StealMove]:
+    return [{"type": "steal", "from": victim} for victim, _ in _steal_choices(state)]
+
+
+def _arrange_moves(state: RookieState) -> list[ArrangeMove]:
+    return [{"type": "arrange", "tops": list(tops)} for tops in _arrangements(state)]
+
+
+def _is_index(value: object, size: int) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < size
 
 
-def _check_flip(state: RookieState, move: Mapping[str, Any]) -> int:
+def _check_flip(state: RookieState, move: Mapping[str, object]) -> int:
     position = move.get("position")
     if not _is_index(position, POSITIONS):
         raise IllegalMove("Flip the top card of one of the positions 1–9.")
     label = position + 1
     if not state.table[position]:
         raise IllegalMove("Position {position} is empty — flip a card on another stack.", position=label)
-    if position in _face_up(state):
+    if position in face_up(state):
         raise IllegalMove(
             "The card on position {position} is already face up — flip a face-down one.", position=label
         )
@@ -429,10 +623,10 @@ def _not_a_neighbour(victims: list[int]) -> IllegalMove:
     )
 
 
-def _check_place(state: RookieState, move: Mapping[str, Any]) -> tuple[int, tuple[int, int]]:
+def _check_place(state: RookieState, move: Mapping[str, object]) -> tuple[int, tuple[int, int]]:
     seats = _placement_seats(state)
     seat = move.get("seat", state.turn)
-    if seat not in seats or isinstance(seat, bool):
+    if not _is_index(seat, state.players) or seat not in seats:
         if len(seats) > 1:
             raise IllegalMove("Place the pair on your own or your partner's discard stacks.")
         raise IllegalMove("Place the pair on your own discard stacks.")
@@ -447,7 +641,7 @@ def _check_place(state: RookieState, move: Mapping[str, Any]) -> tuple[int, tupl
     return seat, (low, high)
 
 
-def _check_arrange(state: RookieState, move: Mapping[str, Any]) -> tuple[str | None, ...]:
+def _check_arrange(state: RookieState, move: Mapping[str, object]) -> tuple[str | None, ...]:
     tops = move.get("tops")
     if (
         not isinstance(tops, list | tuple)
@@ -473,7 +667,11 @@ def _check_arrange(state: RookieState, move: Mapping[str, Any]) -> tuple[str | N
 
 
 class RookieEngine:
-    """Rookie for 2–6 players; variants standard, team and kids; standard or pocket deck."""
+    """Rookie for 2–6 players; variants standard, team and kids; standard or pocket deck.
+
+    Views are `RookieView`s (every key, its type and meaning: `view`); moves are `RookieMove`s:
+    turn_down, flip (`position`), place (`seat`, `stacks`), steal (`from`), arrange (`tops`).
+    """
 
     name = "rookie"
     title = "Rookie"
@@ -523,25 +721,21 @@ class RookieEngine:
     def current_seats(self, state: RookieState) -> tuple[int, ...]:
         return () if state.phase == "over" else (state.turn,)
 
-    def legal_moves(self, state: RookieState, seat: int) -> list[dict]:
+    def legal_moves(self, state: RookieState, seat: int) -> list[RookieMove]:
         if seat not in self.current_seats(state):
             return []
-        flips = [{"type": "flip", "position": p} for p in _flippable(state)]
+        flips: list[RookieMove] = [{"type": "flip", "position": p} for p in _flippable(state)]
         if state.phase == "start":
             return [{"type": "turn_down"}, *flips]
         if state.phase in ("flip", "chase"):
             return flips
         if state.phase == "place":
-            return [
-                {"type": "place", "seat": owner, "stacks": list(stacks)}
-                for owner in _placement_seats(state)
-                for stacks in PAIR_PLACES
-            ]
+            return [*_placements(state)]
         if state.phase == "steal":
-            return [{"type": "steal", "from": victim} for victim, _ in _steal_choices(state)]
-        return [{"type": "arrange", "tops": list(tops)} for tops in _arrangements(state)]
+            return [*_steals(state)]
+        return [*_arrange_moves(state)]
 
-    def timeout_move(self, state: RookieState, seat: int) -> dict:
+    def timeout_move(self, state: RookieState, seat: int) -> RookieMove:
         """The move the turn clock plays for an absent seat: the least consequential one.
 
         It is chosen from what the table shows (never from face-down cards, so the choice
@@ -559,35 +753,40 @@ class RookieEngine:
         - taken cards to arrange: the first arrangement that secures nothing, if any.
         """
         check_seat(self.current_seats(state), seat)
-        moves = self.legal_moves(state, seat)
         if state.phase == "place":
+            placements = _placements(state)
             neutral = (
                 move
-                for move in moves
+                for move in placements
                 if move["seat"] == seat
                 and not self._placement_effect(state, seat, tuple(move["stacks"]))["secures"]
             )
-            return next(neutral, moves[0])
+            return next(neutral, placements[0])
         if state.phase == "steal":
-            return min(moves, key=lambda move: _unsecured(state, move["from"]))
+            return min(_steals(state), key=lambda move: _unsecured(state, move["from"]))
         if state.phase == "arrange":
-            current = _tops(state, state.receiver)
+            current = discard_tops(state, state.receiver)
 
-            def secures(move: dict) -> bool:
+            def secures(move: ArrangeMove) -> bool:
                 final = [top or old for top, old in zip(move["tops"], current, strict=True)]
-                return _secure_tops(final) is not None
+                return secured_kind(final) is not None
 
-            return next((move for move in moves if not secures(move)), moves[0])
-        return moves[0]  # turn_down first at the start; flips in position order
+            arrangements = _arrange_moves(state)
+            return next((move for move in arrangements if not secures(move)), arrangements[0])
+        return self.legal_moves(state, seat)[0]  # turn_down first at the start; flips in position order
 
-    def apply(self, state: RookieState, seat: int, move: dict) -> RookieState:
+    def apply(self, state: RookieState, seat: int, move: RookieMove) -> RookieState:
         return self._apply(replace(state, events=()), seat, move)
 
-    def _apply(self, state: RookieState, seat: int, move: dict) -> RookieState:
+    def _apply(self, state: RookieState, seat: int, move: RookieMove) -> RookieState:
+        """`move` as sent: checked key by key, whatever it holds."""
         if state.phase == "over":
             raise IllegalMove("This game is over — start a new one to play again.")
         check_seat(self.current_seats(state), seat)
-        kind = move.get("type") if isinstance(move, Mapping) else None
+        sent: object = move
+        if not isinstance(sent, Mapping):
+            raise _out_of_phase(state.phase)
+        kind = sent.get("type")
         allowed = {
             "start": ("turn_down", "flip"),
             "flip": ("flip",),
@@ -601,18 +800,19 @@ class RookieEngine:
         if kind == "turn_down":
             return replace(_turn_down_open(state), phase="flip")
         if kind == "flip":
-            position = _check_flip(state, move)
+            position = _check_flip(state, sent)
             if state.phase == "flip":
                 return _flip_normal(state, position)
             return _flip_chase(state, position)
         if kind == "place":
-            return _place(state, *_check_place(state, move))
+            return _place(state, *_check_place(state, sent))
         if kind == "steal":
             victims = [victim for victim, _ in _steal_choices(state)]
-            if move.get("from") not in victims or isinstance(move.get("from"), bool):
+            victim = sent.get("from")
+            if not _is_index(victim, state.players) or victim not in victims:
                 raise _not_a_neighbour(victims)
-            return _steal(state, move["from"])
-        return _arrange(state, _check_arrange(state, move))
+            return _steal(state, victim)
+        return _arrange(state, _check_arrange(state, sent))
 
     def resign(self, state: RookieState, seat: int) -> RookieState:
         """The seat leaves; a turn it was in the middle of is wound up and passed on.
@@ -664,40 +864,64 @@ class RookieEngine:
         leaders = tuple(s for s in active if scores[s] == best)
         return Outcome(scores=scores, winners=leaders, draw=len(leaders) > 1)
 
-    def view(self, state: RookieState, seat: int | None) -> dict:
-        """The public table; nothing here is secret from anyone, so every seat sees it.
+    def view(self, state: RookieState, seat: int | None) -> RookieView:
+        """The public table: nothing in Rookie is secret, so every seat and every spectator
+        gets the same view (`seat` changes nothing). Positions and stacks are indexes (0–8,
+        0–2); cards are kinds ("red", "yellow", "green", "blue", "purple", "X").
 
-        Besides the common keys: `positions`, `open`, `last_flip`, `seats` (one entry per
-        seat: discard stacks, points, resigned), `variant`, `deck`, `phase` and `turn`
-        (None once over), `table_cards`, `pending` (the decision asked for, None once
-        over), `events` (everything the last move did, in order; `last_event` is the
-        last of them) and, in the team variant, `teams` and `team_scores`.
+        Besides the common keys (`last_event` is the last of `events`):
+        `positions`    list[RookiePosition], nine: each `count` (cards there) and `top`
+                       (the top card when face up — open or just flipped —, else None)
+        `open`         list[int]: positions whose face-up top is an open card
+        `last_flip`    list[RookieFlip] | None: the cards the last flips turned up this
+                       turn, each `position` (where it lies now), `card`, `from` (where
+                       it was turned up: a card onto an empty position moves)
+        `seats`        list[RookieSeat], by seat: `stacks` (three, each `top` and
+                       `count`), `points` (the point stack), `resigned`
+        `variant`      "standard", "team" or "kids"; `deck`: "standard" or "pocket"
+        `phase`        what the player to move decides (a `PROMPTS` key), None once over
+        `turn`         the seat to move, None once over
+        `table_cards`  int: the cards left on the nine positions
+        `pending`      RookiePending | None (once over): the decision asked for, by
+                       `kind` (= `phase`) with its English `prompt`: `flipped` (flip);
+                       `card`, `choices` (RookiePlacement: what each placement would
+                       secure) and `then_steal` (place); `choices` (RookieStealChoice:
+                       the neighbours and their unsecured cards; steal); `seat`,
+                       `reason`, `count`, `cards` (by kind) and `default` (arrange)
+        `events`       list[RookieEvent]: everything the last move did, in order (see
+                       `_event_json`)
+        `teams`, `team_scores`  only in the team variant: the seats of each team, and
+                       each team's points
         """
-        up = _face_up(state)
+        up = face_up(state)
         over = state.phase == "over"
         events = [_event_json(event) for event in state.events]
-        result: dict[str, Any] = dict(
-            common_view(
-                players=state.players,
-                to_move=self.current_seats(state),
-                scores=state.points,
-                last_event=events[-1] if events else None,
-                outcome=self.outcome(state),
-                resigned=[s for s in range(state.players) if state.resigned[s]],
-            )
+        common = common_view(
+            players=state.players,
+            to_move=self.current_seats(state),
+            scores=state.points,
+            last_event=events[-1] if events else None,
+            outcome=self.outcome(state),
+            resigned=[s for s in range(state.players) if state.resigned[s]],
         )
-        result.update(
-            positions=[
+        result: RookieView = {
+            "players": common["players"],
+            "to_move": common["to_move"],
+            "scores": common["scores"],
+            "last_event": common["last_event"],
+            "winners": common["winners"],
+            "resigned": common["resigned"],
+            "positions": [
                 {"count": len(stack), "top": stack[-1] if p in up else None}
                 for p, stack in enumerate(state.table)
             ],
-            open=list(state.open),
-            last_flip=None
+            "open": list(state.open),
+            "last_flip": None
             if state.last_flip is None
             else [
                 {"position": lands, "card": card, "from": source} for lands, card, source in state.last_flip
             ],
-            seats=[
+            "seats": [
                 {
                     "stacks": [
                         {"top": stack[-1] if stack else None, "count": len(stack)}
@@ -708,55 +932,67 @@ class RookieEngine:
                 }
                 for s in range(state.players)
             ],
-            variant=state.variant,
-            deck=state.deck,
-            phase=None if over else state.phase,
-            turn=None if over else state.turn,
-            table_cards=sum(map(len, state.table)),
-            pending=None if over else self._pending(state),
-            events=events,
-        )
+            "variant": state.variant,
+            "deck": state.deck,
+            "phase": None if over else state.phase,
+            "turn": None if over else state.turn,
+            "table_cards": sum(map(len, state.table)),
+            "pending": None if over else self._pending(state),
+            "events": events,
+        }
         if state.variant == "team":
             teams = teams_of(state.players)
             result["teams"] = [list(team) for team in teams]
             result["team_scores"] = [sum(state.points[s] for s in team) for team in teams]
         return result
 
-    def _pending(self, state: RookieState) -> dict:
+    def _pending(self, state: RookieState) -> RookiePending:
         """The decision asked for now, with what each choice would do."""
-        pending: dict[str, Any] = {"kind": state.phase, "prompt": PROMPTS[state.phase]}
+        prompt = PROMPTS[state.phase]
         if state.phase == "flip":
-            pending["flipped"] = len(state.flipped)
-        elif state.phase == "place":
-            pending["card"] = state.pair
-            pending["choices"] = [
+            return {"kind": "flip", "prompt": prompt, "flipped": len(state.flipped)}
+        if state.phase == "place":
+            assert state.pair is not None  # the place phase holds a pair
+            choices = [
                 self._placement_effect(state, owner, stacks)
                 for owner in _placement_seats(state)
                 for stacks in PAIR_PLACES
             ]
-            pending["then_steal"] = state.after_pair
-        elif state.phase == "steal":
-            pending["choices"] = [
+            return {
+                "kind": "place",
+                "prompt": prompt,
+                "card": state.pair,
+                "choices": choices,
+                "then_steal": state.after_pair,
+            }
+        if state.phase == "steal":
+            steals: list[RookieStealChoice] = [
                 {"from": victim, "side": side, "cards": _unsecured(state, victim)}
                 for victim, side in _steal_choices(state)
             ]
-        elif state.phase == "arrange":
+            return {"kind": "steal", "prompt": prompt, "choices": steals}
+        if state.phase == "arrange":
+            assert state.receiver is not None and state.loot_reason is not None  # set with the loot
             counts = Counter(state.loot)
-            pending.update(
-                seat=state.receiver,
-                reason=state.loot_reason,
-                count=len(state.loot),
-                cards={kind: counts[kind] for kind in KINDS if counts[kind]},
-                default=list(_arrangements(state)[0]),
-            )
-        return pending
+            return {
+                "kind": "arrange",
+                "prompt": prompt,
+                "seat": state.receiver,
+                "reason": state.loot_reason,
+                "count": len(state.loot),
+                "cards": {kind: counts[kind] for kind in KINDS if counts[kind]},
+                "default": list(_arrangements(state)[0]),
+            }
+        if state.phase == "chase":
+            return {"kind": "chase", "prompt": prompt}
+        return {"kind": "start", "prompt": prompt}
 
     @staticmethod
-    def _placement_effect(state: RookieState, owner: int, stacks: tuple[int, ...]) -> dict:
-        tops = _tops(state, owner)
+    def _placement_effect(state: RookieState, owner: int, stacks: tuple[int, ...]) -> RookiePlacement:
+        tops = discard_tops(state, owner)
         for index in stacks:
             tops[index] = state.pair
-        secured = _secure_tops(tops)
+        secured = secured_kind(tops)
         return {
             "seat": owner,
             "stacks": list(stacks),
@@ -791,7 +1027,7 @@ EVENT_KEYS: dict[str, tuple[str, ...]] = {
 }
 
 
-def _event_json(event: tuple[Any, ...]) -> dict:
+def _event_json(event: tuple[Any, ...]) -> RookieEvent:
     """An event as the view shows it. Only cards that are face up or off the table appear.
 
     start (seat drawn to start) · flip (seat, position, card, from: the first card of a
@@ -804,7 +1040,9 @@ def _event_json(event: tuple[Any, ...]) -> dict:
     kind, seat, *rest = event
     keys = EVENT_KEYS[kind]
     # A JSON round trip turns the nested tuples into the lists every view is made of.
-    return json.loads(json.dumps({"type": kind, "seat": seat, **dict(zip(keys, rest, strict=True))}))
+    entries = {"type": kind, "seat": seat, **dict(zip(keys, rest, strict=True))}
+    shown: RookieEvent = json.loads(json.dumps(entries))
+    return shown
 
 
 def _tuples(value: Any) -> Any:
@@ -816,7 +1054,7 @@ def _damaged(what: str) -> GameError:
     return GameError("This saved Rookie game is damaged ({what}).", what=what)
 
 
-def _list(value: Any, what: str, size: int | None = None) -> list:
+def _list(value: Any, what: str, size: int | None = None) -> list[Any]:
     if not isinstance(value, list) or (size is not None and len(value) != size):
         raise _damaged(what)
     return value
@@ -858,7 +1096,7 @@ def _event(value: Any, players: int) -> tuple[Any, ...]:
     if len(event) != 2 + len(EVENT_KEYS[event[0]]):
         raise _damaged("events")
     _whole(event[1], 0, players - 1, "events")
-    return _tuples(event)
+    return tuple(_tuples(item) for item in event)
 
 
 def _read_state(data: Any) -> RookieState:
@@ -912,4 +1150,4 @@ def _read_state(data: Any) -> RookieState:
     return state
 
 
-ENGINE = RookieEngine()
+ENGINE: Engine[RookieState, RookieView, RookieMove] = RookieEngine()

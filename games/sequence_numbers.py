@@ -19,9 +19,11 @@ import json
 from collections.abc import Iterator, Mapping
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
-from typing import Any, TypeGuard
+from typing import Any, Literal, NotRequired, TypedDict, TypeGuard, TypeVar
 
 from games.base import (
+    CommonView,
+    Engine,
     GameError,
     IllegalMove,
     Outcome,
@@ -39,20 +41,99 @@ COLUMNS = "ABCDEFGHIJ"
 CORNERS = frozenset({0, SIZE - 1, SIZE * (SIZE - 1), SIZE * SIZE - 1})
 DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))
 RUN = 5
-ACTIONS = ("trade", "place", "remove", "lock", "resign")
+Action = Literal["trade", "place", "remove", "lock", "resign"]
+ACTIONS: tuple[Action, ...] = ("trade", "place", "remove", "lock", "resign")
+CardKind = Literal["problem", "plus", "minus"]
 
 Run = tuple[int, ...]  # the five cells of a sequence, in board order
+T = TypeVar("T")
+
+
+# --- what comes out (views) and goes in (moves) ----------------------------------------------
+
+
+class SequenceCard(TypedDict):
+    """A card as views show it: a problem has its `text` ("7 + 5") and `answer`."""
+
+    kind: CardKind
+    text: NotRequired[str]
+    answer: NotRequired[int]
+
+
+class SequenceEvent(TypedDict):
+    """The last event: `type` and `seat`; a trade names its `card`; a chip placed, removed
+    or locked adds `card`, its cell (`row`, `col`, `cell` named "C4") and `team` (the chip's
+    team; None when a removal finds none), and a chip placed or locked the runs it `locked`."""
+
+    type: Literal["start", "trade", "place", "remove", "lock", "resign"]
+    seat: int | None
+    card: NotRequired[SequenceCard]
+    row: NotRequired[int]
+    col: NotRequired[int]
+    cell: NotRequired[str]
+    team: NotRequired[int | None]
+    locked: NotRequired[list[list[str]]]
+
+
+class SequenceSquare(TypedDict):
+    """A cell of the board: its `number` (None: a free corner), the team of its `chip`, and
+    whether that chip is `locked` in a sequence."""
+
+    number: int | None
+    chip: int | None
+    locked: bool
+
+
+class SequenceView(CommonView[SequenceEvent]):
+    """What a seat or a spectator sees; see `SequenceNumbers.view`."""
+
+    board: list[list[SequenceSquare]]
+    teams: list[list[int]]
+    sequences: list[int]
+    sequence_cells: list[list[list[list[int]]]]
+    sequences_to_win: int
+    lock_choices: list[list[str]]
+    hand: list[SequenceCard]
+    dead_cards: list[int]
+    seat: int | None
+    hand_sizes: list[int]
+    deck_size: int
+    discards: list[list[SequenceCard]]
+    traded: bool
+    skipped: list[int]
+
+
+class TradeMove(TypedDict):
+    """Trade the dead card at hand index `card` for a new one (once a turn)."""
+
+    type: Literal["trade"]
+    card: int
+
+
+class PlayMove(TypedDict):
+    """Play the card at hand index `card` on the cell at `row`, `col` (0-based)."""
+
+    type: Literal["play"]
+    card: int
+    row: int
+    col: int
+
+
+# Lock the five chips of the run from cell `from` to cell `to` ("A3", "E3").
+LockMove = TypedDict("LockMove", {"type": Literal["lock"], "from": str, "to": str})
+
+SequenceMove = TradeMove | PlayMove | LockMove
 
 
 @dataclass(frozen=True, slots=True)
 class Card:
     """One card of the deck: a problem with its answer, or a plus or minus card."""
 
-    kind: str
+    kind: CardKind
     text: str = ""
     answer: int = 0
 
-    def public(self) -> dict[str, Any]:
+    def public(self) -> SequenceCard:
         """The card as the view shows it."""
         if self.kind == "problem":
             return {"kind": "problem", "text": self.text, "answer": self.answer}
@@ -81,6 +162,11 @@ def cell_name(cell: int) -> str:
     return f"{COLUMNS[cell % SIZE]}{cell // SIZE + 1}"
 
 
+def named_cell(name: str) -> int:
+    """The cell a name such as `C4` names (the inverse of `cell_name`)."""
+    return (int(name[1:]) - 1) * SIZE + COLUMNS.index(name[0])
+
+
 def run_name(run: Run) -> str:
     """`A3–E3`: a run by its first and last cell in board order."""
     return f"{cell_name(run[0])}–{cell_name(run[-1])}"
@@ -104,7 +190,7 @@ class SequenceState:
     traded: bool  # the seat to move has used this turn's dead-card trade
     resigned: tuple[bool, ...]
     skipped: tuple[int, ...]  # seats skipped since the last move, in order
-    last: tuple[str, int, int, int, int | None] | None  # action, seat, card, cell, team; None: start
+    last: tuple[Action, int, int, int, int | None] | None  # action, seat, card, cell, team; None: start
     locked_now: tuple[Run, ...] = ()  # the runs the last move locked
     choices: tuple[Run, ...] = ()  # the runs the mover chooses one of to lock, before the draw
     pending: tuple[int, int] | None = None  # card and cell of the chip awaiting that choice
@@ -243,7 +329,7 @@ def _lock_plan(state: SequenceState, cell: int, team: int) -> tuple[list[Run], t
     return [], tuple(sorted(lines[0]))
 
 
-def _with(items: tuple, index: int, value: Any) -> tuple:
+def _with(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     return (*items[:index], value, *items[index + 1 :])
 
 
@@ -299,7 +385,8 @@ def _over(state: SequenceState) -> bool:
 
 
 class SequenceNumbers:
-    """The engine; see the module docstring for the move formats."""
+    """The engine. Views are `SequenceView`s (every key, its type and meaning, and what only
+    the seat sees: `view`); moves are `SequenceMove`s (see the module docstring)."""
 
     name = "sequence_numbers"
     title = "Sequence Numbers"
@@ -340,13 +427,13 @@ class SequenceNumbers:
     def current_seats(self, state: SequenceState) -> tuple[int, ...]:
         return () if _over(state) else (state.turn,)
 
-    def legal_moves(self, state: SequenceState, seat: int) -> list[dict]:
+    def legal_moves(self, state: SequenceState, seat: int) -> list[SequenceMove]:
         if seat not in self.current_seats(state):
             return []
         if state.choices:
             return [self._lock_move(run) for run in state.choices]
         hand = state.hands[seat]
-        moves: list[dict] = []
+        moves: list[SequenceMove] = []
         if not state.traded:
             moves += [{"type": "trade", "card": i} for i, c in enumerate(hand) if _dead(state, c)]
         for i, card in enumerate(hand):
@@ -356,10 +443,10 @@ class SequenceNumbers:
         return moves
 
     @staticmethod
-    def _lock_move(run: Run) -> dict:
+    def _lock_move(run: Run) -> LockMove:
         return {"type": "lock", "from": cell_name(run[0]), "to": cell_name(run[-1])}
 
-    def timeout_move(self, state: SequenceState, seat: int) -> dict:
+    def timeout_move(self, state: SequenceState, seat: int) -> SequenceMove:
         """The move for a seat whose time ran out: the least an absent player can do.
 
         In order of preference, the first legal move (hand order, then board order) of:
@@ -380,8 +467,8 @@ class SequenceNumbers:
             return moves[0]
         team = team_of(state, seat)
 
-        def rank(move: dict) -> int:
-            if move["type"] == "trade":
+        def rank(move: SequenceMove) -> int:
+            if move["type"] != "play":  # a trade: lock moves were answered above
                 return 2
             kind = CARDS[state.hands[seat][move["card"]]].kind
             if kind == "minus":
@@ -394,39 +481,41 @@ class SequenceNumbers:
 
         return min(moves, key=rank)
 
-    def apply(self, state: SequenceState, seat: int, move: dict) -> SequenceState:
+    def apply(self, state: SequenceState, seat: int, move: SequenceMove) -> SequenceState:
+        """`move` as sent: checked key by key, whatever it holds."""
         if _over(state):
             raise IllegalMove("This game is over — start a new one to play again.")
         check_seat(self.current_seats(state), seat)
-        if not isinstance(move, Mapping):
+        sent: object = move
+        if not isinstance(sent, Mapping):
             raise IllegalMove("A move must say what to do — pick one from the buttons.")
         if state.choices:
-            return self._lock(state, seat, self._chosen_run(state, move))
-        if move.get("type") == "trade":
-            return self._trade(state, seat, self._card_index(state, seat, move))
-        if move.get("type") == "play":
-            index = self._card_index(state, seat, move)
-            return self._play(state, seat, index, self._cell(move))
-        if move.get("type") == "lock":
+            return self._lock(state, seat, self._chosen_run(state, sent))
+        if sent.get("type") == "trade":
+            return self._trade(state, seat, self._card_index(state, seat, sent))
+        if sent.get("type") == "play":
+            index = self._card_index(state, seat, sent)
+            return self._play(state, seat, index, self._cell(sent))
+        if sent.get("type") == "lock":
             raise IllegalMove("There is nothing to lock now — play a card.")
         raise IllegalMove("Choose a card to play, or trade a dead card.")
 
     @staticmethod
-    def _card_index(state: SequenceState, seat: int, move: Mapping) -> int:
+    def _card_index(state: SequenceState, seat: int, move: Mapping[str, object]) -> int:
         index, size = move.get("card"), len(state.hands[seat])
         if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < size:
             raise IllegalMove("Pick a card from your hand, 1 to {size}.", size=size)
         return index
 
     @staticmethod
-    def _cell(move: Mapping) -> int:
+    def _cell(move: Mapping[str, object]) -> int:
         row, col = move.get("row"), move.get("col")
         if _is_int(row, 0, SIZE) and _is_int(col, 0, SIZE):
             return row * SIZE + col
         raise IllegalMove("Pick a cell on the board: columns A–J, rows 1–10.")
 
     @staticmethod
-    def _chosen_run(state: SequenceState, move: Mapping) -> Run:
+    def _chosen_run(state: SequenceState, move: Mapping[str, object]) -> Run:
         if move.get("type") == "lock":
             for run in state.choices:
                 if (move.get("from"), move.get("to")) == (cell_name(run[0]), cell_name(run[-1])):
@@ -450,7 +539,13 @@ class SequenceNumbers:
         team = team_of(state, seat)
         state = replace(_discard(state, seat, index), skipped=(), locked_now=())
         if CARDS[card].kind == "minus":
-            removed = ("remove", seat, card, cell, state.chips[cell])
+            removed: tuple[Action, int, int, int, int | None] = (
+                "remove",
+                seat,
+                card,
+                cell,
+                state.chips[cell],
+            )
             state = replace(state, chips=_with(state.chips, cell, None), last=removed)
             return _advance(_draw(state, seat))
         state = replace(state, chips=_with(state.chips, cell, team), last=("place", seat, card, cell, team))
@@ -543,12 +638,37 @@ class SequenceNumbers:
     def _scores(state: SequenceState) -> list[int]:
         return [len(state.sequences[team_of(state, s)]) for s in range(state.players)]
 
-    def view(self, state: SequenceState, seat: int | None) -> dict:
-        """What `seat` may know (`None`: a spectator): never another seat's hand or the deck."""
+    def view(self, state: SequenceState, seat: int | None) -> SequenceView:
+        """What `seat` may know (`None`: a spectator): never another seat's hand or the deck.
+
+        Cells are 0-based (row, column) in `board`, named "C4" (column letter, row from 1)
+        in runs; teams are indexes, seat s playing for team s mod the team count. Besides
+        the common keys (`scores`: each seat's team's sequences; `last_event`: see
+        `SequenceEvent`):
+        `board`             list[list[SequenceSquare]], ten rows of ten: each cell's
+                            `number` (None: a free corner), `chip` (team or None), `locked`
+        `teams`             list[list[int]]: the seats of each team
+        `sequences`         list[int]: each team's sequences
+        `sequence_cells`    list (by team) of the team's sequences, each five [row, col]
+        `sequences_to_win`  int: 1 with 2–3 players, 2 with 4–6
+        `lock_choices`      list[list[str]]: the runs (five cell names) the mover chooses
+                            one of to lock, [] unless that choice is pending
+        `hand`              list[SequenceCard]: the seat's own hand, in hand order — a
+                            spectator's (`seat` None) is empty, and no view shows
+                            another seat's hand or the deck's order
+        `dead_cards`        list[int]: hand indexes of the seat's dead cards ([] for a
+                            spectator)
+        `seat`              int | None: whose view this is (None: a spectator)
+        `hand_sizes`        list[int]: every seat's number of cards (public)
+        `deck_size`         int: cards left to draw
+        `discards`          list[list[SequenceCard]]: every seat's discard pile, top last
+        `traded`            bool: the seat to move has traded a dead card this turn
+        `skipped`           list[int]: the seats skipped (no card to play) since the last move
+        """
         own = seat is not None and 0 <= seat < state.players
         hand = state.hands[seat] if own and seat is not None else ()
         locked = locked_cells(state)
-        view = common_view(
+        common = common_view(
             players=state.players,
             to_move=self.current_seats(state),
             scores=self._scores(state),
@@ -556,7 +676,13 @@ class SequenceNumbers:
             outcome=self.outcome(state),
             resigned=[s for s, gone in enumerate(state.resigned) if gone],
         )
-        return view | {
+        return {
+            "players": common["players"],
+            "to_move": common["to_move"],
+            "scores": common["scores"],
+            "last_event": common["last_event"],
+            "winners": common["winners"],
+            "resigned": common["resigned"],
             "board": [
                 [
                     {
@@ -586,17 +712,17 @@ class SequenceNumbers:
         }
 
     @staticmethod
-    def _event(state: SequenceState) -> dict:
+    def _event(state: SequenceState) -> SequenceEvent:
         """The last event: the start (naming the seat drawn to start), a trade, a chip
         placed (with the runs it locked), a chip removed, a lock chosen, a resignation."""
         if state.last is None:
             return {"type": "start", "seat": state.first}
         action, seat, card, cell, team = state.last
-        event: dict[str, Any] = {"type": action, "seat": seat}
+        event: SequenceEvent = {"type": action, "seat": seat}
         if card >= 0:
             event["card"] = CARDS[card].public()
         if cell >= 0:
-            event.update(row=cell // SIZE, col=cell % SIZE, cell=cell_name(cell), team=team)
+            event.update({"row": cell // SIZE, "col": cell % SIZE, "cell": cell_name(cell), "team": team})
         if action in ("place", "lock"):
             event["locked"] = [[cell_name(x) for x in run] for run in state.locked_now]
         return event
@@ -618,7 +744,7 @@ def _tuples(value: Any) -> Any:
     return value
 
 
-def _is_int(value: Any, low: int, high: int) -> TypeGuard[int]:
+def _is_int(value: object, low: int, high: int) -> TypeGuard[int]:
     """An int (not a bool) with low <= value < high."""
     return isinstance(value, int) and not isinstance(value, bool) and low <= value < high
 
@@ -691,4 +817,4 @@ def _checks(s: SequenceState) -> Iterator[tuple[str, bool]]:
     yield "pending", pending and (s.pending is None) == (not s.choices)
 
 
-ENGINE = SequenceNumbers()
+ENGINE: Engine[SequenceState, SequenceView, SequenceMove] = SequenceNumbers()

@@ -4,28 +4,19 @@ from __future__ import annotations
 
 import io
 import random
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 
+import pytest
 from PIL import Image
 
 from games.base import first_seat
 from games.sequence_numbers import CARDS, CELLS_OF, ENGINE, SequenceState
 from render.common import HIGHLIGHT, SEAT_COLOURS, seat_label
-from render.sequence_numbers import (
-    CARD_GAP,
-    CARD_H,
-    CARD_W,
-    CELL,
-    CHOICE,
-    DEAD,
-    PAD,
-    cell_box,
-    cell_centre,
-    narrate,
-    render,
-    render_hand,
-)
+from render.sequence_numbers import CHOICE, DEAD, narrate, prepare, render, render_hand
 from tests.games.test_sequence_numbers import card_for, hidden_twin, make, play, six_in_a_row
+from tests.render.golden import Golden, area, in_fresh_process, pixels
 
 PLUS = next(i for i, c in enumerate(CARDS) if c.kind == "plus")
 MINUS = next(i for i, c in enumerate(CARDS) if c.kind == "minus")
@@ -33,12 +24,6 @@ MINUS = next(i for i, c in enumerate(CARDS) if c.kind == "minus")
 
 def image(png: bytes) -> Image.Image:
     return Image.open(io.BytesIO(png)).convert("RGB")
-
-
-def close(pixel: object, colour: tuple[int, int, int], tolerance: int = 16) -> bool:
-    """Whether an RGB pixel (as `getpixel` gives it) is within `tolerance` of `colour`."""
-    assert isinstance(pixel, tuple)
-    return all(abs(a - b) <= tolerance for a, b in zip(pixel, colour, strict=True))
 
 
 def midgame(players: int = 4, seed: int = 3, moves: int = 40) -> SequenceState:
@@ -58,6 +43,110 @@ def locked_position() -> SequenceState:
         chips[cell] = 0
     chips[55] = 1
     return replace(state, chips=tuple(chips), sequences=((run,), ()), turn=0)
+
+
+def finished(players: int = 2, seed: int = 1) -> SequenceState:
+    """A game played by random legal moves to its end."""
+    state, rng = ENGINE.new_game(players, seed), random.Random(seed)
+    while ENGINE.current_seats(state):
+        seat = ENGINE.current_seats(state)[0]
+        state = ENGINE.apply(state, seat, rng.choice(ENGINE.legal_moves(state, seat)))
+    return state
+
+
+def hand_with_a_dead_card() -> SequenceState:
+    """Seat 0 holds a dead problem card (both its cells taken), a plus and a minus card."""
+    dead = 0
+    state = ENGINE.new_game(2, seed=4)
+    chips = list(state.chips)
+    for cell in CELLS_OF[CARDS[dead].answer]:
+        chips[cell] = 1
+    return replace(state, chips=tuple(chips), hands=((dead, PLUS, MINUS), state.hands[1]))
+
+
+# Seeded boards and hands from the start to the end, each language, a seat's own view and a
+# spectator's (the board is the same picture for both; the hand is the seat's alone).
+CASES: dict[str, Callable[[], bytes]] = {
+    "start": lambda: render(ENGINE.view(ENGINE.new_game(4, 5), None)),
+    "start, seat A's view": lambda: render(ENGINE.view(ENGINE.new_game(4, 5), 0), viewer=0),
+    "four, mid-game": lambda: render(ENGINE.view(midgame(), None)),
+    "four, mid-game, German": lambda: render(ENGINE.view(midgame(), None), lang="de"),
+    "four, mid-game, French": lambda: render(ENGINE.view(midgame(), None), lang="fr"),
+    "six, mid-game, seat B's view": lambda: render(ENGINE.view(midgame(6, 2, 60), 1), viewer=1),
+    "three, mid-game, French": lambda: render(ENGINE.view(midgame(3, 7, 30), None), lang="fr"),
+    "a locked sequence": lambda: render(ENGINE.view(locked_position(), None)),
+    "a lock to choose, German": lambda: render(ENGINE.view(six_in_a_row(), None), lang="de"),
+    "two, the end": lambda: render(ENGINE.view(finished(), None)),
+    "six in two teams, the end, German": lambda: render(ENGINE.view(finished(6, 3), None), lang="de"),
+    "hand": lambda: render_hand(ENGINE.view(midgame(), 2)),
+    "hand with a dead card, German": lambda: render_hand(ENGINE.view(hand_with_a_dead_card(), 0), "de"),
+    "hand with a dead card, French": lambda: render_hand(ENGINE.view(hand_with_a_dead_card(), 0), "fr"),
+    "a spectator's hand": lambda: render_hand(ENGINE.view(midgame(), None)),
+}
+GOLDEN: dict[str, Golden] = {  # recorded from the renderer before it became a package
+    "start": ((620, 752), "dd4c66ae714d803992f85e9fec81e339797ed7c5e3e0ca434bbedd85979e224a"),
+    "start, seat A's view": ((620, 752), "8be29a2e5ac0c6c10e47dfcbfcc1f91884c82d33d9f3dc9668cbfd8933f352ed"),
+    "four, mid-game": ((620, 752), "f3db3ac9346f35dadc53b3b5f5d950ead59ce63fb224cb35f2a9748e03b485cc"),
+    "four, mid-game, German": (
+        (620, 752),
+        "42e26fd6b270b6ac402eab6dba12a8667b69f986da48be1edcc1ca47de08d5d5",
+    ),
+    "four, mid-game, French": (
+        (620, 752),
+        "03131fdae04bdbfdcbe72fe77a361d5c22e206546df4523e2149a9b84b064a26",
+    ),
+    "six, mid-game, seat B's view": (
+        (620, 752),
+        "37b6b559bb055649d37e384ee7fc72a0675e7417877d34609d29643dcea2dca7",
+    ),
+    "three, mid-game, French": (
+        (620, 752),
+        "d5be7cb30fbda00c00696337c020f2a8330980b963f8d5fc17d93b9db1b7fee0",
+    ),
+    "a locked sequence": ((620, 752), "8c7fe411a7eb4d22f15eaf809106eea0d6f993ad09a787589a6e3c640afdb0b0"),
+    "a lock to choose, German": (
+        (620, 752),
+        "a45dd924c3692c042c2176216a59f814a6f347fe5988026b7b0ab315faa637fe",
+    ),
+    "two, the end": ((620, 752), "b64f2ef6ef7c4dfcd98a724b3e8b074191f6acbcc5201748e646bb02293c2539"),
+    "six in two teams, the end, German": (
+        (620, 752),
+        "91eb1852971e2f50b6477e863f1f9e1cfb8d83184a4e5816a394cfbe83532f02",
+    ),
+    "hand": ((530, 210), "f6b1c40c783dc035d8e0d4749b0f773e32d64e1ecad4a9a2436bfef82c4896a2"),
+    "hand with a dead card, German": (
+        (400, 210),
+        "a38a2bc93570c5196e4b6df0e3d739576e029c61ce824516d116bd2be9397247",
+    ),
+    "hand with a dead card, French": (
+        (400, 210),
+        "151e74ea5cf2a914a3ff14d967e9c65dcad04366fa7f941889ce9f6a25f7cdef",
+    ),
+    "a spectator's hand": ((260, 210), "f12abffad0e095d24dbcd64c03bfb7881a65f070be4b21a499f7f45a087bbf55"),
+}
+
+
+def golden(name: str) -> Golden:
+    return pixels(CASES[name]())
+
+
+@pytest.mark.parametrize("name", GOLDEN)
+def test_each_seeded_board_and_hand_is_drawn_pixel_for_pixel_as_recorded(name: str) -> None:
+    assert golden(name) == GOLDEN[name]
+
+
+def test_prepare_may_run_in_several_threads_at_once_and_again_and_changes_no_board() -> None:
+    with ThreadPoolExecutor(4) as pool:
+        for done in [pool.submit(prepare) for _ in range(4)]:
+            done.result()
+    prepare()
+    assert golden("a lock to choose, German") == GOLDEN["a lock to choose, German"]
+
+
+def test_a_fresh_process_with_other_string_hashes_draws_the_same_pixels() -> None:
+    names = ["start", "four, mid-game, French", "a lock to choose, German", "hand with a dead card, German"]
+    for seed in ("1", "4242"):
+        assert in_fresh_process(__name__, names, seed) == {name: GOLDEN[name] for name in names}
 
 
 def test_the_same_view_gives_the_same_bytes() -> None:
@@ -87,47 +176,39 @@ def test_the_public_board_ignores_hands_so_every_seat_sees_the_same_image() -> N
     assert all(render(ENGINE.view(state, seat)) == public for seat in range(4))
 
 
-def test_chips_appear_in_their_team_colour_on_their_cell() -> None:
+def drawn(state: SequenceState) -> Image.Image:
+    return image(render(ENGINE.view(state, None)))
+
+
+def test_a_chip_adds_its_team_colour_to_the_board() -> None:
+    """Where: the golden "a locked sequence" board."""
+    state = locked_position()  # team 2 has one chip, on F6
+    chips = list(state.chips)
+    chips[55] = None
+    without = replace(state, chips=tuple(chips))
+    assert area(drawn(state), SEAT_COLOURS[1]) - area(drawn(without), SEAT_COLOURS[1]) > 500
+    assert area(drawn(state), SEAT_COLOURS[0]) == area(drawn(without), SEAT_COLOURS[0])
+
+
+def test_locked_chips_show_white_rims_and_bar_that_the_same_chips_unlocked_do_not() -> None:
     state = locked_position()
-    picture = image(render(ENGINE.view(state, None)))
-    x, y = cell_centre(5, 5)  # F6, team 2, not locked
-    assert close(picture.getpixel((x - 15, y)), SEAT_COLOURS[1])
-    x, y = cell_centre(7, 7)  # empty
-    assert not any(close(picture.getpixel((x - 15, y)), c) for c in SEAT_COLOURS[:2])
-
-
-def test_locked_chips_show_a_white_rim_and_unlocked_ones_do_not() -> None:
-    picture = image(render(ENGINE.view(locked_position(), None)))
-    x, y = cell_centre(1, 2)  # C2, locked
-    assert close(picture.getpixel((x - 19, y)), (250, 250, 250), 24)
-    x, y = cell_centre(5, 5)
-    assert not close(picture.getpixel((x - 19, y)), (250, 250, 250), 60)
+    unlocked = replace(state, sequences=((), ()))
+    white = (250, 250, 250)
+    assert area(drawn(state), white, 24) - area(drawn(unlocked), white, 24) > 1_500
 
 
 def test_the_last_move_cell_is_outlined_in_the_highlight_colour() -> None:
+    """Where: the golden boards after a move."""
     state = locked_position()
     state = replace(state, hands=((PLUS, *state.hands[0][1:]), *state.hands[1:]))
     after = ENGINE.apply(state, 0, {"type": "play", "card": 0, "row": 8, "col": 3})
-    picture = image(render(ENGINE.view(after, None)))
-    left, top, _, _ = cell_box(8, 3)
-    assert close(picture.getpixel((left + 1, top + CELL // 2)), HIGHLIGHT)
-    other_left, other_top, _, _ = cell_box(2, 3)
-    assert not close(picture.getpixel((other_left + 1, other_top + CELL // 2)), HIGHLIGHT)
+    assert area(drawn(after), HIGHLIGHT) - area(drawn(state), HIGHLIGHT) > 500
 
 
-def test_the_runs_a_mover_may_lock_are_drawn_as_rails_beside_them() -> None:
-    """A3–E3 above row 3, B3–F3 below it: each rail spans its own five cells only."""
-    picture = image(render(ENGINE.view(six_in_a_row(), None)))
-    _, y = cell_centre(2, 0)
-    above, below = y - 25, y + 25
-    for col in range(5):  # A..E above
-        assert close(picture.getpixel((cell_centre(2, col)[0], above)), CHOICE, 40)
-    assert not close(picture.getpixel((cell_centre(2, 5)[0], above)), CHOICE, 40)
-    for col in range(1, 6):  # B..F below
-        assert close(picture.getpixel((cell_centre(2, col)[0], below)), CHOICE, 40)
-    assert not close(picture.getpixel((cell_centre(2, 0)[0], below)), CHOICE, 40)
-    plain = image(render(ENGINE.view(lock_a3_e3(), None)))
-    assert not close(plain.getpixel((cell_centre(2, 2)[0], above)), CHOICE, 40)
+def test_the_runs_a_mover_may_lock_are_drawn_in_their_own_colour_until_one_is_locked() -> None:
+    """Where (A3–E3 above row 3, B3–F3 below it): the golden "a lock to choose" board."""
+    assert area(drawn(six_in_a_row()), CHOICE, 40) > 1_000
+    assert area(drawn(lock_a3_e3()), CHOICE, 40) == 0
 
 
 def lock_a3_e3() -> SequenceState:
@@ -185,20 +266,15 @@ def test_trades_removals_skips_and_resignations_are_narrated() -> None:
 
 
 def test_the_hand_shows_one_numbered_card_per_card_held_and_marks_dead_ones() -> None:
-    dead = 0  # a problem card; both cells of its answer get chips below
-    state = ENGINE.new_game(2, seed=4)
-    chips = list(state.chips)
-    for cell in CELLS_OF[CARDS[dead].answer]:
-        chips[cell] = 1
-    state = replace(state, chips=tuple(chips), hands=((dead, PLUS, MINUS), state.hands[1]))
+    """Which card is marked: the golden hands."""
+    state = hand_with_a_dead_card()
     view = ENGINE.view(state, 0)
     assert view["dead_cards"] == [0]
     png = render_hand(view)
     assert png == render_hand(view)
     picture = image(png)
-    banner_y = PAD + 30 + CARD_H - 46
-    assert close(picture.getpixel((PAD + 6, banner_y)), DEAD)
-    assert not close(picture.getpixel((PAD + CARD_W + CARD_GAP + 6, banner_y)), DEAD)
-    fewer = replace(state, hands=((dead, PLUS), state.hands[1]))
+    assert area(picture, DEAD) > 1_000
+    assert area(image(render_hand(ENGINE.view(midgame(), 2))), DEAD) == 0
+    fewer = replace(state, hands=(state.hands[0][:2], state.hands[1]))
     assert image(render_hand(ENGINE.view(fewer, 0))).width < picture.width
     assert render_hand(ENGINE.view(state, None))  # a spectator gets an empty hand image

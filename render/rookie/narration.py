@@ -1,0 +1,225 @@
+"""The one wording of a Rookie table: what just happened and what the player to move is asked.
+
+The board writes these sentences with seat letters, the cog's headline with mentions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from games.rookie import PendingPlace, RookieEvent, RookieStealChoice, RookieView
+from locales import DEFAULT, N_, gettext, ngettext
+
+Name = Callable[[int], str]
+
+# TRANSLATORS: the Rookie card colours (and the X card), as adjectives.
+COLOUR_NAMES = {
+    "red": N_("red"),
+    "yellow": N_("yellow"),
+    "green": N_("green"),
+    "blue": N_("blue"),
+    "purple": N_("purple"),
+    "X": "X",
+}
+A_CARDS = {
+    "red": N_("a red card"),
+    "yellow": N_("a yellow card"),
+    "green": N_("a green card"),
+    "blue": N_("a blue card"),
+    "purple": N_("a purple card"),
+    "X": N_("an X"),
+}
+# TRANSLATORS: the Rookie variants and decks, in the header of the board.
+SETUP_WORDS = {"standard": N_("standard"), "team": N_("team"), "kids": N_("kids"), "pocket": N_("pocket")}
+SIDES = {"before": N_("before you ({who}, {cards})"), "after": N_("after you ({who}, {cards})")}
+
+
+def cards(count: int, lang: str = DEFAULT) -> str:
+    return ngettext(lang, "{n} card", "{n} cards", count)
+
+
+def colour(kind: str, lang: str = DEFAULT) -> str:
+    """A card's colour in words ("red"), or X."""
+    return gettext(lang, COLOUR_NAMES[kind]) if kind in COLOUR_NAMES else kind
+
+
+def a_card(kind: str, lang: str = DEFAULT) -> str:
+    if kind in A_CARDS:
+        return gettext(lang, A_CARDS[kind])
+    return "an X" if kind == "X" else f"a {kind} card"
+
+
+def setup_word(word: str, lang: str) -> str:
+    """A variant or a deck in words ("team", "pocket")."""
+    return gettext(lang, SETUP_WORDS[word]) if word in SETUP_WORDS else word
+
+
+def narrate(view: RookieView, name: Name, lang: str = DEFAULT) -> list[str]:
+    """What the last move did (or the start), one sentence per event, seats named by `name`.
+
+    Sentences count positions and stacks from 1 and never name a card that is face
+    down again: a miss is told without its colours.
+    """
+    events = view.get("events")
+    if events is None:
+        last = view["last_event"]
+        events = [last] if last else []
+    return [_sentence(view, event, name, lang) for event in events]
+
+
+def _sentence(view: RookieView, event: RookieEvent, name: Name, lang: str) -> str:
+    seat = event["seat"]
+    who = "" if seat is None else name(seat)
+    kind = event["type"]
+    if kind == "start":
+        return gettext(lang, "{who} was drawn to start.", who=who)
+    if kind == "flip":
+        return _flipped(event, who, lang)
+    if kind == "pair":
+        # Kids: the pair scores at once (the last pair is told by "collect").
+        if view.get("variant") == "kids" and view["winners"] is None:
+            text = N_("{who} turned up a pair of {colour} cards: 2 cards onto the point stack.")
+            return gettext(lang, text, who=who, colour=colour(event["card"], lang))
+        return gettext(
+            lang, "{who} turned up a pair of {colour} cards.", who=who, colour=colour(event["card"], lang)
+        )
+    if kind == "miss":
+        return gettext(lang, "{who} turned up two different colours: both are face down again.", who=who)
+    if kind == "open":
+        return _opened(event, who, lang)
+    if kind in ("place", "secure", "turn_down", "arrange"):
+        return _stacked(event, who, name, lang)
+    if kind in ("rookie", "steal", "collect"):
+        return _took(event, who, name, lang)
+    return gettext(lang, "{who} resigned.", who=who)
+
+
+def _flipped(event: RookieEvent, who: str, lang: str) -> str:
+    where, source, card = event["position"] + 1, event["from"] + 1, a_card(event["card"], lang)
+    if where == source:
+        return gettext(
+            lang, "{who} turned up {card} at position {position}.", who=who, card=card, position=where
+        )
+    return gettext(
+        lang,
+        "{who} turned up {card} from position {source}; it moved to empty position {position}.",
+        who=who,
+        card=card,
+        source=source,
+        position=where,
+    )
+
+
+def _opened(event: RookieEvent, who: str, lang: str) -> str:
+    shown = gettext(lang, " and ").join(a_card(card, lang) for card in event["cards"])
+    if len(event["cards"]) == 2:
+        return gettext(
+            lang, "{who} turned up {cards}: a colour beside an X, so both stay open.", who=who, cards=shown
+        )
+    return gettext(
+        lang,
+        "{who} chased with {card}, which matches no open card, so it stays open too.",
+        who=who,
+        card=shown,
+    )
+
+
+def _stacked(event: RookieEvent, who: str, name: Name, lang: str) -> str:
+    """The moves that put cards on stacks: place, secure, turn down, arrange."""
+    kind, count = event["type"], cards(event.get("count", 0), lang)
+    if kind == "turn_down":
+        return gettext(lang, "{who} turned the {cards} left open face down.", who=who, cards=count)
+    if kind == "secure":
+        text = N_("{who} secured three {colour} tops: {cards} onto the point stack.")
+        return gettext(lang, text, who=who, colour=colour(event["card"], lang), cards=count)
+    if kind == "arrange":
+        tops = ", ".join(
+            gettext(lang, "{colour} on {stack}", colour=colour(top, lang), stack=index + 1)
+            for index, top in enumerate(event["tops"])
+            if top
+        )
+        text = N_("The {cards} taken went onto {who}'s stacks, new tops: {tops}.")
+        return gettext(lang, text, cards=count, who=who, tops=tops)
+    pair, stacks = colour(event["card"], lang), _stacks(event["stacks"], lang)
+    if event["owner"] == event["seat"]:
+        return gettext(lang, "{who} put the {colour} pair on {stacks}.", who=who, colour=pair, stacks=stacks)
+    text = N_("{who} put the {colour} pair on partner {partner}'s {stacks}.")
+    return gettext(lang, text, who=who, colour=pair, partner=name(event["owner"]), stacks=stacks)
+
+
+def _took(event: RookieEvent, who: str, name: Name, lang: str) -> str:
+    """The moves that take other seats' cards: Rookie, steal, the last pair's collection."""
+    kind, count = event["type"], cards(event["count"], lang) if "count" in event else ""
+    if kind == "rookie":
+        text = N_("Rookie! {who} takes every other player's unsecured cards: {taken}.")
+        return gettext(lang, text, who=who, taken=_taken(event, name, lang))
+    if kind == "steal":
+        text = N_("{who} took {cards} from {victim}'s discard stacks.")
+        return gettext(lang, text, who=who, cards=count, victim=name(event["from"]))
+    if not event["taken"]:
+        return gettext(lang, "{who} took the last pair: {cards} onto the point stack.", who=who, cards=count)
+    text = N_(
+        "{who} took the last pair and collects every unsecured card: {cards} onto the point stack ({taken})."
+    )
+    return gettext(lang, text, who=who, cards=count, taken=_taken(event, name, lang))
+
+
+def _stacks(stacks: Sequence[int], lang: str) -> str:
+    first, second = (index + 1 for index in stacks)
+    if first == second:
+        return gettext(lang, "stack {stack}", stack=first)
+    return gettext(lang, "stacks {first} and {second}", first=first, second=second)
+
+
+def _taken(event: RookieEvent, name: Name, lang: str) -> str:
+    """Whose unsecured cards a Rookie or the last pair took, and how many."""
+    return ", ".join(
+        gettext(lang, "{cards} from {victim}", cards=cards(count, lang), victim=name(seat))
+        for seat, count in event["taken"]
+    ) or gettext(lang, "there were none")
+
+
+def prompt(view: RookieView, name: Name, lang: str = DEFAULT) -> str | None:
+    """What the player to move is asked now, with what the choices would give (None once over)."""
+    pending = view.get("pending")
+    if not view["to_move"] or not pending:
+        return None
+    if pending["kind"] == "start":
+        return gettext(
+            lang, "Open cards lie on the table: turn them down and flip two, or chase them with one card."
+        )
+    if pending["kind"] == "flip":
+        return (
+            gettext(lang, "Flip a second card.") if pending["flipped"] else gettext(lang, "Flip two cards.")
+        )
+    if pending["kind"] == "chase":
+        return gettext(lang, "Chase: flip one more card to match an open card.")
+    if pending["kind"] == "place":
+        return _place_prompt(view, pending, lang)
+    if pending["kind"] == "steal":
+        sides = gettext(lang, " or ").join(_side(choice, name, lang) for choice in pending["choices"])
+        return gettext(lang, "Take the unsecured cards of the player {sides}.", sides=sides)
+    taken = ", ".join(f"{count} × {colour(card, lang)}" for card, count in pending["cards"].items())
+    text = N_("Spread the {cards} taken ({taken}) on {who}'s stacks: choose the tops.")
+    return gettext(lang, text, cards=cards(pending["count"], lang), taken=taken, who=name(pending["seat"]))
+
+
+def _side(choice: RookieStealChoice, name: Name, lang: str) -> str:
+    """ "before you (B, 3 cards)": a neighbour whose unsecured cards can be taken."""
+    side = SIDES[choice["side"]]
+    return gettext(lang, side, who=name(choice["from"]), cards=cards(choice["cards"], lang))
+
+
+def _place_prompt(view: RookieView, pending: PendingPlace, lang: str) -> str:
+    pair = colour(pending["card"], lang)
+    if view.get("teams"):
+        text = gettext(
+            lang,
+            "Place the {colour} pair on one or two discard stacks (yours or your partner's).",
+            colour=pair,
+        )
+    else:
+        text = gettext(lang, "Place the {colour} pair on one or two discard stacks (yours).", colour=pair)
+    if pending["then_steal"]:
+        text += " " + gettext(lang, "Then take a neighbour's unsecured cards.")
+    return text
