@@ -28,6 +28,7 @@ from render.common import (
     to_png,
     wrap,
 )
+from render.frozen import Frozen
 from render.tetris_link.layout import (
     DIE,
     HEADLINE,
@@ -46,7 +47,6 @@ from render.tetris_link.layout import (
 from render.tetris_link.narration import narrate, verdict
 from render.tetris_link.palette import LAST_MOVE
 from render.tetris_link.sprites import (
-    Stamp,
     cell_sprite,
     die_tile,
     ghost_sprite,
@@ -108,7 +108,7 @@ def _write(
 
 def _draw_cells(image: Image.Image, cells: Sequence[Sequence[list[int] | None]]) -> None:
     """Every placed cell, with a seam wherever the piece changes: each piece reads as one block."""
-    sprites: dict[Stamp, list[tuple[int, int]]] = {}  # most cells repeat: each is unpacked once
+    sprites: dict[Frozen, list[tuple[int, int]]] = {}  # most cells repeat: each is unpacked once
     for row, entries in enumerate(cells):
         above = cells[row + 1] if row + 1 < ROWS else None
         below = cells[row - 1] if row else None

@@ -1,4 +1,4 @@
-"""Everything on a Tetris Link board that repeats, drawn once and cached as `Stamp`s
+"""Everything on a Tetris Link board that repeats, drawn once and cached as `Frozen`s
 (immutable bytes, so nothing handed out of a cache can be drawn on): the grid and labels,
 each cell as it sits in its piece, the ghost's cells, the die faces, the shape icons and
 every piece of text (on its known background). `prepare` draws ahead of the first board
@@ -8,7 +8,6 @@ what every board needs.
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -27,6 +26,7 @@ from render.common import (
     paste,
     seat_label,
 )
+from render.frozen import Frozen
 from render.tetris_link.layout import (
     CELL,
     DIE,
@@ -45,26 +45,8 @@ from render.tetris_link.layout import (
 from render.tetris_link.palette import DIE_FACE, DIE_INK, EDGE, GRID, WELL
 
 
-@dataclass(frozen=True, slots=True)
-class Stamp:
-    """An image kept as immutable bytes."""
-
-    mode: str
-    size: tuple[int, int]
-    data: bytes
-
-    @classmethod
-    def of(cls, image: Image.Image) -> Stamp:
-        return cls(image.mode, image.size, image.tobytes())
-
-    def image(self) -> Image.Image:
-        """A new image of these pixels. Pillow shares the bytes read-only where it can; drawing
-        on the image copies them first, so the stamp never changes."""
-        return Image.frombuffer(self.mode, self.size, self.data, "raw", self.mode, 0, 1)
-
-
 @lru_cache(maxsize=8)
-def static_layer(players: int) -> Stamp:
+def static_layer(players: int) -> Frozen:
     """Background, empty tower with grid and column numbers, panel frames."""
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
@@ -81,13 +63,13 @@ def static_layer(players: int) -> Stamp:
         centred_text(draw, (x, TOWER_Y + TOWER_H + 17), str(column + 1), NUMBERS, MUTED)
     for seat in range(players):
         draw.rounded_rectangle(seat_block_box(seat), radius=8, fill=PANEL)
-    return Stamp.of(image)
+    return Frozen.of(image)
 
 
 @lru_cache(maxsize=128)
 def cell_sprite(
     seat: int, top: bool = False, right: bool = False, bottom: bool = False, left: bool = False
-) -> Stamp:
+) -> Frozen:
     """A placed cell: seat colour, a soft bevel, the seat letter, and a dark seam on
     the sides named: top and right where the piece ends, bottom and left where the
     cell beside it is empty (a piece there draws the seam on its own side)."""
@@ -108,22 +90,22 @@ def cell_sprite(
         draw.line((0, CELL - 1, CELL - 1, CELL - 1), fill=EDGE)
     if left:
         draw.line((0, 0, 0, CELL - 1), fill=EDGE)
-    return Stamp.of(tile)
+    return Frozen.of(tile)
 
 
 @lru_cache(maxsize=16)
-def ghost_sprite(seat: int) -> Stamp:
+def ghost_sprite(seat: int) -> Frozen:
     """A previewed cell: dark tint of the seat colour with diagonal hatching."""
     colour = SEAT_COLOURS[seat]
     tile = Image.new("RGB", (CELL, CELL), mix(WELL, colour, 0.25))
     draw = ImageDraw.Draw(tile)
     for offset in range(-CELL, CELL, 7):
         draw.line((offset, CELL, offset + CELL, 0), fill=mix(WELL, colour, 0.75), width=2)
-    return Stamp.of(tile)
+    return Frozen.of(tile)
 
 
 @lru_cache(maxsize=128)
-def icon(shape: str, colour: RGB, unit: int) -> Stamp:
+def icon(shape: str, colour: RGB, unit: int) -> Frozen:
     """A small picture of `shape` (rotation 0) with transparent background."""
     cells = piece_cells(shape, 0, False)
     height = 1 + max(r for r, _ in cells)
@@ -133,11 +115,11 @@ def icon(shape: str, colour: RGB, unit: int) -> Stamp:
     for r, c in cells:
         x, y = c * unit, (height - 1 - r) * unit
         draw.rectangle((x, y, x + unit - 2, y + unit - 2), fill=(*colour, 255))
-    return Stamp.of(picture)
+    return Frozen.of(picture)
 
 
 @lru_cache(maxsize=8)
-def die_tile(face: str) -> Stamp:
+def die_tile(face: str) -> Frozen:
     """The die showing `face` (a shape, or the logo: four linked squares in the seat colours)."""
     tile = Image.new("RGB", (DIE, DIE), BACKGROUND)
     ImageDraw.Draw(tile).rounded_rectangle(
@@ -151,18 +133,18 @@ def die_tile(face: str) -> Stamp:
     else:
         picture = icon(face, DIE_INK, 12).image()
     paste(tile, picture, ((DIE - picture.width) // 2, (DIE - picture.height) // 2))
-    return Stamp.of(tile)
+    return Frozen.of(tile)
 
 
 @lru_cache(maxsize=512)
-def text_tile(text: str, size: int, fill: RGB, background: RGB) -> Stamp:
+def text_tile(text: str, size: int, fill: RGB, background: RGB) -> Frozen:
     """`text` drawn once on its background colour, cropped to its ink (left at x = 0,
     the baseline's top at y = 0, as `draw.text` places it): pasted, it covers nothing below it."""
     width = max(1, round(font(size).getlength(text)))
     bottom = round(font(size).getbbox(text)[3]) if text.strip() else size
     tile = Image.new("RGB", (width + 2, bottom + 1), background)
     ImageDraw.Draw(tile).text((0, 0), text, font=font(size), fill=fill)
-    return Stamp.of(tile)
+    return Frozen.of(tile)
 
 
 _PREPARING = threading.Lock()

@@ -31,6 +31,7 @@ from render.common import (
     to_png,
     words,
 )
+from render.frozen import Frozen
 from render.tremember.layout import (
     ARROW,
     GAP,
@@ -53,7 +54,7 @@ from render.tremember.layout import (
 )
 from render.tremember.narration import instruction, motif_name, narrate, result
 from render.tremember.palette import band_end, base, board_palette, hole, mapped, tile
-from render.tremember.sprites import Stamp, card_face
+from render.tremember.sprites import card_face
 
 Cell = tuple[int, int]
 
@@ -61,14 +62,14 @@ Cell = tuple[int, int]
 
 
 @lru_cache(maxsize=4096)
-def _word(word: str, size: int) -> tuple[Stamp, float]:
+def _word(word: str, size: int) -> tuple[Frozen, float]:
     """One word as a text mask (baseline at the font's ascent) and its advance."""
     face = font(size)
     ascent, descent = face.getmetrics()
     advance = face.getlength(word)
     mask = Image.new("L", (int(advance) + size // 2, ascent + descent))
     ImageDraw.Draw(mask).text((0, ascent), word, font=face, fill=255, anchor="ls")
-    return Stamp.of(mask), advance
+    return Frozen.of(mask), advance
 
 
 def wrap(sentences: list[str], width: float, size: int, lines: int) -> list[list[str]]:
@@ -142,7 +143,7 @@ def _draw_board(image: Image.Image, view: TrememberView) -> None:
         if sides & {"top", "bottom"}:
             band_cols.add(hole_at[1])
         _draw_band_ends(image, hole_at, sides)
-    tiles: dict[Stamp, list[tuple[int, int]]] = {}  # most tiles repeat: each is unpacked once
+    tiles: dict[Frozen, list[tuple[int, int]]] = {}  # most tiles repeat: each is unpacked once
     for row in range(SIZE):
         for col in range(SIZE):
             if (row, col) == hole_at:
@@ -194,7 +195,7 @@ def _scores(
     resigned: tuple[int, ...],
     viewer: int | None,
     lang: str,
-) -> Stamp:
+) -> Frozen:
     """The score panels, mapped; one per seat, the seat to move outlined."""
     strip = Image.new("RGB", (WIDTH, SCORES_HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(strip)

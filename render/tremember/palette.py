@@ -2,7 +2,7 @@
 
 The palette is learnt once from every colour the renderer draws (`render.common.Palette`);
 each tile, the hole, the push band's ends and the background are mapped onto it once and
-cached as `Stamp`s, so a board only pastes them. `prepare` does all of it ahead of the
+cached as `Frozen`s, so a board only pastes them. `prepare` does all of it ahead of the
 first board.
 """
 
@@ -26,9 +26,9 @@ from render.common import (
     font,
     seat_tag,
 )
+from render.frozen import Frozen
 from render.tremember.layout import PEEK_SIZE, SCORES_HEIGHT, WIDTH
 from render.tremember.sprites import (
-    Stamp,
     band_end_rgb,
     base_rgb,
     card_face,
@@ -71,33 +71,33 @@ def board_palette() -> Palette:
     return Palette.learn(_samples())
 
 
-def mapped(image: Image.Image) -> Stamp:
+def mapped(image: Image.Image) -> Frozen:
     """`image` mapped onto the palette, as a stamp of its palette indices only: it is pasted
     onto a board, which carries the palette."""
     indices = board_palette().map(image)
-    return Stamp(indices.mode, indices.size, indices.tobytes())
+    return Frozen(indices.mode, indices.size, indices.tobytes())
 
 
 @lru_cache(maxsize=1024)
-def tile(face: str | None, frame: RGB | None, finder: int | None, band: bool) -> Stamp:
+def tile(face: str | None, frame: RGB | None, finder: int | None, band: bool) -> Frozen:
     """A tile mapped onto the palette, once (a few hundred tiles occur at most)."""
     return mapped(tile_rgb(face, frame, finder, band))
 
 
 @cache
-def hole() -> Stamp:
+def hole() -> Frozen:
     return mapped(hole_rgb())
 
 
 @lru_cache(maxsize=8)
-def band_end(side: Side, arrow: bool) -> Stamp:
+def band_end(side: Side, arrow: bool) -> Frozen:
     return mapped(band_end_rgb(side, arrow))
 
 
 @cache
-def base() -> Stamp:
+def base() -> Frozen:
     """The background with its labels, mapped, with the palette: every board starts from it."""
-    return Stamp.of(board_palette().map(base_rgb()))
+    return Frozen.of(board_palette().map(base_rgb()))
 
 
 _PREPARING = threading.Lock()

@@ -2,20 +2,20 @@
 back, the frames, the push arrows, and from them the tiles (a card with the gap around it),
 the hole, the push band's ends and the background with its labels.
 
-Sprites are drawn supersampled, once, and cached as `Stamp`s: immutable bytes, so nothing
+Sprites are drawn supersampled, once, and cached as `Frozen`s: immutable bytes, so nothing
 handed out of a cache can be drawn on. The functions named `…_rgb` compose a fresh image on
 every call: they feed the palette (`render.tremember.palette`), which caches them mapped.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from games.tremember import Side
 from render.common import BACKGROUND, HIGHLIGHT, MUTED, RGB, centred_text, paste, seat_tag, supersampled
+from render.frozen import Frozen
 from render.tremember.colours import BACK, BACK_LINE, BAND, FACE, HOLE_FILL, INK, JOKER_FACE
 from render.tremember.layout import (
     CARD,
@@ -34,31 +34,8 @@ from render.tremember.layout import (
 from render.tremember.motifs import motif_masks
 
 
-@dataclass(frozen=True, slots=True)
-class Stamp:
-    """An image kept as immutable bytes (with its palette, in mode P)."""
-
-    mode: str
-    size: tuple[int, int]
-    data: bytes
-    palette: bytes = b""
-
-    @classmethod
-    def of(cls, image: Image.Image) -> Stamp:
-        palette = image.getpalette() if image.mode == "P" else None
-        return cls(image.mode, image.size, image.tobytes(), bytes(palette or ()))
-
-    def image(self) -> Image.Image:
-        """A new image of these pixels. Pillow shares the bytes read-only where it can; drawing
-        on the image copies them first, so the stamp never changes."""
-        image = Image.frombuffer(self.mode, self.size, self.data, "raw", self.mode, 0, 1)
-        if self.palette:
-            image.putpalette(self.palette)
-        return image
-
-
 @lru_cache(maxsize=64)
-def card_face_stamp(motif: str, size: int = CARD) -> Stamp:
+def card_face_stamp(motif: str, size: int = CARD) -> Frozen:
     """The face of a `motif` card, RGBA, `size` pixels square."""
 
     def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
@@ -68,7 +45,7 @@ def card_face_stamp(motif: str, size: int = CARD) -> Stamp:
         for colour, mask in motif_masks(motif, big):
             draw.bitmap((0, 0), mask, fill=colour)
 
-    return Stamp.of(supersampled((size, size), paint))
+    return Frozen.of(supersampled((size, size), paint))
 
 
 def card_face(motif: str, size: int = CARD) -> Image.Image:
@@ -77,7 +54,7 @@ def card_face(motif: str, size: int = CARD) -> Image.Image:
 
 
 @lru_cache(maxsize=4)
-def card_back(size: int = CARD) -> Stamp:
+def card_back(size: int = CARD) -> Frozen:
     """The back of every card: blue-grey with a quiet lattice."""
 
     def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
@@ -95,22 +72,22 @@ def card_back(size: int = CARD) -> Stamp:
         c, r = big // 2, big // 7
         draw.polygon([(c, c - r), (c + r, c), (c, c + r), (c - r, c)], fill=BACK_LINE)
 
-    return Stamp.of(supersampled((size, size), paint))
+    return Frozen.of(supersampled((size, size), paint))
 
 
 @lru_cache(maxsize=16)
-def _frame(colour: RGB, width: int) -> Stamp:
+def _frame(colour: RGB, width: int) -> Frozen:
     """A rounded outline in the gap just outside a card."""
 
     def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
         big = PITCH * k
         draw.rounded_rectangle((0, 0, big - 1, big - 1), radius=big // 9, outline=colour, width=width * k)
 
-    return Stamp.of(supersampled((PITCH, PITCH), paint))
+    return Frozen.of(supersampled((PITCH, PITCH), paint))
 
 
 @lru_cache(maxsize=4)
-def _arrow(side: Side) -> Stamp:
+def _arrow(side: Side) -> Frozen:
     """A push arrow pointing from `side` toward the board, as wide as the band's end."""
 
     def paint(draw: ImageDraw.ImageDraw, k: int) -> None:
@@ -118,7 +95,7 @@ def _arrow(side: Side) -> Stamp:
         draw.polygon([(m, m), (big - m, big / 2), (m, big - m)], fill=HIGHLIGHT, outline=INK, width=k)
 
     turns = {"left": 0, "top": 270, "right": 180, "bottom": 90}[side]
-    return Stamp.of(supersampled((END, END), paint).rotate(turns))
+    return Frozen.of(supersampled((END, END), paint).rotate(turns))
 
 
 def tile_rgb(face: str | None, frame: RGB | None, finder: int | None, band: bool) -> Image.Image:

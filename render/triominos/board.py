@@ -20,9 +20,9 @@ from PIL import Image
 from games.triominos import ALL_TOKENS, TriominosView
 from locales import DEFAULT
 from render.common import BACKGROUND, PANEL, RGB, TEXT, Palette, to_png
+from render.frozen import Frozen
 from render.triominos.draw import (
     FACES,
-    Bitmap,
     Chip,
     Piece,
     TableArea,
@@ -97,27 +97,27 @@ def palette_colours() -> bytes:
 
 
 @lru_cache(maxsize=512)
-def piece_on_palette(piece: Piece) -> Bitmap:
+def piece_on_palette(piece: Piece) -> Frozen:
     """A piece of a panel, mapped."""
-    return Bitmap.of(mapped(piece_image(piece).image()))
+    return Frozen.of(mapped(piece_image(piece).image()))
 
 
 @lru_cache(maxsize=256)
-def mapped_stamp(label: str, size: int) -> tuple[Bitmap, Bitmap]:
+def mapped_stamp(label: str, size: int) -> tuple[Frozen, Frozen]:
     """A place's number, mapped, and its mask."""
     stamp, mask, _, _ = label_stamp(label, size)
-    return Bitmap.of(mapped(stamp.image())), mask
+    return Frozen.of(mapped(stamp.image())), mask
 
 
 # --- the table area on the palette ----------------------------------------------------
 
 
-def area_on_palette(area: TableArea, before: tuple[TableArea, Bitmap] | None) -> Bitmap:
+def area_on_palette(area: TableArea, before: tuple[TableArea, Frozen] | None) -> Frozen:
     """The area's picture mapped onto the palette: made from `before` (a previous area
     and its mapped picture) if only a few boxes need drawing, else whole."""
     boxes = None if before is None else area.changes_since(before[0], MAX_PATCHES)
     if before is None or boxes is None:
-        return Bitmap.of(mapped(area.whole()))
+        return Frozen.of(mapped(area.whole()))
     old, old_picture = before
     steps = area.steps()
     image = blank(area.lattice.size, BACKGROUND)
@@ -127,7 +127,7 @@ def area_on_palette(area: TableArea, before: tuple[TableArea, Bitmap] | None) ->
     )
     for box in outermost(boxes):
         image.paste(mapped(area.compose(box, steps)), box[:2])
-    return Bitmap.of(image)
+    return Frozen.of(image)
 
 
 class AreaCache:
@@ -135,10 +135,10 @@ class AreaCache:
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self.areas: dict[TableArea, Bitmap] = {}
+        self.areas: dict[TableArea, Frozen] = {}
         self.lock = threading.Lock()
 
-    def on_palette(self, area: TableArea) -> Bitmap:
+    def on_palette(self, area: TableArea) -> Frozen:
         with self.lock:
             found = self.areas.get(area)
             candidates = list(self.areas.items())
@@ -155,7 +155,7 @@ class AreaCache:
 AREAS = AreaCache(8)
 
 
-def closest(area: TableArea, candidates: list[tuple[TableArea, Bitmap]]) -> tuple[TableArea, Bitmap] | None:
+def closest(area: TableArea, candidates: list[tuple[TableArea, Frozen]]) -> tuple[TableArea, Frozen] | None:
     """The candidate to make `area` from with the fewest boxes redrawn: most often the
     area drawn last, so that is asked first."""
     best, fewest = None, MAX_PATCHES + 1

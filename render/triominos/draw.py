@@ -4,7 +4,7 @@ whole board and a hand, all in RGB (`render.triominos.board` maps them onto the 
 Every card is a sprite pasted onto a lattice whose points land on whole pixels, so
 neighbouring cards line up exactly. Each card face is drawn once, supersampled, as a
 master (`master_sprite`); the size the table needs is scaled from it. Whatever is drawn
-once and kept is kept as a `Bitmap`: immutable bytes, a fresh image at each use.
+once and kept is kept as a `Frozen`: immutable bytes, a fresh image at each use.
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ from render.common import (
     supersampled,
     wrap,
 )
+from render.frozen import Frozen
 from render.triominos.layout import (
     CHIP_H,
     CHIPS,
@@ -64,28 +65,6 @@ from render.triominos.layout import (
 )
 from render.triominos.narration import fits_text, footer_lines, last_round_running, result
 from render.triominos.palette import INK, JOKER_FACE, PLACE_EDGE, PLACE_FILL, VALUE_COLOURS, WHITE
-
-
-@dataclass(frozen=True, slots=True)
-class Bitmap:
-    """A picture kept as immutable bytes: `image()` gives a fresh copy to paste or draw on,
-    so a cache of Bitmaps can never be spoilt by a caller."""
-
-    mode: str
-    size: tuple[int, int]
-    data: bytes
-
-    @classmethod
-    def of(cls, image: Image.Image) -> Bitmap:
-        return cls(image.mode, image.size, image.tobytes())
-
-    @property
-    def width(self) -> int:
-        return self.size[0]
-
-    def image(self) -> Image.Image:
-        return Image.frombytes(self.mode, self.size, self.data)
-
 
 # --- card sprites ---------------------------------------------------------------------
 
@@ -123,7 +102,7 @@ def draw_pips(draw: ImageDraw.ImageDraw, tip: Corner, centre: Corner, value: int
 
 
 @cache
-def master_sprite(values: Face, up: bool, pips: bool) -> Bitmap:
+def master_sprite(values: Face, up: bool, pips: bool) -> Frozen:
     """A card drawn once, supersampled, at the largest side it is shown at with (or
     without) its small triangles; every other size is scaled from it (`card_sprite`)."""
     side = SIDE_RANGE[1] if pips else PIPS_FROM_SIDE - 2
@@ -142,11 +121,11 @@ def master_sprite(values: Face, up: bool, pips: bool) -> Bitmap:
         else:
             draw_number_card(draw, card, centre, values, big_side, line, pips=pips)
 
-    return Bitmap.of(supersampled((side + 1, height + 1), paint))
+    return Frozen.of(supersampled((side + 1, height + 1), paint))
 
 
 @lru_cache(maxsize=256)
-def card_sprite(values: Face, up: bool, side: int) -> Bitmap:
+def card_sprite(values: Face, up: bool, side: int) -> Frozen:
     """An RGBA card (values at the clockwise corners; None = joker) of the given side.
 
     Scaled from its master, a fraction of a millisecond: drawing it afresh at each side
@@ -154,7 +133,7 @@ def card_sprite(values: Face, up: bool, side: int) -> Bitmap:
     """
     master = master_sprite(values, up, side >= PIPS_FROM_SIDE)
     size = (side + 1, row_height(side) + 1)
-    return master if master.size == size else Bitmap.of(master.image().resize(size, Image.Resampling.LANCZOS))
+    return master if master.size == size else Frozen.of(master.image().resize(size, Image.Resampling.LANCZOS))
 
 
 def draw_number_card(
@@ -186,7 +165,7 @@ def draw_number_card(
 
 
 @cache
-def place_shape(up: bool, side: int) -> Bitmap:
+def place_shape(up: bool, side: int) -> Frozen:
     """An open place without its label: a faint outlined triangle."""
     height = row_height(side)
 
@@ -194,7 +173,7 @@ def place_shape(up: bool, side: int) -> Bitmap:
         outline = inset(corners(side * k, height * k, up), 3 * k)
         draw.polygon(outline, fill=PLACE_FILL, outline=PLACE_EDGE, width=max(1, side // 45) * k)
 
-    return Bitmap.of(supersampled((side + 1, height + 1), paint))
+    return Frozen.of(supersampled((side + 1, height + 1), paint))
 
 
 # --- the table area -------------------------------------------------------------------
@@ -203,7 +182,7 @@ Cards = tuple[tuple[Shape, Face], ...]
 Glow = list[tuple[int, int]]  # the polygon of the last card's glow
 # One step of drawing the area: the box it reaches, whether its cell points up (None for
 # the glow), and its sprite (pasted at the box's corner) or polygon.
-Step = tuple[Box, bool | None, Bitmap | Glow]
+Step = tuple[Box, bool | None, Frozen | Glow]
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,7 +228,7 @@ class TableArea:
         x0, y0, x1, y1 = box
         image = Image.new("RGB", (x1 - x0, y1 - y0), BACKGROUND)
         for reach, up, thing in steps:
-            if isinstance(thing, Bitmap):
+            if isinstance(thing, Frozen):
                 if up is not None and touches(reach, up, box):
                     paste(image, thing.image(), (reach[0] - x0, reach[1] - y0))
             elif meets(reach, box):
@@ -289,13 +268,13 @@ def face_of(values: Sequence[int | None]) -> Face:
 
 
 @lru_cache(maxsize=512)
-def text_sprite(text: str, size: int, fill: RGB, anchor: str) -> tuple[Bitmap, int, int]:
+def text_sprite(text: str, size: int, fill: RGB, anchor: str) -> tuple[Frozen, int, int]:
     """`text` as an RGBA sprite and its offset from the anchor point: drawn once."""
     face = font(size)
     left, top, right, bottom = (round(edge) for edge in face.getbbox(text, anchor=anchor))
     image = Image.new("RGBA", (max(1, right - left), max(1, bottom - top)), (0, 0, 0, 0))
     ImageDraw.Draw(image).text((-left, -top), text, font=face, fill=fill, anchor=anchor)
-    return Bitmap.of(image), left, top
+    return Frozen.of(image), left, top
 
 
 def put_text(
@@ -307,7 +286,7 @@ def put_text(
 
 
 @lru_cache(maxsize=256)
-def label_stamp(text: str, size: int) -> tuple[Bitmap, Bitmap, int, int]:
+def label_stamp(text: str, size: int) -> tuple[Frozen, Frozen, int, int]:
     """A place's number written on the place's colour, the mask of the pixels the
     writing touches, and its offset from the place's centre."""
     sprite, left, top = text_sprite(text, size, TEXT, "mm")
@@ -315,7 +294,7 @@ def label_stamp(text: str, size: int) -> tuple[Bitmap, Bitmap, int, int]:
     image = Image.new("RGB", sprite.size, PLACE_FILL)
     paste(image, writing, (0, 0))
     mask = writing.getchannel("A").point(lambda alpha: 255 if alpha else 0)
-    return Bitmap.of(image), Bitmap.of(mask), left, top
+    return Frozen.of(image), Frozen.of(mask), left, top
 
 
 def label_size(side: int) -> int:
@@ -372,18 +351,18 @@ Piece = Words | Tag | Chip  # a piece of the header or footer, drawn (and mapped
 
 
 @lru_cache(maxsize=512)
-def piece_image(piece: Piece) -> Bitmap:
+def piece_image(piece: Piece) -> Frozen:
     """A piece of a panel, on the panel's colour."""
     if isinstance(piece, Words):
         sprite, _, _ = text_sprite(piece.text, piece.size, piece.fill, piece.anchor)
         image = Image.new("RGB", sprite.size, piece.background)
         paste(image, sprite.image(), (0, 0))
-        return Bitmap.of(image)
+        return Frozen.of(image)
     if isinstance(piece, Tag):
         image = Image.new("RGB", (TAG + 2, TAG + 2), PANEL)
         seat_tag(ImageDraw.Draw(image), (TAG / 2 + 1, TAG / 2 + 1), piece.seat, TAG)
-        return Bitmap.of(image)
-    return Bitmap.of(chip(piece))
+        return Frozen.of(image)
+    return Frozen.of(chip(piece))
 
 
 def chip(piece: Chip) -> Image.Image:
