@@ -10,22 +10,21 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
-from cogs.game import GameCog, Level, new_command
+from ai.sequence_numbers import choose
+from cogs.game import GameCog, Level, new_command, rules_from_files
 from games import Outcome
-from games.sequence_numbers import SIZE, cell_name
+from games.sequence_numbers import ENGINE, SIZE, cell_name
 from locales import N_, gettext, ngettext
 from matches.match import SEAT_MARKS, Match, PrivateReply, seat_name
 from matches.presentation import SELECT_LIMIT, Choice, Form, Option, grouped
-from render.sequence_numbers import narrate, render, render_hand, solo
-
-if TYPE_CHECKING:
-    from bot import GameBot
+from matches.spec import GameSpec
+from render.sequence_numbers import board_image, narrate, render, render_hand, solo
 
 CARD_MENU = N_("Choose a card to play")
 TO_DO = {
@@ -196,8 +195,6 @@ def hand_form(view: dict, legal: list[dict], path: tuple[int, ...], lang: str) -
 class SequenceNumbers(GameCog, group_name="sequence", group_description=locale_str("Play Sequence Numbers")):
     """`/sequence new`, `/sequence rules`, the board and the hand."""
 
-    game = "sequence_numbers"
-    narrator = staticmethod(narrate)
     private_label = N_("My hand")
 
     @new_command(
@@ -225,10 +222,6 @@ class SequenceNumbers(GameCog, group_name="sequence", group_description=locale_s
             "(5 cannot form equal teams)",
             teams=six,
         )
-
-    def game_options(self, options: Mapping[str, Any], players: int) -> Mapping[str, Any]:
-        # The team count is a choice only with six players; other counts have one seating.
-        return {"teams": options.get("teams", 2)} if players == 6 else {}
 
     def board_image(self, view: dict, ui: Mapping[str, Any], lang: str) -> bytes:
         return render(view, lang=lang)
@@ -290,5 +283,18 @@ class SequenceNumbers(GameCog, group_name="sequence", group_description=locale_s
         return PrivateReply("\n".join(lines), render_hand(view, lang))
 
 
-async def setup(bot: GameBot) -> None:
-    await bot.add_cog(SequenceNumbers(bot))
+def engine_options(options: Mapping[str, Any], players: int) -> Mapping[str, Any]:
+    """The team count is a choice only with six players; other counts have one seating."""
+    return {"teams": options.get("teams", 2)} if players == 6 else {}
+
+
+SPEC = GameSpec(
+    engine=ENGINE,
+    render=render,
+    board=board_image,
+    narrate=narrate,
+    presentation=SequenceNumbers,
+    rules=rules_from_files("sequence_numbers"),
+    choose=choose,
+    options=engine_options,
+)

@@ -3,22 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
-from cogs.game import GameCog, Level, new_command
-from games.tetris_link import ANY, COLUMNS, SHAPES, drop, orientations
+from ai.tetris_link import choose
+from cogs.game import GameCog, Level, new_command, rules_from_files
+from games.tetris_link import ANY, COLUMNS, ENGINE, SHAPES, drop, orientations
 from locales import N_, gettext
 from matches.match import Match, PrivateReply, seat_name
 from matches.presentation import Choice, Form, Option
-from render.tetris_link import FACE_NAMES, narrate, render
-
-if TYPE_CHECKING:
-    from bot import GameBot
-
+from matches.spec import GameSpec
+from render.tetris_link import FACE_NAMES, board_image, narrate, render
 
 Placement = tuple[int, int]  # (index in `orientations(shape)`, column)
 
@@ -87,8 +85,6 @@ def pick(at: Placement) -> int:
 class TetrisLink(GameCog, group_name="tetrislink", group_description=locale_str("Play Tetris Link")):
     """`/tetrislink new`, `/tetrislink rules` and the placing controls."""
 
-    game = "tetris_link"
-    narrator = staticmethod(narrate)
     private_label = N_("My pieces")
 
     @new_command(
@@ -193,5 +189,12 @@ class TetrisLink(GameCog, group_name="tetrislink", group_description=locale_str(
         return PrivateReply(content=text)
 
 
-async def setup(bot: GameBot) -> None:
-    await bot.add_cog(TetrisLink(bot))
+SPEC = GameSpec(
+    engine=ENGINE,
+    render=render,
+    board=board_image,
+    narrate=narrate,
+    presentation=TetrisLink,
+    rules=rules_from_files("tetris_link"),
+    choose=choose,
+)

@@ -13,22 +13,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
-from cogs.game import GameCog, Level, new_command
-from games.tremember import SIDES
+from ai.tremember import choose
+from cogs.game import GameCog, Level, new_command, rules_from_files
+from games.tremember import ENGINE, SIDES
 from locales import N_, gettext, ngettext
 from matches.match import Match, PrivateReply
 from matches.presentation import Choice, Form, Option
-from render.tremember import cell_name, motif_name, narrate, render, render_card
-
-if TYPE_CHECKING:
-    from bot import GameBot
-
+from matches.spec import GameSpec
+from render.tremember import board_image, cell_name, motif_name, narrate, render, render_card
 
 ROW_GROUPS = ((0, 3), (3, 6))  # a menu of at most 18 cells per group of rows
 ARROWS = {"left": "➡", "right": "⬅", "top": "⬇", "bottom": "⬆"}  # the end a card comes in from
@@ -98,8 +96,6 @@ def cell_choices(view: dict, legal: list[dict], lang: str) -> tuple[Choice, ...]
 class Tremember(GameCog, group_name="tremember", group_description=locale_str("Play Tremember")):
     """`/tremember new`, `/tremember rules` and the take, push and flip choices."""
 
-    game = "tremember"
-    narrator = staticmethod(narrate)
     private_label = N_("Show my card")
 
     @new_command(locale_str("Open a Tremember lobby (2–6 players)"))
@@ -176,5 +172,12 @@ class Tremember(GameCog, group_name="tremember", group_description=locale_str("P
         return PrivateReply(content=nothing)
 
 
-async def setup(bot: GameBot) -> None:
-    await bot.add_cog(Tremember(bot))
+SPEC = GameSpec(
+    engine=ENGINE,
+    render=render,
+    board=board_image,
+    narrate=narrate,
+    presentation=Tremember,
+    rules=rules_from_files("tremember"),
+    choose=choose,
+)
