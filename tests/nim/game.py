@@ -98,7 +98,7 @@ class NimEngine:
         return {**common, "heap": state.heap}
 
     def dump(self, state: NimState) -> str:
-        return json.dumps(asdict(state))
+        return json.dumps(asdict(state), sort_keys=True)
 
     def load(self, text: str) -> NimState:
         def build(data: Any) -> NimState:
