@@ -70,11 +70,12 @@ class MatchService:
     """The match framework of one bot: it hosts the `games` it is given, resumes matches,
     routes clicks and keeps time (`beats`).
 
-    `games` are the games' specs; `uis` their move presentations (each game's `GameUI`, made
-    here from its spec). `running` holds the matches of the guilds this process owns
-    (`shards`): it runs their clocks and computer seats. A click on a match another process
-    runs is played on a copy read from the database; every write is claimed there (a move at
-    its turn, a reminder, a replacement), so nothing happens twice whichever process acts."""
+    `specs` are the games' specs, as given; `games` their move presentations (each game's
+    `GameUI`, made here from its spec: the bot adds them as its cogs). `running` holds the
+    matches of the guilds this process owns (`shards`): it runs their clocks and computer
+    seats. A click on a match another process runs is played on a copy read from the database;
+    every write is claimed there (a move at its turn, a reminder, a replacement), so nothing
+    happens twice whichever process acts."""
 
     def __init__(
         self, bot: discord.Client, storage: Database, games: Games, shards: Shards = ALL_SHARDS
