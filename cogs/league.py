@@ -162,7 +162,9 @@ class League(commands.Cog):
 
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
-        for chosen in (self.leaderboard, self.history):  # this cog's own copies of the commands
+        # The `game` choices are the games this bot hosts, known only now: discord.py declares
+        # choices with the class, so they are set on this cog's own copies of the commands.
+        for chosen in (self.leaderboard, self.history):
             parameter = chosen._params["game"]
             chosen._params["game"] = dataclasses.replace(parameter, choices=game_choices(bot.games))
 

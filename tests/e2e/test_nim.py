@@ -48,6 +48,7 @@ async def test_nim_is_listed_opens_a_lobby_and_plays_to_a_rated_result(table):
     one_game = (await table.dave.slash(table.channel, "leaderboard", game="nim")).response
     assert one_game.embeds[0].title == "Leaderboard — Nim"
     stats = (await table.dave.slash(table.channel, "stats", member=first)).response.embeds[0]
+    assert any(field.name == "Nim" and "provisional rating" in field.value for field in stats.fields)
     assert any(field.name == "Nim" and "1 wins / 1 game" in field.value for field in stats.fields)
     history = (await table.dave.slash(table.channel, "history", game="nim")).response.embeds[0]
     assert "**Nim #" in history.description and "🏆" in history.description

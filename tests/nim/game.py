@@ -16,16 +16,8 @@ from discord.app_commands import locale_str
 from PIL import Image, ImageDraw
 
 from cogs.game import GameCog, Level, new_command
-from games.base import (
-    GameError,
-    IllegalMove,
-    Outcome,
-    check_players,
-    check_seat,
-    common_view,
-    first_seat,
-    load_json,
-)
+from games import base
+from games.base import GameError, IllegalMove, Outcome
 from locales import gettext
 from matches.presentation import Choice, Form, Option
 from matches.spec import GameSpec
@@ -47,8 +39,8 @@ class NimEngine:
     name, title, min_players, max_players = "nim", "Nim", 2, 2
 
     def new_game(self, players: int, seed: int, options: Any = None) -> NimState:
-        check_players(self, players)
-        first = first_seat(seed, players)
+        base.check_players(self, players)
+        first = base.first_seat(seed, players)
         return NimState(HEAP, first, {"type": "start", "seat": first, "count": 0})
 
     def current_seats(self, state: NimState) -> tuple[int, ...]:
@@ -62,7 +54,7 @@ class NimEngine:
         )
 
     def apply(self, state: NimState, seat: int, move: Move) -> NimState:
-        check_seat(self.current_seats(state), seat)
+        base.check_seat(self.current_seats(state), seat)
         if move not in self.legal_moves(state, seat):
             raise IllegalMove("Take one, two or three stones.")
         heap = state.heap - move["count"]
@@ -87,7 +79,7 @@ class NimEngine:
     def view(self, state: NimState, seat: int | None) -> dict[str, Any]:
         done = self.outcome(state)
         scores, to_move = done.scores if done else (0, 0), self.current_seats(state)
-        common = common_view(
+        common = base.common_view(
             players=2,
             to_move=to_move,
             scores=scores,
@@ -107,7 +99,7 @@ class NimEngine:
             resigned = tuple(int(seat) for seat in data["resigned"])
             return NimState(int(data["heap"]), data["to_move"], dict(data["event"]), resigned)
 
-        return load_json(text, build, self.title)
+        return base.load_json(text, build, self.title)
 
 
 ENGINE = NimEngine()
