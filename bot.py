@@ -23,6 +23,7 @@ import discord
 from discord.ext import commands
 
 import launcher
+from cogs.registry import GAMES
 from cogs.tree import GameTree
 from data import open_storage
 from data.model import StorageUnavailable
@@ -30,18 +31,10 @@ from data.repositories import Database
 from locales.translator import CatalogueTranslator
 from matches import MatchService
 from matches.components import DYNAMIC_ITEMS
+from matches.spec import Games
 from settings import Settings
 
-EXTENSIONS = (
-    "cogs.general",
-    "cogs.league",
-    "cogs.clock",
-    "cogs.tremember",
-    "cogs.tetris_link",
-    "cogs.rookie",
-    "cogs.triominos",
-    "cogs.sequence_numbers",
-)
+EXTENSIONS = ("cogs.general", "cogs.league")  # the server-wide commands; each game's cog comes from its spec
 
 log = logging.getLogger("game_table")
 
@@ -52,7 +45,7 @@ class GameBot(commands.Bot):
     storage: Database
     matches: MatchService
 
-    def __init__(self, settings: Settings, **options: Any) -> None:
+    def __init__(self, settings: Settings, games: Games = GAMES, **options: Any) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
@@ -62,14 +55,20 @@ class GameBot(commands.Bot):
             **options,
         )
         self.settings = settings
+        self.games = games
 
     async def setup_hook(self) -> None:
         await self.tree.set_translator(CatalogueTranslator())
         self.storage = await open_storage(self.settings.database)
-        self.matches = MatchService(self, self.storage, self.settings.shards)
+        self.matches = MatchService(self, self.storage, self.games, self.settings.shards)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
+        for game in self.matches.games.values():  # each game's presentation is its cog
+            if not isinstance(game, commands.Cog):
+                raise TypeError(f"The presentation of {game.game} must be a cog (a GameCog).")
+            await self.add_cog(game)
+        self.matches.start()
         resumed = await self.matches.resume()
         log.info("Resumed %d running matches", resumed)
         await self.sync_commands()
@@ -122,8 +121,7 @@ class GameBot(commands.Bot):
             await super().close()
         finally:
             if hasattr(self, "matches"):
-                await self.matches.computers.stop()
-                self.matches.replays.close()
+                await self.matches.close()
             # An open connection's thread would keep the process alive after the bot ends.
             if hasattr(self, "storage"):
                 await self.storage.close()
@@ -134,21 +132,24 @@ class ShardedGameBot(GameBot, commands.AutoShardedBot):
     it runs the matches of its shards' guilds; other processes run the rest, all on one
     PostgreSQL."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, games: Games = GAMES) -> None:
         shards = settings.shards
-        super().__init__(settings, shard_count=shards.count, shard_ids=list(shards.ids))
+        super().__init__(settings, games, shard_count=shards.count, shard_ids=list(shards.ids))
 
 
-def create_bot(database: str | Path | None = None, settings: Settings | None = None) -> GameBot:
-    """Build the bot from `settings`, else from the environment (DATABASE_URL, SHARD_COUNT,
-    SHARD_IDS…); `database` (a SQLite file or a database URL) overrides the configured one.
-    A bot with a shard count is an `AutoShardedBot` running those shards."""
+def create_bot(
+    database: str | Path | None = None, settings: Settings | None = None, games: Games = GAMES
+) -> GameBot:
+    """Build the bot hosting `games` (the five by default) from `settings`, else from the
+    environment (DATABASE_URL, SHARD_COUNT, SHARD_IDS…); `database` (a SQLite file or a database
+    URL) overrides the configured one. A bot with a shard count is an `AutoShardedBot` running
+    those shards."""
     settings = settings or Settings.from_env(os.environ)
     if database is not None:
         settings = replace(settings, database=database)
     if settings.shards.count is not None:
-        return ShardedGameBot(settings)
-    return GameBot(settings)
+        return ShardedGameBot(settings, games)
+    return GameBot(settings, games)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -8,22 +8,23 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 import ai
-from games import ENGINES
+from ai import Player
+from games.base import AnyEngine
 
 # Called after every decision with the deciding level and the seconds it took.
 Timer = Callable[[str, float], None]
 
 
 def play(
-    game: str,
+    engine: AnyEngine,
+    player: Player[Any],
     levels: tuple[str, ...],
     seed: int,
     options: Mapping[str, Any] | None = None,
     timer: Timer | None = None,
 ) -> Any:
-    """One seeded match to the end, seat i played by the computer at `levels[i]`: the
+    """One seeded match of `engine` to the end, seat i played by `player` at `levels[i]`: the
     final state. Each seat decides from its own views only; every move is checked legal."""
-    engine = ENGINES[game]
     state = engine.new_game(len(levels), seed, options)
     views: list[list[dict[str, Any]]] = [[engine.view(state, seat)] for seat in range(len(levels))]
     rng = random.Random(seed)
@@ -31,11 +32,11 @@ def play(
         seat = seats[0]
         legal = engine.legal_moves(state, seat)
         start = time.perf_counter()
-        move = ai.choose(game, levels[seat], views[seat], legal, rng)
+        move = ai.choose(player, levels[seat], views[seat], legal, rng)
         if timer is not None:
             timer(levels[seat], time.perf_counter() - start)
         if move not in legal:
-            raise AssertionError(f"{game} {levels[seat]} chose an illegal move: {move}")
+            raise AssertionError(f"{engine.name} {levels[seat]} chose an illegal move: {move}")
         state = engine.apply(state, seat, move)
         for other, seen in enumerate(views):
             seen.append(engine.view(state, other))
@@ -43,7 +44,8 @@ def play(
 
 
 def first_wins(
-    game: str,
+    engine: AnyEngine,
+    player: Player[Any],
     first: str,
     second: str,
     games: int,
@@ -52,11 +54,10 @@ def first_wins(
 ) -> float:
     """The share of two-player matches `first` wins against `second` (a shared win counts
     as its share), the two levels taking the first seat in turn."""
-    engine = ENGINES[game]
     won = 0.0
     for seed in range(games):
         levels = (first, second) if seed % 2 == 0 else (second, first)
-        outcome = engine.outcome(play(game, levels, seed, options, timer))
+        outcome = engine.outcome(play(engine, player, levels, seed, options, timer))
         assert outcome is not None
         if levels.index(first) in outcome.winners:
             won += 1 / len(outcome.winners)

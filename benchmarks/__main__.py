@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import importlib
 import io
 import random
 import resource
@@ -33,13 +32,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from benchmarks.levels import bench_levels
-from games import ENGINES, title_of
+from cogs.registry import GAMES
 from locales import LANGUAGES
 
 if TYPE_CHECKING:
     from render.replay import Replay
-
-PLAYERS = {"tetris_link": 4, "sequence_numbers": 4, "tremember": 4, "rookie": 4, "triominos": 4}
 
 
 def playout(name: str, seed: int, players: int) -> Iterator[Any]:
@@ -50,7 +47,7 @@ def playout(name: str, seed: int, players: int) -> Iterator[Any]:
 
 def played(name: str, seed: int, players: int) -> Iterator[tuple[int, dict[str, Any] | None, Any]]:
     """One seeded random game as (seat, move, state after it): the first state comes with no move."""
-    engine = ENGINES[name]
+    engine = GAMES[name].engine
     state = engine.new_game(players, seed)
     chooser = random.Random(seed)
     yield 0, None, state
@@ -83,10 +80,10 @@ def _encode_ms(png: bytes) -> float:
 
 def bench_render() -> None:
     print("Board renders by language (budget: median <= 25 ms, <= 1.5x the bare PNG encode, PNG <= 300 KB)")
-    for name in ENGINES:
-        render = importlib.import_module(f"render.{name}").render
-        engine = ENGINES[name]
-        states = list(playout(name, seed=1, players=PLAYERS[name]))
+    for name in GAMES:
+        render = GAMES[name].render
+        engine = GAMES[name].engine
+        states = list(playout(name, seed=1, players=GAMES[name].bench_players))
         views = [engine.view(s, None) for s in states[:: max(1, len(states) // 40)]] + [
             engine.view(states[-1], None)
         ]
@@ -109,10 +106,10 @@ def bench_render() -> None:
 
 def bench_engine() -> None:
     print("Engine moves per second (seeded random playouts, legal_moves + apply)")
-    for name in ENGINES:
+    for name in GAMES:
         moves, start = 0, time.perf_counter()
         for seed in range(5):
-            moves += sum(1 for _ in playout(name, seed, PLAYERS[name])) - 1
+            moves += sum(1 for _ in playout(name, seed, GAMES[name].bench_players)) - 1
         elapsed = time.perf_counter() - start
         print(f"  {name:17s} {moves / elapsed:8.0f} moves/s  ({moves} moves in {elapsed:.2f} s)")
 
@@ -171,10 +168,10 @@ async def _seed_matches(database: Path, count: int) -> None:
     from data.storage import Storage
 
     storage = await Storage.open(database)
-    names = list(ENGINES)
+    names = list(GAMES)
     for index in range(count):
         name = names[index % len(names)]
-        engine = ENGINES[name]
+        engine = GAMES[name].engine
         states = list(playout(name, seed=index, players=2))
         state = states[len(states) // 2]
         row = await storage.matches.open_lobby(
@@ -190,14 +187,10 @@ async def _resume(database: Path) -> tuple[float, int]:
     from data.storage import Storage
     from matches import MatchService
 
-    bot = create_bot(database=database)
-    for name in ENGINES:
-        importlib.import_module(f"cogs.{name}")  # imported untimed: the import cost is no part of resuming
+    bot = create_bot(database=database)  # the games' modules are imported untimed: no part of resuming
     start = time.perf_counter()
     storage = await Storage.open(database)
-    bot.storage, bot.matches = storage, MatchService(bot, storage)
-    for name in ENGINES:  # the games' cogs register the games the framework resumes
-        await bot.load_extension(f"cogs.{name}")
+    bot.storage, bot.matches = storage, MatchService(bot, storage, GAMES)
     resumed = await bot.matches.resume()
     elapsed = time.perf_counter() - start
     await storage.close()
@@ -223,7 +216,7 @@ async def _commit_moves(database: Path, game: str, synchronous: str, count: int)
     whole dumped state, as the bot stores them) on a new database file."""
     from data.storage import Storage
 
-    engine = ENGINES[game]
+    engine = GAMES[game].engine
     moves = [(seat, move, engine.dump(state)) for seat, move, state in played(game, 1, 4) if move]
     storage = await Storage.open(database)
     await storage.connection.execute(f"PRAGMA synchronous={synchronous}")
@@ -252,7 +245,7 @@ def bench_storage(count: int = 500) -> None:
         " synchronous=FULL is what the bot uses)"
     )
     for game in ("tetris_link", "sequence_numbers"):
-        size = max(len(ENGINES[game].dump(state)) for state in playout(game, 1, 4))
+        size = max(len(GAMES[game].engine.dump(state)) for state in playout(game, 1, 4))
         for synchronous in ("NORMAL", "FULL"):
             with tempfile.TemporaryDirectory() as folder:
                 times = asyncio.run(_commit_moves(Path(folder) / "moves.db", game, synchronous, count))
@@ -277,11 +270,11 @@ def _build_replay(
     from games.replay import replay_states
     from render.replay import replay
 
-    engine = ENGINES[name]
+    engine = GAMES[name].engine
     start = time.perf_counter()
     views = [engine.view(state, None) for state in replay_states(engine, players, seed, {}, log)]
     middle = time.perf_counter()
-    made = replay(name, views, title=f"{engine.title} #{seed}")
+    made = replay(GAMES[name].board, views, title=f"{engine.title} #{seed}")
     return made, middle - start, time.perf_counter() - middle
 
 
@@ -313,8 +306,8 @@ def bench_replay() -> None:
         "Animated replays from a stored move log: states + views, then frames + encode; the longest of "
         "six seeded matches at 2 and 4 seats (budget: any match <= 3 s and <= 10 MiB, <= 120 frames)"
     )
-    for name in ENGINES:
-        for players in (2, PLAYERS[name]):
+    for name in GAMES:
+        for players in (2, GAMES[name].bench_players):
             seed = max(range(6), key=lambda seed: len(_log(name, seed, players)))  # the longest of six
             log = _log(name, seed, players)
             _build_replay(name, players, seed, log[:2])  # warm the renderers' caches, as a running bot has
@@ -338,7 +331,7 @@ def _flood_jobs(lang: str = "en") -> list[Any]:
 
     seeds = (seed for seed in range(100) if len(_log("rookie", seed, 4)) >= FLOOD_MOVES)
     return [
-        ReplayJob("rookie", seed, 4, seed, {}, _log("rookie", seed, 4)[:FLOOD_MOVES], lang)
+        ReplayJob(GAMES["rookie"], seed, 4, seed, {}, _log("rookie", seed, 4)[:FLOOD_MOVES], lang)
         for seed, _ in zip(seeds, range(FLOOD_REPLAYS), strict=False)
     ]
 
@@ -348,20 +341,22 @@ def _every_frame(job: Any) -> Any:
     from games.replay import replay_states
     from render.replay import replay
 
-    engine = ENGINES[job.game]
+    engine = job.game.engine
     states = replay_states(engine, job.players, job.seed, job.options, job.log)
-    return replay(job.game, [engine.view(state, None) for state in states], title="#1", limit=len(states))
+    return replay(
+        job.game.board, [engine.view(state, None) for state in states], title="#1", limit=len(states)
+    )
 
 
 class _Boards:
     """Board renders as the bot draws them (in the loop's default pool), one game after another."""
 
     def __init__(self) -> None:
-        self.renders = [importlib.import_module(f"render.{name}").render for name in ENGINES]
+        self.renders = [spec.render for spec in GAMES.values()]
         self.views = []
-        for name in ENGINES:
-            states = list(playout(name, seed=1, players=PLAYERS[name]))
-            self.views.append(ENGINES[name].view(states[len(states) // 2], None))
+        for name in GAMES:
+            states = list(playout(name, seed=1, players=GAMES[name].bench_players))
+            self.views.append(GAMES[name].engine.view(states[len(states) // 2], None))
         for render, view in zip(self.renders, self.views, strict=True):
             render(view, lang="en")  # warm the caches of static layers, as a running bot has
 
@@ -441,15 +436,17 @@ def bench_ai(games: int = 40) -> None:
         " hard median <= 1 s, max <= 3 s); two-player matches, seats alternating"
     )
     pairs = (("normal", "easy"), ("hard", "normal"), ("hard", "easy"))
-    for game in ai.GAMES:
+    for spec in GAMES.values():
+        if spec.choose is None:
+            continue
         times: dict[str, list[float]] = {level: [] for level in ai.LEVELS}
 
         def timer(level: str, seconds: float, times: dict[str, list[float]] = times) -> None:
             times[level].append(seconds)
 
-        print(f"  {title_of(game)}")
+        print(f"  {spec.title}")
         for first, second in pairs:
-            won = first_wins(game, first, second, games, timer=timer)
+            won = first_wins(spec.engine, spec.choose, first, second, games, timer=timer)
             print(f"    {first:6s} against {second:6s} {100 * won:5.1f}% won  ({games} games)")
         for level in ai.LEVELS:
             samples = times[level]
@@ -460,7 +457,7 @@ def bench_ai(games: int = 40) -> None:
 
 
 async def _clock_beats(count: int, beats: int) -> list[float]:
-    """The turn clock's beats (tick and the question whether any clock runs, as cogs/clock.py
+    """The turn clock's beats (tick and the question whether any clock runs, as matches/beats.py
     asks them) over `count` running matches with 24-hour clocks, none of them due yet."""
     from datetime import UTC, datetime, timedelta
 
@@ -474,8 +471,8 @@ async def _clock_beats(count: int, beats: int) -> list[float]:
     with tempfile.TemporaryDirectory() as folder:
         storage = await Storage.open(Path(folder) / "clock.db")
         try:
-            service = MatchService(discord.Client(intents=discord.Intents.none()), storage)
-            engine = ENGINES["tremember"]
+            service = MatchService(discord.Client(intents=discord.Intents.none()), storage, GAMES)
+            engine = GAMES["tremember"].engine
             state, now, spread = engine.new_game(2, 1), datetime.now(UTC), random.Random(1)
             for match_id in range(1, count + 1):
                 deadline = now + timedelta(hours=2, seconds=spread.uniform(0, 86400))
@@ -498,7 +495,7 @@ async def _clock_beats(count: int, beats: int) -> list[float]:
                     deadline=deadline.isoformat(),
                     players=[11, 22],
                 )
-                service.running[match_id] = Match(row=row, engine=engine, state=state)
+                service.running.add(Match(row=row, engine=engine, state=state))
             samples = []
             for beat in range(beats):
                 start = time.perf_counter()

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ai.arena import first_wins
-from games import title_of
+from cogs.registry import GAMES
 
 
 @dataclass(frozen=True)
@@ -60,7 +60,17 @@ REQUIREMENTS: dict[str, tuple[Requirement, ...]] = {
 
 def check(game: str, requirement: Requirement) -> tuple[float, bool]:
     """The share of matches the stronger level won, and whether that is the share required."""
-    won = first_wins(game, requirement.stronger, requirement.weaker, requirement.games, requirement.options)
+    spec = GAMES[game]
+    if spec.choose is None:
+        raise ValueError(f"{spec.title} has no computer player to measure.")
+    won = first_wins(
+        spec.engine,
+        spec.choose,
+        requirement.stronger,
+        requirement.weaker,
+        requirement.games,
+        requirement.options,
+    )
     return won, won >= requirement.share
 
 
@@ -69,7 +79,7 @@ def bench_levels() -> None:
     print("Level against level: each level must beat the one below by the share required")
     met = True
     for game, requirements in REQUIREMENTS.items():
-        print(f"  {title_of(game)}")
+        print(f"  {GAMES[game].title}")
         for requirement in requirements:
             start = time.perf_counter()
             won, enough = check(game, requirement)

@@ -37,12 +37,13 @@ from uuid import uuid4
 import asyncpg
 
 from benchmarks.__main__ import played
+from cogs.registry import GAMES
 from data import open_storage
 from data.postgres import PostgresStorage
 from data.repositories import Database
 from data.storage import Storage
-from games import ENGINES
 
+ENGINES = {name: spec.engine for name, spec in GAMES.items()}  # the hosted games' engines
 MOVES = 500
 RESUMED = (10_000, 100_000)
 CONCURRENT = 50

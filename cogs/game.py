@@ -1,12 +1,14 @@
 """`GameCog`: the base of every game's cog — its commands and how its matches look.
 
-A game's cog implements the `matches.game_ui.GameUI` hooks below; the match framework
-(`matches/`) does everything else: seats, locks, persistence, the board message, pings,
-DM notices, clocks and errors.
+A game's cog implements the `matches.game_ui.GameUI` hooks below and is its spec's
+`presentation`: the match framework makes it from the spec (`GameCog(bot, spec)`) and does
+everything else: seats, locks, persistence, the board message, pings, DM notices, clocks
+and errors.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Coroutine, Mapping
 from importlib import resources
 from importlib.resources.abc import Traversable
@@ -17,13 +19,14 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
-from games import ENGINES, Engine, Outcome
-from games.base import seat_counts
+from games import Outcome
+from games.base import AnyEngine
 from locales import N_, gettext
 from locales.audience import private_language
 from matches import MatchService
 from matches.match import CLOCK_CHOICES, CLOCK_HELP, Match, PrivateReply, seat_name, who
 from matches.presentation import Form
+from matches.spec import GameSpec
 
 if TYPE_CHECKING:
     from bot import GameBot
@@ -53,16 +56,16 @@ def new_command(
 
 
 class GameCog(commands.GroupCog):
-    """Base of every game's cog. Subclasses set `game` and override the hooks below."""
+    """Base of every game's cog, made from its game's spec. Subclasses override the hooks below."""
 
-    game: str
     private_label = N_("My view")
-    narrator: Callable[[dict, Callable[[int], str], str], list[str]]  # the renderer's `narrate`
 
-    def __init__(self, bot: GameBot) -> None:
+    def __init__(self, bot: GameBot, spec: GameSpec) -> None:
         self.bot = bot
-        self.engine: Engine = ENGINES[self.game]
-        self.player_counts = seat_counts(self.engine)
+        self.spec = spec
+        self.game = spec.name
+        self.engine: AnyEngine = spec.engine
+        self.player_counts = spec.player_counts
         super().__init__()
         self.start_command = f"`/{self.__cog_group_name__} new`"
 
@@ -70,13 +73,9 @@ class GameCog(commands.GroupCog):
     def service(self) -> MatchService:
         return self.bot.matches
 
-    def rules_in(self, lang: str) -> str:
-        """The short rules `/<game> rules` shows in `lang`: locales/<lang>/rules/<game>.md, else
-        the English ones (cogs/rules/<game>.md)."""
-        return rules_file(self.game, lang).read_text(encoding="utf-8").strip()
-
-    async def cog_load(self) -> None:
-        self.service.register(self)
+    def narrator(self, view: dict, name: Callable[[int], str], lang: str) -> list[str]:
+        """The renderer's words for what just happened (the spec's `narrate`)."""
+        return self.spec.narrate(view, name, lang)
 
     # ------------------------------------------------------------------ hooks
 
@@ -86,13 +85,10 @@ class GameCog(commands.GroupCog):
             lang, "standard rules"
         )
 
-    def game_options(self, options: Mapping[str, Any], players: int) -> Mapping[str, Any]:
-        """The options the engine gets for `players` seats (some apply only to some counts)."""
-        return options
-
     def board_image(self, view: dict, ui: Mapping[str, Any], lang: str) -> bytes:
-        """The PNG under the board message, from the spectator view, its words in `lang`."""
-        raise NotImplementedError
+        """The PNG under the board message, from the spectator view (`ui`: a form's preview, which
+        only some games draw), its words in `lang`."""
+        return self.spec.render(view, lang=lang)
 
     def present(
         self, view: dict, legal: list[dict], path: tuple[int, ...], *, private: bool, lang: str
@@ -151,7 +147,7 @@ class GameCog(commands.GroupCog):
     async def rules(self, interaction: discord.Interaction) -> None:
         lang = private_language(interaction)
         title = gettext(lang, "{game} — rules", game=self.engine.title)
-        embed = discord.Embed(title=title, description=self.rules_in(lang))
+        embed = discord.Embed(title=title, description=self.spec.rules(lang))
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
 
@@ -159,3 +155,13 @@ def rules_file(game: str, lang: str) -> Traversable:
     """Where the rules of `game` in `lang` are written (the English ones where there are none)."""
     translated = resources.files("locales") / lang / "rules" / f"{game}.md"
     return translated if translated.is_file() else resources.files("cogs") / "rules" / f"{game}.md"
+
+
+def rules_from_files(game: str) -> Callable[[str], str]:
+    """A spec's `rules` read from files: locales/<lang>/rules/<game>.md, else the English ones
+    (cogs/rules/<game>.md)."""
+    return functools.partial(_read_rules, game)
+
+
+def _read_rules(game: str, lang: str) -> str:
+    return rules_file(game, lang).read_text(encoding="utf-8").strip()

@@ -14,11 +14,11 @@ from cogs.game import GameCog
 from cogs.league import LeaderboardPage
 from cogs.limits import COMPONENT_LIMIT, fitting
 from data.model import MatchRow
-from games import title_of
 from locales import command, gettext, name
 from locales.audience import MemberLanguages, private_language
 from matches.components import DYNAMIC_ITEMS, GameButton, answered_by, items_view
 from matches.match import BOARD, CANCEL, WATCH, jump_url, players_text, tell
+from matches.spec import Games
 
 if TYPE_CHECKING:
     from bot import GameBot
@@ -66,7 +66,7 @@ class General(commands.Cog):
             description=_introduction(lang),
             colour=discord.Colour.blurple(),
         )
-        for cog in self.bot.cogs.values():
+        for cog in self.bot.matches.games.values():  # the hosted games' presentations
             if not isinstance(cog, GameCog):
                 continue
             group = cog.__cog_group_name__
@@ -108,11 +108,11 @@ class General(commands.Cog):
         embed = discord.Embed(title=gettext(lang, "Matches here"), colour=discord.Colour.blurple())
         buttons: list[discord.ui.Item] = []
         if mine:
-            rows = _listed(embed, gettext(lang, "Yours"), mine, lang)
+            rows = _listed(embed, gettext(lang, "Yours"), mine, self.bot.games, lang)
             buttons += [item for row in rows if (item := _mine_button(row, interaction.user.id, lang))]
         if others:
             title = gettext(lang, "Running — watch without joining")
-            rows = _listed(embed, title, [match.row for match in others], lang)
+            rows = _listed(embed, title, [match.row for match in others], self.bot.games, lang)
             buttons += [_button(row, WATCH, gettext(lang, "Watch #{number}", number=row.id)) for row in rows]
         embed.set_footer(text=gettext(lang, "Board ↓ posts your board again at the bottom of its channel."))
         view = items_view(buttons[:COMPONENT_LIMIT])
@@ -166,15 +166,17 @@ def _other_commands(lang: str) -> str:
     return "\n".join(lines)
 
 
-def _listed(embed: discord.Embed, title: str, rows: list[MatchRow], lang: str) -> list[MatchRow]:
+def _listed(
+    embed: discord.Embed, title: str, rows: list[MatchRow], games: Games, lang: str
+) -> list[MatchRow]:
     """Add a field listing the first `rows` that fit it (at most `MATCHES_SHOWN`, the rest
     counted); returns the rows listed."""
-    text, shown = fitting(lang, [_line(lang, row) for row in rows[:MATCHES_SHOWN]], total=len(rows))
+    text, shown = fitting(lang, [_line(games, lang, row) for row in rows[:MATCHES_SHOWN]], total=len(rows))
     embed.add_field(name=title, value=text, inline=False)
     return rows[:shown]
 
 
-def _line(lang: str, row: MatchRow) -> str:
+def _line(games: Games, lang: str, row: MatchRow) -> str:
     url = jump_url(row)
     if row.status == "lobby":
         state = gettext(lang, "lobby")
@@ -182,7 +184,7 @@ def _line(lang: str, row: MatchRow) -> str:
         state = gettext(lang, "paused — Board ↓ resumes it")
     else:
         state = gettext(lang, "move {number}", number=row.turn)
-    return f"**{title_of(row.game)} #{row.id}** — {state} — {url}"
+    return f"**{games.title_of(row.game)} #{row.id}** — {state} — {url}"
 
 
 def _mine_button(row: MatchRow, user_id: int, lang: str) -> discord.ui.Item | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Literal
@@ -13,7 +14,6 @@ from discord.ext import commands
 
 from cogs.limits import DESCRIPTION_LIMIT, fitting
 from data.ratings import LISTED_GAMES, LISTED_OPPONENTS, OVERALL, REPEAT_LIMIT
-from games import ENGINES, title_of
 from locales import (
     LANGUAGE_NAMES,
     LANGUAGES,
@@ -37,16 +37,13 @@ from matches.match import (
     unrated_text,
     who,
 )
+from matches.spec import Games
 
 if TYPE_CHECKING:
     from bot import GameBot
 
 PAGE_SIZE = 10
 LEADERBOARD = N_("Leaderboard — {game}")  # the title of every leaderboard message
-GAME_CHOICES = [
-    app_commands.Choice(name=locale_str(engine.title, translate=False), value=game)
-    for game, engine in ENGINES.items()
-]
 SERVER_LANGUAGE = "server"  # the `/settings language` choice that follows the server's own
 LANGUAGE_CHOICES = [
     *(
@@ -57,8 +54,16 @@ LANGUAGE_CHOICES = [
 ]
 
 
-def board_title(game: str, lang: str) -> str:
-    return gettext(lang, "all games") if game == OVERALL else title_of(game)
+def board_title(games: Games, game: str, lang: str) -> str:
+    return gettext(lang, "all games") if game == OVERALL else games.title_of(game)
+
+
+def game_choices(games: Games) -> list[app_commands.Choice[str | int | float]]:
+    """The `game` option's choices: the games the bot hosts."""
+    return [
+        app_commands.Choice[str | int | float](name=locale_str(spec.title, translate=False), value=name)
+        for name, spec in games.items()
+    ]
 
 
 def record(lang: str, wins: int, games: int) -> str:
@@ -72,7 +77,7 @@ async def leaderboard_page(bot: GameBot, guild_id: int, game: str, page: int, la
     pages = max(1, -(-total // PAGE_SIZE))
     page = min(max(page, 0), pages - 1)
     rows = await bot.storage.league.leaderboard(guild_id, game, offset=page * PAGE_SIZE, limit=PAGE_SIZE)
-    title = gettext(lang, LEADERBOARD, game=board_title(game, lang))
+    title = gettext(lang, LEADERBOARD, game=board_title(bot.games, game, lang))
     embed = discord.Embed(title=title, colour=discord.Colour.gold())
     if rows:
         lines = [
@@ -142,7 +147,7 @@ class LeaderboardPage(
                 leaderboard=command(private, "leaderboard"),
             )
             await tell(interaction, said)
-        elif await _known_game(interaction, self.game):
+        elif await _known_game(bot.games, interaction, self.game):
             if _is_leaderboard(interaction.message):
                 lang = await public_language(bot.storage.settings, interaction)
                 page = await leaderboard_page(bot, interaction.guild_id, self.game, self.page, lang)
@@ -157,14 +162,18 @@ class League(commands.Cog):
 
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
+        # The `game` choices are the games this bot hosts, known only now: discord.py declares
+        # choices with the class, so they are set on this cog's own copies of the commands.
+        for chosen in (self.leaderboard, self.history):
+            parameter = chosen._params["game"]
+            chosen._params["game"] = dataclasses.replace(parameter, choices=game_choices(bot.games))
 
     @app_commands.command(name="leaderboard", description=locale_str("The server's table of ratings"))
     @app_commands.describe(game=locale_str("One game's table (leave empty for the table across all games)"))
-    @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction, game: str | None = None) -> None:
         assert interaction.guild_id is not None
-        if not await _known_game(interaction, game or OVERALL):
+        if not await _known_game(self.bot.games, interaction, game or OVERALL):
             return
         lang = await public_language(self.bot.storage.settings, interaction)
         page = await leaderboard_page(self.bot, interaction.guild_id, game or OVERALL, 0, lang)
@@ -194,7 +203,7 @@ class League(commands.Cog):
                 else gettext(lang, "provisional rating **{rating}**", rating=entry["rating"])
             )
             embed.add_field(
-                name=board_title(entry["game"], lang),
+                name=board_title(self.bot.games, entry["game"], lang),
                 value=f"{rating} · {record(lang, entry['wins'], entry['games'])}",
                 inline=entry["game"] != OVERALL,
             )
@@ -206,28 +215,27 @@ class League(commands.Cog):
             )
         recent = await self.bot.storage.league.recent_results(interaction.guild_id, user_id=user.id, limit=5)
         if recent:
-            lines, _ = fitting(lang, [_result_line(r, lang, user.id) for r in recent])
+            lines, _ = fitting(lang, [_result_line(self.bot.games, r, lang, user.id) for r in recent])
             embed.add_field(name=gettext(lang, "Recent results"), value=lines, inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name="history", description=locale_str("The server's recent matches"))
     @app_commands.describe(game=locale_str("Only this game's matches"))
-    @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
     async def history(self, interaction: discord.Interaction, game: str | None = None) -> None:
         assert interaction.guild_id is not None
-        if game is not None and not await _known_game(interaction, game):
+        if game is not None and not await _known_game(self.bot.games, interaction, game):
             return
         lang = private_language(interaction)
         recent = await self.bot.storage.league.recent_results(interaction.guild_id, game=game, limit=10)
         title = (
-            gettext(lang, "Recent matches — {game}", game=title_of(game))
+            gettext(lang, "Recent matches — {game}", game=self.bot.games.title_of(game))
             if game
             else gettext(lang, "Recent matches")
         )
         embed = discord.Embed(title=title, colour=discord.Colour.blurple())
         embed.description = (
-            fitting(lang, [_result_line(r, lang) for r in recent], limit=DESCRIPTION_LIMIT)[0]
+            fitting(lang, [_result_line(self.bot.games, r, lang) for r in recent], limit=DESCRIPTION_LIMIT)[0]
             if recent
             else gettext(
                 lang,
@@ -401,11 +409,11 @@ def _is_leaderboard(message: discord.Message | None) -> bool:
     return all(custom_id.startswith("lb:") for custom_id in ids)
 
 
-async def _known_game(interaction: discord.Interaction, game: str) -> bool:
+async def _known_game(games: Games, interaction: discord.Interaction, game: str) -> bool:
     """Whether `game` names a table this bot keeps; else the member is told privately."""
-    if game == OVERALL or game in ENGINES:
+    if game == OVERALL or game in games:
         return True
-    names = ", ".join(engine.title for engine in ENGINES.values())
+    names = ", ".join(spec.title for spec in games.values())
     said = gettext(
         private_language(interaction),
         "There is no game called {game} here — choose one of {names}, or leave it empty.",
@@ -427,7 +435,7 @@ async def _may_manage(interaction: discord.Interaction) -> bool:
     return False
 
 
-def _result_line(result: dict, lang: str, viewer: int | None = None) -> str:
+def _result_line(games: Games, result: dict, lang: str, viewer: int | None = None) -> str:
     """One finished match in a sentence, in `lang`: game, how it ended, who won, scores (and
     how those who left did), when, and why it was unrated where that needs saying."""
     when = f"<t:{int(_timestamp(result['finished_at']))}:R>"
@@ -437,7 +445,8 @@ def _result_line(result: dict, lang: str, viewer: int | None = None) -> str:
         + (" 🏆" if s["winner"] and not result["abandoned"] else "")
         for s in result["seats"]
     )
-    line = f"**{title_of(result['game'])} #{result['match_id']}**{_ending(result, lang)} — {seats} — {when}"
+    title = f"**{games.title_of(result['game'])} #{result['match_id']}**"
+    line = f"{title}{_ending(result, lang)} — {seats} — {when}"
     unrated = unrated_text(result["unrated"], lang)
     if viewer is not None and not result["abandoned"]:  # an abandoned one says it is unrated
         mine = next(s for s in result["seats"] if s["user_id"] == viewer)

@@ -5,16 +5,18 @@ prompts as `render.rookie` does, naming seats with mentions, never a face-down c
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, Literal, cast
+from collections.abc import Mapping
+from typing import Any, Literal, cast
 
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
-from cogs.game import GameCog, Level, new_command
+from ai.rookie import choose
+from cogs.game import GameCog, Level, new_command, rules_from_files
 from games.base import Outcome
 from games.rookie import (
+    ENGINE,
     ArrangeMove,
     PlaceMove,
     RookieMove,
@@ -26,11 +28,8 @@ from games.rookie import (
 from locales import N_, gettext
 from matches.match import Match, PrivateReply, seat_name, who
 from matches.presentation import Choice, Form, Option
-from render.rookie import cards, narrate, prompt, render
-
-if TYPE_CHECKING:
-    from bot import GameBot
-
+from matches.spec import GameSpec
+from render.rookie import board_image, cards, narrate, prompt, render
 
 CARD_TEXT = {
     "red": N_("red ●"),
@@ -236,12 +235,6 @@ def stacks_line(view: RookieView, seat: int, lang: str, partner: bool = False) -
 class Rookie(GameCog, group_name="rookie", group_description=locale_str("Play Rookie")):
     """`/rookie new`, `/rookie rules` and the choices of every decision of a turn."""
 
-    game = "rookie"
-
-    @staticmethod
-    def narrator(view: dict, name: Callable[[int], str], lang: str) -> list[str]:
-        return narrate(rookie_view(view), name, lang)
-
     private_label = N_("My stacks")
 
     @new_command(
@@ -340,5 +333,12 @@ class Rookie(GameCog, group_name="rookie", group_description=locale_str("Play Ro
         return PrivateReply(content="\n".join(lines))
 
 
-async def setup(bot: GameBot) -> None:
-    await bot.add_cog(Rookie(bot))
+SPEC = GameSpec(
+    engine=ENGINE,
+    render=render,
+    board=board_image,
+    narrate=narrate,
+    presentation=Rookie,
+    rules=rules_from_files("rookie"),
+    choose=choose,
+)

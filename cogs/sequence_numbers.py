@@ -9,16 +9,18 @@ The choice of which five lock, when a chip made more than five in a row, is publ
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, Literal, cast
+from collections.abc import Mapping
+from typing import Any, Literal, cast
 
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
-from cogs.game import GameCog, Level, new_command
+from ai.sequence_numbers import choose
+from cogs.game import GameCog, Level, new_command, rules_from_files
 from games import Outcome
 from games.sequence_numbers import (
+    ENGINE,
     SIZE,
     LockMove,
     PlayMove,
@@ -31,10 +33,8 @@ from games.sequence_numbers import (
 from locales import N_, gettext, ngettext
 from matches.match import SEAT_MARKS, Match, PrivateReply, seat_name
 from matches.presentation import SELECT_LIMIT, Choice, Form, Option
-from render.sequence_numbers import narrate, render, render_hand, solo
-
-if TYPE_CHECKING:
-    from bot import GameBot
+from matches.spec import GameSpec
+from render.sequence_numbers import board_image, narrate, render, render_hand, solo
 
 CARD_MENU = N_("Choose a card to play")
 TO_DO = {
@@ -229,12 +229,6 @@ def lock_option(move: LockMove, lang: str) -> Option:
 class SequenceNumbers(GameCog, group_name="sequence", group_description=locale_str("Play Sequence Numbers")):
     """`/sequence new`, `/sequence rules`, the board and the hand."""
 
-    game = "sequence_numbers"
-
-    @staticmethod
-    def narrator(view: dict, name: Callable[[int], str], lang: str) -> list[str]:
-        return narrate(sequence_view(view), name, lang)
-
     private_label = N_("My hand")
 
     @new_command(
@@ -262,10 +256,6 @@ class SequenceNumbers(GameCog, group_name="sequence", group_description=locale_s
             "(5 cannot form equal teams)",
             teams=six,
         )
-
-    def game_options(self, options: Mapping[str, Any], players: int) -> Mapping[str, Any]:
-        # The team count is a choice only with six players; other counts have one seating.
-        return {"teams": options.get("teams", 2)} if players == 6 else {}
 
     def board_image(self, view: dict, ui: Mapping[str, Any], lang: str) -> bytes:
         return render(sequence_view(view), lang=lang)
@@ -323,5 +313,18 @@ class SequenceNumbers(GameCog, group_name="sequence", group_description=locale_s
         return PrivateReply("\n".join(lines), render_hand(view, lang))
 
 
-async def setup(bot: GameBot) -> None:
-    await bot.add_cog(SequenceNumbers(bot))
+def engine_options(options: Mapping[str, Any], players: int) -> Mapping[str, Any]:
+    """The team count is a choice only with six players; other counts have one seating."""
+    return {"teams": options.get("teams", 2)} if players == 6 else {}
+
+
+SPEC = GameSpec(
+    engine=ENGINE,
+    render=render,
+    board=board_image,
+    narrate=narrate,
+    presentation=SequenceNumbers,
+    rules=rules_from_files("sequence_numbers"),
+    choose=choose,
+    options=engine_options,
+)

@@ -2,23 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, cast
+from collections.abc import Mapping
+from typing import Any, cast
 
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
-from cogs.game import GameCog, Level, new_command
-from games.tetris_link import COLUMNS, SHAPES, TetrisLinkMove, TetrisLinkView, drop, orientations
+from ai.tetris_link import choose
+from cogs.game import GameCog, Level, new_command, rules_from_files
+from games.tetris_link import COLUMNS, ENGINE, SHAPES, TetrisLinkMove, TetrisLinkView, drop, orientations
 from locales import N_, gettext
 from matches.match import Match, PrivateReply, seat_name
 from matches.presentation import Choice, Form, Option
-from render.tetris_link import FACE_NAMES, Ghost, face_name, narrate, render
-
-if TYPE_CHECKING:
-    from bot import GameBot
-
+from matches.spec import GameSpec
+from render.tetris_link import FACE_NAMES, Ghost, board_image, face_name, narrate, render
 
 Placement = tuple[int, int]  # (index in `orientations(shape)`, column)
 
@@ -97,12 +95,6 @@ def pick(at: Placement) -> int:
 
 class TetrisLink(GameCog, group_name="tetrislink", group_description=locale_str("Play Tetris Link")):
     """`/tetrislink new`, `/tetrislink rules` and the placing controls."""
-
-    game = "tetris_link"
-
-    @staticmethod
-    def narrator(view: dict[str, Any], name: Callable[[int], str], lang: str) -> list[str]:
-        return narrate(game_view(view), name, lang)
 
     private_label = N_("My pieces")
 
@@ -214,5 +206,12 @@ class TetrisLink(GameCog, group_name="tetrislink", group_description=locale_str(
         return PrivateReply(content=text)
 
 
-async def setup(bot: GameBot) -> None:
-    await bot.add_cog(TetrisLink(bot))
+SPEC = GameSpec(
+    engine=ENGINE,
+    render=render,
+    board=board_image,
+    narrate=narrate,
+    presentation=TetrisLink,
+    rules=rules_from_files("tetris_link"),
+    choose=choose,
+)

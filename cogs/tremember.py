@@ -11,24 +11,22 @@ longer shows it, so the player has to remember it, as at the table.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
-from cogs.game import GameCog, Level, new_command
-from games.tremember import SIDES, Side, TrememberMove, TrememberView
+from ai.tremember import choose
+from cogs.game import GameCog, Level, new_command, rules_from_files
+from games.tremember import ENGINE, SIDES, Side, TrememberMove, TrememberView
 from locales import N_, gettext, ngettext
 from matches.match import Match, PrivateReply
 from matches.presentation import Choice, Form, Option
-from render.tremember import cell_name, motif_name, narrate, render, render_card
-
-if TYPE_CHECKING:
-    from bot import GameBot
-
+from matches.spec import GameSpec
+from render.tremember import board_image, cell_name, motif_name, narrate, render, render_card
 
 ROW_GROUPS = ((0, 3), (3, 6))  # a menu of at most 18 cells per group of rows
 ARROWS = {"left": "➡", "right": "⬅", "top": "⬇", "bottom": "⬆"}  # the end a card comes in from
@@ -112,12 +110,6 @@ def cell_choices(view: TrememberView, legal: list[TrememberMove], lang: str) -> 
 class Tremember(GameCog, group_name="tremember", group_description=locale_str("Play Tremember")):
     """`/tremember new`, `/tremember rules` and the take, push and flip choices."""
 
-    game = "tremember"
-
-    @staticmethod
-    def narrator(view: dict[str, Any], name: Callable[[int], str], lang: str) -> list[str]:
-        return narrate(game_view(view), name, lang)
-
     private_label = N_("Show my card")
 
     @new_command(locale_str("Open a Tremember lobby (2–6 players)"))
@@ -197,5 +189,12 @@ class Tremember(GameCog, group_name="tremember", group_description=locale_str("P
         return PrivateReply(content=nothing)
 
 
-async def setup(bot: GameBot) -> None:
-    await bot.add_cog(Tremember(bot))
+SPEC = GameSpec(
+    engine=ENGINE,
+    render=render,
+    board=board_image,
+    narrate=narrate,
+    presentation=Tremember,
+    rules=rules_from_files("tremember"),
+    choose=choose,
+)

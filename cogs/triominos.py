@@ -9,23 +9,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
-from cogs.game import GameCog, Level, new_command
+from ai.triominos import choose
+from cogs.game import GameCog, Level, new_command, rules_from_files
 from games.base import Outcome
-from games.triominos import HandCard, TriominosView
+from games.triominos import ENGINE, HandCard, TriominosView
 from locales import N_, gettext, ngettext
 from matches.match import Match, PrivateReply, and_list, who
 from matches.presentation import CONTROL_ROWS, SELECT_LIMIT, Choice, Form, Option, form_rows, grouped
-from render.triominos import narrate, render, render_hand, tokens
-
-if TYPE_CHECKING:
-    from bot import GameBot
-
+from matches.spec import GameSpec
+from render.triominos import board_image, narrate, render, render_hand, tokens
 
 CORNERS_UP = (N_("top {number}"), N_("lower right {number}"), N_("lower left {number}"))
 CORNERS_DOWN = (N_("upper left {number}"), N_("upper right {number}"), N_("bottom {number}"))
@@ -184,7 +182,6 @@ def turn_prompt(view: TriominosView, lang: str) -> str:
 class Triominos(GameCog, group_name="triominos", group_description=locale_str("Play My First Triominos")):
     """`/triominos new`, `/triominos rules` and the hand's choices."""
 
-    game = "triominos"
     private_label = N_("My hand")
 
     @staticmethod
@@ -309,5 +306,12 @@ class Triominos(GameCog, group_name="triominos", group_description=locale_str("P
         return PrivateReply(content="\n".join(lines), image=render_hand(shown, lang=lang))
 
 
-async def setup(bot: GameBot) -> None:
-    await bot.add_cog(Triominos(bot))
+SPEC = GameSpec(
+    engine=ENGINE,
+    render=render,
+    board=board_image,
+    narrate=narrate,
+    presentation=Triominos,
+    rules=rules_from_files("triominos"),
+    choose=choose,
+)

@@ -1,18 +1,8 @@
-"""Pure game engines (standard library only) and the registry of them."""
+"""Pure game engines (standard library only): one module per game, and the contract they share.
 
-from games import rookie, sequence_numbers, tetris_link, tremember, triominos
+Which games a bot hosts is not decided here: each game's spec (matches/spec.py) names its
+engine, and the bot is given the specs it hosts."""
+
 from games.base import Engine, GameError, IllegalMove, NotYourTurn, Outcome
 
-ENGINES: dict[str, Engine] = {
-    module.ENGINE.name: module.ENGINE
-    for module in (tremember, tetris_link, rookie, triominos, sequence_numbers)
-}
-
-
-def title_of(game: str) -> str:
-    """A game's title for lists of matches, also for a stored game this bot no longer hosts."""
-    engine = ENGINES.get(game)
-    return engine.title if engine is not None else f"{game} (no longer hosted)"
-
-
-__all__ = ["ENGINES", "Engine", "GameError", "IllegalMove", "NotYourTurn", "Outcome", "title_of"]
+__all__ = ["Engine", "GameError", "IllegalMove", "NotYourTurn", "Outcome"]

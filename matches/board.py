@@ -83,7 +83,8 @@ class Board:
                 await self.notices.due(match, due)
             elif not seats:
                 await self.notices.clear_ping(match)
-                await self.close_thread(match.row.channel_id)
+                if match.row.message_id is not None:  # a match never shown (run headless) has no thread
+                    await self.close_thread(match.row.channel_id)
         except discord.HTTPException as error:
             if not await self.lost_place(match, error):
                 raise
@@ -99,7 +100,10 @@ class Board:
         """Redraw the board message in place (through the interaction when it is the board),
         with the choices picked so far (`path`) on it. A board that is gone or can no longer be
         edited is posted afresh; one that fails otherwise is kept in `stale` for the clock to
-        redraw later; a refusal that says the bot lost the match's place sets the match aside."""
+        redraw later; a refusal that says the bot lost the match's place sets the match aside.
+        A match never shown (run headless) has no board to redraw."""
+        if interaction is None and match.row.message_id is None:
+            return
         try:
             await self._edit(interaction, match, await self.payload(match, path))
         except discord.HTTPException as error:

@@ -56,7 +56,7 @@ class Computers:
     def __init__(
         self,
         storage: Database,
-        running: dict[int, Match],
+        running: Mapping[int, Match],
         games: Mapping[str, GameUI],
         turns: Turns,
         board: Board,
@@ -154,12 +154,12 @@ class Computers:
         self, match: Match, seat: int, level: str, log_rows: list[tuple[int, int, dict]], rng: random.Random
     ) -> dict[str, Any]:
         """The seat's move from its own views after every logged move (off the event loop)."""
-        game, engine = self.games[match.row.game], match.engine
+        spec, engine = self.games[match.row.game].spec, match.engine
         players = len(match.players)
-        options = game.game_options(match.row.options, players)
+        options = spec.options(match.row.options, players)
         states = replay_states(engine, players, match.row.seed, options, log_rows)
         views = [engine.view(state, seat) for state in states]
-        return ai.choose(match.row.game, level, views, engine.legal_moves(states[-1], seat), rng)
+        return ai.choose(spec.choose, level, views, engine.legal_moves(states[-1], seat), rng)
 
     async def _play(self, match: Match, decision: Decision) -> None:
         async with match.lock:

@@ -3,7 +3,7 @@ its reminder time, or once reminded its deadline. The clock's beat then pops wha
 from a heap instead of walking every match.
 
 The index is kept current in one way: a match is watched when it enters `RunningMatches`
-(`running[id] = match`) and whenever its deadline or reminder changes (`watch`, called by
+(`running.add(match)`) and whenever its deadline or reminder changes (`watch`, called by
 the code that changes them: a committed move, a reload from the database, the clock itself).
 A heap entry that no longer matches its match (moved on, finished, set aside) is skipped
 when it comes up."""
@@ -11,6 +11,7 @@ when it comes up."""
 from __future__ import annotations
 
 import heapq
+from collections.abc import Iterator, Mapping
 from datetime import datetime, timedelta
 
 from data.model import MatchRow
@@ -33,17 +34,34 @@ def next_look(row: MatchRow) -> datetime | None:
     return deadline if row.reminded else deadline - reminder_lead(row.clock_s)
 
 
-class RunningMatches(dict[int, Match]):
-    """The running matches by id, with the clock's index of when each is next due."""
+class RunningMatches(Mapping[int, Match]):
+    """The running matches of this process by id, with the clock's index of when each is next
+    due. Read it as a mapping; only `add` and `remove` change it."""
 
     def __init__(self) -> None:
-        super().__init__()
+        self._matches: dict[int, Match] = {}
         self._heap: list[tuple[datetime, int]] = []
         self._queued: dict[int, datetime] = {}  # the one live heap entry of each match
 
-    def __setitem__(self, match_id: int, match: Match) -> None:
-        super().__setitem__(match_id, match)
+    def __getitem__(self, match_id: int) -> Match:
+        return self._matches[match_id]
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._matches)
+
+    def __len__(self) -> int:
+        return len(self._matches)
+
+    def add(self, match: Match) -> None:
+        """Run `match` in this process (in place of an older copy of it), its clock watched."""
+        self._matches[match.id] = match
         self.watch(match)
+
+    def remove(self, match_id: int) -> Match | None:
+        """This process runs the match no more (it ended, was set aside, or belongs elsewhere):
+        the match it ran, if any. Its clock entries are skipped from now on."""
+        self._queued.pop(match_id, None)
+        return self._matches.pop(match_id, None)
 
     def watch(self, match: Match) -> None:
         """Index when the clock next looks at `match` (nothing for a match not held here)."""

@@ -11,6 +11,7 @@ from typing import Any, Protocol
 from games import Engine, Outcome
 from matches.match import Match, PrivateReply
 from matches.presentation import Form
+from matches.spec import GameSpec
 
 
 class GameUI(Protocol):
@@ -18,16 +19,13 @@ class GameUI(Protocol):
 
     game: str
     engine: Engine
+    spec: GameSpec  # what the game is: its engine, computer player, renderer, options
     private_label: str  # English, marked with `N_`: the framework translates it where shown
     start_command: str  # how players open a lobby, e.g. "`/rookie new`"
     player_counts: tuple[int, ...]  # the seat counts a match can start with
 
     def describe_options(self, options: Mapping[str, Any], lang: str) -> str:
         """One line saying how the lobby's options set up the game."""
-        ...
-
-    def game_options(self, options: Mapping[str, Any], players: int) -> Mapping[str, Any]:
-        """The options the engine gets for `players` seats."""
         ...
 
     def board_image(self, view: dict, ui: Mapping[str, Any], lang: str) -> bytes:

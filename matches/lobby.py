@@ -12,12 +12,13 @@ import discord
 from ai import LEVELS
 from data.model import MatchRow, RematchTaken, TooManyLobbies
 from data.repositories import Database
-from games import GameError, title_of
+from games import GameError
 from locales import N_, command, gettext, ngettext
 from locales.audience import private_language, public_language
 from matches.board import Board
 from matches.clock import clock_for
 from matches.components import REMOVE, lobby_view
+from matches.deadlines import RunningMatches
 from matches.game_ui import GameUI
 from matches.match import (
     MAX_OPEN_LOBBIES,
@@ -38,6 +39,7 @@ from matches.match import (
     tell,
     who,
 )
+from matches.spec import Games
 
 log = logging.getLogger(__name__)
 
@@ -46,11 +48,17 @@ class Lobby:
     """Seats players before a match and starts it (adding it to `running`)."""
 
     def __init__(
-        self, storage: Database, running: dict[int, Match], games: Mapping[str, GameUI], board: Board
+        self,
+        storage: Database,
+        running: RunningMatches,
+        games: Mapping[str, GameUI],
+        specs: Games,
+        board: Board,
     ) -> None:
         self.storage = storage
         self.running = running
         self.games = games
+        self.specs = specs
         self.board = board
 
     async def open(
@@ -108,7 +116,7 @@ class Lobby:
                 max_hosted=MAX_OPEN_LOBBIES,
             )
         except TooManyLobbies as refused:
-            await tell(interaction, too_many_text(refused.lobbies, mine))
+            await tell(interaction, too_many_text(refused.lobbies, self.specs, mine))
             return
         for level in computers:
             await self.storage.matches.join_lobby(
@@ -380,7 +388,7 @@ class Lobby:
         mine = private_language(interaction)
         try:
             players = len(row.players)
-            state = game.engine.new_game(players, row.seed, game.game_options(row.options, players))
+            state = game.engine.new_game(players, row.seed, game.spec.options(row.options, players))
         except GameError as error:
             refusal = error_text(error, mine)
             text = gettext(mine, "{error} Wait for more players to join, or Cancel.", error=refusal)
@@ -393,7 +401,7 @@ class Lobby:
             return
         row.status, row.turn, row.deadline = "running", 0, later(row.clock_s)
         match = Match(row=row, engine=game.engine, state=state)
-        self.running[row.id] = match
+        self.running.add(match)
         await self.board.publish(interaction, match, previous_seats=())
 
     async def rematch(self, interaction: discord.Interaction, match_id: int) -> None:
@@ -482,9 +490,9 @@ HOST_ONLY = {  # what only the host may do with a lobby's buttons
 }
 
 
-def too_many_text(lobbies: list[MatchRow], lang: str) -> str:
+def too_many_text(lobbies: list[MatchRow], specs: Games, lang: str) -> str:
     """Why a member may not open another lobby, with links to those they hold."""
-    held = "\n".join(f"**{title_of(row.game)} #{row.id}** — {jump_url(row)}" for row in lobbies)
+    held = "\n".join(f"**{specs.title_of(row.game)} #{row.id}** — {jump_url(row)}" for row in lobbies)
     listed = gettext(
         lang, "`{matches}` lists them, each with a button to cancel it.", matches=command(lang, "matches")
     )

@@ -14,13 +14,13 @@ import discord
 
 from data.model import SetAside, StorageUnavailable, is_computer
 from data.repositories import Database, SettingsRepository
-from games import title_of
 from locales import DEFAULT, command, gettext
 from locales.audience import REMEMBERED_MEMBERS, dm_language
 from matches.game_ui import GameUI
 from matches.match import Match, help_text, humans, mentions, private_payload
 from matches.private import private_reply
 from matches.refusals import DELETED, REMOVED, lost_place, resumable
+from matches.spec import Games
 
 log = logging.getLogger(__name__)
 CANNOT_DM = 50007  # Discord: "Cannot send messages to this user" (closed DMs, or a block)
@@ -64,10 +64,13 @@ class ClosedDms:
 class Notices:
     """Pings in the channel and DMs to players."""
 
-    def __init__(self, bot: discord.Client, storage: Database, games: Mapping[str, GameUI]) -> None:
+    def __init__(
+        self, bot: discord.Client, storage: Database, games: Mapping[str, GameUI], specs: Games
+    ) -> None:
         self.bot = bot
         self.storage = storage
         self.games = games
+        self.specs = specs
         self.closed_dms = ClosedDms(storage.settings)
 
     async def due(self, match: Match, seats: list[int]) -> None:
@@ -212,7 +215,7 @@ class Notices:
             "set aside: its moves are kept, the match ends here unrated. Start a new one any time "
             "(see {help}).",
             players=mentions(aside.players),
-            game=title_of(aside.game),
+            game=self.specs.title_of(aside.game),
             id=aside.id,
             reason=gettext(lang, aside.reason),
             help=help_text(lang),
@@ -235,13 +238,15 @@ class Notices:
             if await self._refused_before(user_id):
                 unreached.append(user_id)
                 continue
-            text = _paused_text(aside, await self._dm_language(user_id))
+            text = _paused_text(aside, self.specs.title_of(aside.game), await self._dm_language(user_id))
             if (refused := await self._send_dm(user_id, {"content": text})) is not None:
                 log.info("Could not tell member %s of set-aside match %s: %s", user_id, aside.id, refused)
                 unreached.append(user_id)
         if not unreached or aside.reason in (DELETED, REMOVED):
             return
-        text = f"{mentions(unreached)} — {_paused_text(aside, aside.language)}"
+        text = (
+            f"{mentions(unreached)} — {_paused_text(aside, self.specs.title_of(aside.game), aside.language)}"
+        )
         channel = self.bot.get_partial_messageable(aside.channel_id)
         try:
             await channel.send(text, allowed_mentions=discord.AllowedMentions(users=True))
@@ -270,9 +275,9 @@ class Notices:
             log.warning("Could not say in match %s that member %s takes no DMs: %s", match.id, user_id, error)
 
 
-def _paused_text(aside: SetAside, lang: str) -> str:
-    """What became of a match set aside for a place the bot lost, in `lang`."""
-    game, reason = title_of(aside.game), gettext(lang, aside.reason)
+def _paused_text(aside: SetAside, game: str, lang: str) -> str:
+    """What became of a match (of the game titled `game`) set aside for a place the bot lost, in `lang`."""
+    reason = gettext(lang, aside.reason)
     if not resumable(aside.reason):
         return gettext(
             lang,

@@ -15,6 +15,7 @@ import discord
 from data.model import SetAside
 from data.repositories import Database
 from matches.board import Board
+from matches.deadlines import RunningMatches
 from matches.match import Match
 from matches.notices import Notices
 from matches.refusals import DELETED, REMOVED, lost_place, resumable
@@ -25,7 +26,7 @@ log = logging.getLogger(__name__)
 class Places:
     """Sets aside the matches (of `running`, shared with the service) whose place is lost."""
 
-    def __init__(self, storage: Database, running: dict[int, Match], board: Board, notices: Notices) -> None:
+    def __init__(self, storage: Database, running: RunningMatches, board: Board, notices: Notices) -> None:
         self.storage = storage
         self.running = running
         self.board = board
@@ -67,7 +68,7 @@ class Places:
     def _forget(self, match: Match, can_resume: bool) -> None:
         """Stop everything this process does for the match: its clock, its computer seats
         (they play only matches in `running`), its spectators and a pending redraw."""
-        running = self.running.pop(match.id, None)
+        running = self.running.remove(match.id)
         for known in (match, running):
             if known is not None:
                 known.row.status, known.row.resumable = "set_aside", can_resume

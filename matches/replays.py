@@ -23,12 +23,13 @@ from typing import Any
 import discord
 
 from data.repositories import Database
-from games import ENGINES, GameError
+from games import GameError
 from games.replay import replay_states
 from locales import command, gettext, ngettext
 from locales.audience import private_language, public_language
 from matches.game_ui import GameUI
 from matches.match import alt_text, error_text, standing, tell
+from matches.spec import GameSpec
 from render.replay import replay
 
 log = logging.getLogger(__name__)
@@ -52,9 +53,10 @@ class MadeReplay:
 
 @dataclass(frozen=True, slots=True)
 class ReplayJob:
-    """What a replay is made from: plain values, so the worker needs nothing of the bot."""
+    """What a replay is made from: the game's spec (its engine and board image) and plain
+    values, so the worker needs nothing of the bot."""
 
-    game: str
+    game: GameSpec
     match_id: int
     players: int
     seed: int
@@ -210,9 +212,8 @@ class Replays:
         key = (row.id, lang)
         moves = await self.storage.matches.move_log(row.id)
         players = len(row.players)
-        job = ReplayJob(
-            row.game, row.id, players, row.seed, game.game_options(row.options, players), moves, lang
-        )
+        options = game.spec.options(row.options, players)
+        job = ReplayJob(game.spec, row.id, players, row.seed, options, moves, lang)
         try:
             made = await self._made(interaction, key, job, private)
         except RateLimited as limited:
@@ -267,10 +268,10 @@ def rate_limited_text(lang: str, wait: float) -> str:
 def make_replay(job: ReplayJob) -> MadeReplay:
     """The replay of a finished match from its log, described for screen readers in the job's
     language (runs in the worker). Raises `GameError` when the log does not replay."""
-    engine, lang = ENGINES[job.game], job.lang
+    engine, lang = job.game.engine, job.lang
     states = replay_states(engine, job.players, job.seed, job.options, job.log)
     title = f"{engine.title} #{job.match_id}"
-    made = replay(job.game, [engine.view(state, None) for state in states], title=title, lang=lang)
+    made = replay(job.game.board, [engine.view(state, None) for state in states], title=title, lang=lang)
     result = standing(engine, states[-1], lang)
     if made.condensed:
         alt = ngettext(

@@ -6,15 +6,17 @@ import logging
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from datetime import datetime, timedelta
+from types import MappingProxyType
 from typing import Any
 
 import discord
 
 from data.model import ALL_SHARDS, MatchRow, Shards, StorageUnavailable, now_iso
 from data.repositories import Database
-from games import ENGINES, GameError
+from games import GameError
 from locales import N_, command, gettext
 from locales.audience import private_language
+from matches.beats import Beats
 from matches.board import Board
 from matches.clock import TurnClock
 from matches.computers import Computers
@@ -45,6 +47,7 @@ from matches.places import Places
 from matches.presence import Absences, Presence
 from matches.private import PrivateReplies
 from matches.replays import Replays
+from matches.spec import Games
 from matches.turns import Turns
 
 log = logging.getLogger(__name__)
@@ -64,24 +67,32 @@ async def answering(interaction: discord.Interaction) -> AsyncIterator[None]:
 
 
 class MatchService:
-    """The match framework of one bot: games register, matches resume, clicks are routed.
+    """The match framework of one bot: it hosts the `games` it is given, resumes matches,
+    routes clicks and keeps time (`beats`).
 
-    `running` holds the matches of the guilds this process owns (`shards`): it runs their
-    clocks and computer seats. A click on a match another process runs is played on a copy
-    read from the database; every write is claimed there (a move at its turn, a reminder,
-    a replacement), so nothing happens twice whichever process acts."""
+    `specs` are the games' specs, as given; `games` their move presentations (each game's
+    `GameUI`, made here from its spec: the bot adds them as its cogs). `running` holds the
+    matches of the guilds this process owns (`shards`): it runs their clocks and computer
+    seats. A click on a match another process runs is played on a copy read from the database;
+    every write is claimed there (a move at its turn, a reminder, a replacement), so nothing
+    happens twice whichever process acts."""
 
-    def __init__(self, bot: discord.Client, storage: Database, shards: Shards = ALL_SHARDS) -> None:
+    def __init__(
+        self, bot: discord.Client, storage: Database, games: Games, shards: Shards = ALL_SHARDS
+    ) -> None:
         self.storage = storage
         self.shards = shards
-        self.games: dict[str, GameUI] = {}
+        self.specs = games
+        self.games: Mapping[str, GameUI] = MappingProxyType(
+            {name: spec.presentation(bot, spec) for name, spec in games.items()}
+        )
         self.running = RunningMatches()
         self.looked = now_iso()  # when `catch_up` last read what other processes wrote
-        self.notices = Notices(bot, storage, self.games)
+        self.notices = Notices(bot, storage, self.games, games)
         self.board = Board(bot, storage, self.games, self.notices)
         self.replies = PrivateReplies(self.games)
         self.turns = Turns(storage, self.running, self.games, self.board, self.replies)
-        self.lobby = Lobby(storage, self.running, self.games, self.board)
+        self.lobby = Lobby(storage, self.running, self.games, games, self.board)
         self.replays = Replays(storage, self.games)
         self.computers = Computers(storage, self.running, self.games, self.turns, self.board)
         self.places = Places(storage, self.running, self.board, self.notices)
@@ -98,9 +109,10 @@ class MatchService:
             self.computers,
             self.absences,
         )
-
-    def register(self, game: GameUI) -> None:
-        self.games[game.game] = game
+        sharded = shards.count is not None  # other processes share the database
+        self.beats = Beats(
+            self.running, self.clock, self.computers, self.heartbeat, self.catch_up if sharded else None
+        )
 
     async def resume(self) -> int:
         """Load every running match from the database; returns how many.
@@ -118,7 +130,7 @@ class MatchService:
                 if aside := await self.storage.matches.set_aside(row.id, reason):
                     set_aside.append(aside)
                 continue
-            self.running[row.id] = match
+            self.running.add(match)
             if row.board_stale:  # its last redraw failed before the restart
                 self.board.stale[row.id] = match
         for aside in set_aside:
@@ -130,8 +142,8 @@ class MatchService:
 
     def _revive(self, row: MatchRow) -> tuple[Match | None, str]:
         """The running match of a stored row, or why it cannot be played on."""
-        engine = ENGINES.get(row.game)
-        if engine is None or row.game not in self.games:
+        engine = self.specs.engine(row.game)
+        if engine is None:
             return None, N_("this bot no longer hosts its game")
         try:
             state = engine.load(row.state or "")
@@ -168,7 +180,7 @@ class MatchService:
             return None
         match, _ = self._revive(row)
         if match is not None and self.shards.owns(row.guild_id):
-            self.running[match_id] = match
+            self.running.add(match)
             self.computers.schedule(match)
         return match
 
@@ -202,6 +214,16 @@ class MatchService:
     async def heartbeat(self) -> None:
         """Note that the bot is up (the clock calls this), to measure outages."""
         await self.storage.settings.set_meta(self._alive_key, now_iso())
+
+    def start(self) -> None:
+        """Keep time on the wall clock: the turn clock, computer seats, catching up (`beats`)."""
+        self.beats.start()
+
+    async def close(self) -> None:
+        """Stop keeping time, the computers' decisions under way and the replay worker."""
+        self.beats.stop()
+        await self.computers.stop()
+        self.replays.close()
 
     async def open_lobby(
         self,
@@ -356,7 +378,7 @@ class MatchService:
                 return True
             resumed = await self.storage.matches.resume_set_aside(match.id, match.row.deadline)
             if resumed and self.shards.owns(row.guild_id):
-                self.running[match.id] = match
+                self.running.add(match)
         said = N_("The match is back in play — its board is at the bottom: {link}")
         await interaction.followup.send(gettext(mine, said, link=match.jump_url()), ephemeral=True)
         if resumed:

@@ -125,7 +125,7 @@ class Turns:
         if result is not None:
             match.row.status = "abandoned" if result.abandoned else "finished"
             await self._read_result(match)
-            self.running.pop(match.id, None)
+            self.running.remove(match.id)
         self.running.watch(match)
         return True
 
@@ -142,7 +142,7 @@ class Turns:
         match.row, match.state = row, match.engine.load(row.state)
         if row.status != "running":
             await self._read_result(match)
-            self.running.pop(match.id, None)
+            self.running.remove(match.id)
         self.running.watch(match)
 
     async def departure(self, match: Match, seat: int, reason: str) -> Departure:

@@ -35,13 +35,13 @@ from __future__ import annotations
 import functools
 import io
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from PIL import Image, ImageDraw
 
 from locales import DEFAULT, gettext, ngettext
-from render import rookie, sequence_numbers, tetris_link, tremember, triominos
 from render.common import BACKGROUND, HIGHLIGHT, MUTED, PANEL, TEXT, font
 
 MAX_BYTES = 10 * 2**20  # Discord's upload limit
@@ -52,13 +52,8 @@ SAMPLES = 8  # boards the palette is learnt from
 CAPTION = 40  # the caption strip's height at full size
 TRACK = (64, 67, 74)  # the progress bar's empty part
 
-BOARDS: dict[str, Callable[..., Image.Image]] = {  # each: (view, viewer=None, lang=…)
-    "tremember": tremember.board_image,
-    "tetris_link": tetris_link.board_image,
-    "rookie": rookie.board_image,
-    "triominos": triominos.board_image,
-    "sequence_numbers": sequence_numbers.board_image,
-}
+BoardImage = Callable[..., Image.Image]  # a renderer's `board_image(view, viewer=None, lang=…)`
+View = Mapping[str, Any]  # a spectator view: its `scores` are all a replay reads itself
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,17 +73,14 @@ class Replay:
 
 
 def replay(
-    game: str, views: Sequence[dict], *, title: str, lang: str = DEFAULT, limit: int = MAX_FRAMES
+    drawn: BoardImage, views: Sequence[View], *, title: str, lang: str = DEFAULT, limit: int = MAX_FRAMES
 ) -> Replay:
-    """The animated replay of `game` from its spectator `views`, oldest first: a frame for
-    each view `keyframes` keeps (all of them up to `limit`), its words (boards and captions)
-    in `lang`.
+    """The animated replay of a game from its spectator `views`, oldest first, each board
+    `drawn` by the game's renderer: a frame for each view `keyframes` keeps (all of them up
+    to `limit`), its words (boards and captions) in `lang`.
 
     Only the views are drawn, so a replay shows what any spectator saw and nothing more.
     """
-    drawn = BOARDS.get(game)
-    if drawn is None:
-        raise ValueError(f"No replay renderer for {game!r}: use one of {', '.join(BOARDS)}.")
     if not views:
         raise ValueError("A replay needs at least one view: the start of the match.")
     moves = keyframes(views, limit)
@@ -110,7 +102,7 @@ def replay(
         colours = max(32, colours // 2)
 
 
-def keyframes(views: Sequence[dict], limit: int = MAX_FRAMES) -> list[int]:
+def keyframes(views: Sequence[View], limit: int = MAX_FRAMES) -> list[int]:
     """The indexes of the `views` a replay shows, at most `limit` (at least 2) of them: all when
     they are few enough, else the first, the last, the scoring moves and an even sample of the
     rest (see the module docstring)."""
@@ -158,8 +150,8 @@ def _sample_indexes(count: int) -> list[int]:
 
 
 def _frames(
-    board: Callable[[dict], Image.Image],
-    views: Sequence[dict],
+    board: Callable[[View], Image.Image],
+    views: Sequence[View],
     captions: Sequence[tuple[int, int]],
     title: str,
     scale: float,

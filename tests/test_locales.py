@@ -15,7 +15,6 @@ from babel.messages.catalog import Catalog
 from discord.app_commands import TranslationContext, TranslationContextLocation, locale_str
 
 import locales
-from games import ENGINES
 from locales.catalogues import (
     DESCRIPTION_LIMIT,
     catalogue,
@@ -27,6 +26,7 @@ from locales.catalogues import (
 )
 from locales.translator import CatalogueTranslator, tree_strings
 from matches.clock import MOVE_KINDS
+from tests.registry import ENGINES
 
 DISCORD_LOCALES = {"de": discord.Locale.german, "fr": discord.Locale.french}
 

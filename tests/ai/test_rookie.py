@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import ai
+import ai.rookie
 from ai import arena
 from ai.rookie import Memory, read_memory, recalled, sample_state
 from games.rookie import ENGINE, RookieState, X
@@ -21,7 +22,7 @@ SHOWN = ("positions", "open", "seats", "phase", "pending", "table_cards", "turn"
 
 
 def play(levels: Levels, seed: int, options: dict | None = None) -> RookieState:
-    state: RookieState = arena.play("rookie", levels, seed, options)
+    state: RookieState = arena.play(ENGINE, ai.rookie.choose, levels, seed, options)
     return state
 
 
@@ -58,7 +59,7 @@ def decisions(players: int, seed: int, options: dict | None = None):
     while ENGINE.current_seats(state):
         seat = state.turn
         yield state, seat, views[seat]
-        move = ai.choose("rookie", "normal", views[seat], ENGINE.legal_moves(state, seat), rng)
+        move = ai.choose(ai.rookie.choose, "normal", views[seat], ENGINE.legal_moves(state, seat), rng)
         state = ENGINE.apply(state, seat, move)
         for other in range(players):
             views[other].append(ENGINE.view(state, other))
@@ -100,7 +101,7 @@ def history(players: int, seed: int, moves: int) -> tuple[RookieState, list[dict
     rng = random.Random(seed)
     while len(played) < moves:
         seat = state.turn
-        move = ai.choose("rookie", "normal", views[seat], ENGINE.legal_moves(state, seat), rng)
+        move = ai.choose(ai.rookie.choose, "normal", views[seat], ENGINE.legal_moves(state, seat), rng)
         state = ENGINE.apply(state, seat, move)
         played.append(move)
         for other in range(players):
@@ -147,7 +148,7 @@ def test_states_with_equal_views_for_the_seat_give_the_same_choice(level):
         (state, views), (twin, twin_views) = (replay(s, moves, seat) for s in (start, twin_start))
         assert twin.table != state.table and twin_views == views
         choices = [
-            ai.choose("rookie", level, seen, ENGINE.legal_moves(s, seat), random.Random(seed))
+            ai.choose(ai.rookie.choose, level, seen, ENGINE.legal_moves(s, seat), random.Random(seed))
             for s, seen in ((state, views), (twin, twin_views))
         ]
         assert choices[0] == choices[1] and choices[0] in ENGINE.legal_moves(state, seat)
@@ -159,7 +160,7 @@ def test_the_same_views_legal_moves_and_seed_give_the_same_choice(level):
     state = replay(start, moves, 0)[0]
     _, seat_views = replay(start, moves, state.turn)
     legal = ENGINE.legal_moves(state, state.turn)
-    choices = [ai.choose("rookie", level, seat_views, legal, random.Random(9)) for _ in range(3)]
+    choices = [ai.choose(ai.rookie.choose, level, seat_views, legal, random.Random(9)) for _ in range(3)]
     assert choices[0] == choices[1] == choices[2]
 
 
@@ -177,11 +178,11 @@ def known_green_pair() -> tuple[RookieState, list[dict]]:
 @pytest.mark.parametrize("seed", range(3))
 def test_hard_takes_a_pair_it_remembers(seed):
     state, views = known_green_pair()
-    move = ai.choose("rookie", "hard", views, ENGINE.legal_moves(state, 0), random.Random(seed))
+    move = ai.choose(ai.rookie.choose, "hard", views, ENGINE.legal_moves(state, 0), random.Random(seed))
     assert move in (flip(1), flip(4))
     state = ENGINE.apply(state, 0, move)
     views.append(ENGINE.view(state, 0))
-    second = ai.choose("rookie", "hard", views, ENGINE.legal_moves(state, 0), random.Random(seed))
+    second = ai.choose(ai.rookie.choose, "hard", views, ENGINE.legal_moves(state, 0), random.Random(seed))
     assert ENGINE.apply(state, 0, second).pair == "green"
 
 
@@ -190,7 +191,7 @@ def test_easy_forgets_a_pair_it_has_seen_more_often_than_normal_and_hard_never_d
     legal = ENGINE.legal_moves(state, 0)
     forgotten = {
         level: sum(
-            ai.choose("rookie", level, views, legal, random.Random(seed)) not in (flip(1), flip(4))
+            ai.choose(ai.rookie.choose, level, views, legal, random.Random(seed)) not in (flip(1), flip(4))
             for seed in range(60)
         )
         for level in ai.LEVELS
@@ -221,7 +222,7 @@ def placing(pair: str, own: tuple, other: tuple, **changes: Any) -> tuple[Rookie
 def test_an_x_pair_on_an_x_top_makes_a_rookie(level):
     # Robbing B's four cards instead could secure nothing: a Rookie banks six and takes them.
     state, views = placing(X, discards("RX", "G", "B"), discards("RR", "Y", "P"), after_pair="choose")
-    move = ai.choose("rookie", level, views, ENGINE.legal_moves(state, 0), random.Random(2))
+    move = ai.choose(ai.rookie.choose, level, views, ENGINE.legal_moves(state, 0), random.Random(2))
     after = ENGINE.apply(state, 0, move)
     assert after.points[0] == 6 and after.discards[1] == NO_DISCARDS
 
@@ -229,7 +230,7 @@ def test_an_x_pair_on_an_x_top_makes_a_rookie(level):
 @pytest.mark.parametrize("level", ["normal", "hard"])
 def test_a_pair_that_matches_a_top_secures_the_stacks(level):
     state, views = placing("red", discards("GR", "G", "B"), discards("", "", ""))
-    move = ai.choose("rookie", level, views, ENGINE.legal_moves(state, 0), random.Random(2))
+    move = ai.choose(ai.rookie.choose, level, views, ENGINE.legal_moves(state, 0), random.Random(2))
     assert ENGINE.apply(state, 0, move).points[0] == 6
 
 
@@ -253,7 +254,7 @@ def every_top_known_and_unmatched() -> tuple[RookieState, list[dict]]:
 def test_with_every_top_known_and_no_pair_the_player_uncovers_a_new_card(level):
     # Turning up the lone red or green would change nothing, and the match would never end.
     state, views = every_top_known_and_unmatched()
-    move = ai.choose("rookie", level, views, ENGINE.legal_moves(state, 0), random.Random(3))
+    move = ai.choose(ai.rookie.choose, level, views, ENGINE.legal_moves(state, 0), random.Random(3))
     assert move == flip(2)
     after = ENGINE.apply(state, 0, move)
     assert after.table[2] == ("green",) and after.table[3] == ("blue",)

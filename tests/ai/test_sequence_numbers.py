@@ -11,6 +11,7 @@ from dataclasses import replace
 import pytest
 
 import ai
+import ai.sequence_numbers
 from ai import arena
 from ai.sequence_numbers import CANONICAL, card_id, deal, knowledge, read_board
 from games.sequence_numbers import CARDS, CELLS_OF, ENGINE, SIZE, SequenceState
@@ -21,14 +22,16 @@ PLUS = next(i for i, c in enumerate(CARDS) if c.kind == "plus")
 
 
 def first_wins(first: str, second: str, games: int) -> float:
-    return arena.first_wins("sequence_numbers", first, second, games)
+    return arena.first_wins(ENGINE, ai.sequence_numbers.choose, first, second, games)
 
 
 def decide(level: str, state: SequenceState, seed: int, history: list[dict] | None = None) -> dict:
     """The choice of the seat to move, from its views (`history` before the newest)."""
     seat = state.turn
     views = [*(history or []), ENGINE.view(state, seat)]
-    return ai.choose("sequence_numbers", level, views, ENGINE.legal_moves(state, seat), random.Random(seed))
+    return ai.choose(
+        ai.sequence_numbers.choose, level, views, ENGINE.legal_moves(state, seat), random.Random(seed)
+    )
 
 
 def random_game(players: int, seed: int) -> list[SequenceState]:
@@ -56,7 +59,7 @@ def midgame(players: int, seed: int, moves: int) -> tuple[SequenceState, list[li
 @pytest.mark.parametrize("level", ai.LEVELS)
 @pytest.mark.parametrize(("players", "options"), SETUPS)
 def test_every_level_plays_a_match_to_the_end_with_legal_moves_only(level, players, options):
-    state = arena.play("sequence_numbers", (level,) * players, seed=players, options=options)
+    state = arena.play(ENGINE, ai.sequence_numbers.choose, (level,) * players, seed=players, options=options)
     outcome = ENGINE.outcome(state)
     assert outcome is not None and (outcome.winners or outcome.draw)
     assert sum(chip is not None for chip in state.chips) >= 5
@@ -65,7 +68,7 @@ def test_every_level_plays_a_match_to_the_end_with_legal_moves_only(level, playe
 @pytest.mark.parametrize("level", ai.LEVELS)
 def test_mixed_levels_in_teams_finish_and_a_team_wins_with_two_sequences(level):
     levels = (level, "normal", "hard", "easy")
-    state = arena.play("sequence_numbers", levels, seed=11)
+    state = arena.play(ENGINE, ai.sequence_numbers.choose, levels, seed=11)
     outcome = ENGINE.outcome(state)
     assert outcome is not None and len(outcome.winners) == 2
     assert max(len(runs) for runs in state.sequences) == 2
@@ -194,7 +197,7 @@ def test_a_spectators_views_are_refused_with_a_sentence():
     state = ENGINE.new_game(2, 1)
     with pytest.raises(ValueError, match="seat to move"):
         ai.choose(
-            "sequence_numbers",
+            ai.sequence_numbers.choose,
             "hard",
             [ENGINE.view(state, None)],
             ENGINE.legal_moves(state, state.turn),

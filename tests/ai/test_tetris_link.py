@@ -7,6 +7,7 @@ import random
 import pytest
 
 import ai
+import ai.tetris_link
 from ai import arena
 from ai.tetris_link import FITS, drop, normal_placement, place, read_board
 from games.tetris_link import ENGINE, SHAPES, TetrisLinkState
@@ -17,7 +18,7 @@ Levels = tuple[str, ...]
 
 def play(levels: Levels, seed: int, dice: bool = True) -> TetrisLinkState:
     """A seeded match to the end, each seat played by the computer at its level."""
-    state: TetrisLinkState = arena.play("tetris_link", levels, seed, {"dice": dice})
+    state: TetrisLinkState = arena.play(ENGINE, ai.tetris_link.choose, levels, seed, {"dice": dice})
     return state
 
 
@@ -34,7 +35,11 @@ def first_decision(level: str, state: TetrisLinkState, seed: int) -> dict:
     seat = state.to_move
     assert seat is not None
     return ai.choose(
-        "tetris_link", level, [ENGINE.view(state, seat)], ENGINE.legal_moves(state, seat), random.Random(seed)
+        ai.tetris_link.choose,
+        level,
+        [ENGINE.view(state, seat)],
+        ENGINE.legal_moves(state, seat),
+        random.Random(seed),
     )
 
 
@@ -102,7 +107,7 @@ def test_normal_and_hard_take_the_placement_that_links_three_for_three_points():
         state = ENGINE.apply(state, mover, {**flat, "column": column})
     legal = ENGINE.legal_moves(state, seat)
     for level in ("normal", "hard"):
-        move = ai.choose("tetris_link", level, [ENGINE.view(state, seat)], legal, random.Random(1))
+        move = ai.choose(ai.tetris_link.choose, level, [ENGINE.view(state, seat)], legal, random.Random(1))
         after = ENGINE.apply(state, seat, move)
         assert after.scores[seat] == 3, level
 

@@ -9,29 +9,28 @@ from dataclasses import replace
 import pytest
 
 import ai
+import ai.tremember
 from ai import arena
 from ai.tremember import read_memory
 from games.tremember import ENGINE, HOLE, NO_CARD, TrememberState, motif_of
 from tests.games.test_tremember import move, ordered_game, push, rc
 
-GAME = "tremember"
-
 
 def first_wins(first: str, second: str, games: int) -> float:
-    return arena.first_wins(GAME, first, second, games)
+    return arena.first_wins(ENGINE, ai.tremember.choose, first, second, games)
 
 
 @pytest.mark.parametrize("level", ai.LEVELS)
 @pytest.mark.parametrize("players", [2, 3, 4, 6])
 def test_every_level_plays_a_match_to_the_end_with_legal_moves_only(level, players):
-    state: TrememberState = arena.play(GAME, (level,) * players, seed=players)
+    state: TrememberState = arena.play(ENGINE, ai.tremember.choose, (level,) * players, seed=players)
     outcome = ENGINE.outcome(state)
     assert outcome is not None and outcome.winners
     assert sum(state.scores) >= 18  # every pair was found, each for 1 to 3 points
 
 
 def test_mixed_levels_play_a_six_seat_match_to_the_end():
-    state: TrememberState = arena.play(GAME, ("easy", "normal", "hard") * 2, seed=11)
+    state: TrememberState = arena.play(ENGINE, ai.tremember.choose, ("easy", "normal", "hard") * 2, seed=11)
     assert ENGINE.outcome(state) is not None
 
 
@@ -100,7 +99,7 @@ def test_every_card_a_seat_saw_is_remembered_where_it_lies_now_and_nothing_else(
         table = Table(ENGINE.new_game(players, seed))
         while seats := ENGINE.current_seats(table.state):
             legal = ENGINE.legal_moves(table.state, seats[0])
-            table.play(seats[0], ai.choose(GAME, "normal", table.views[seats[0]], legal, rng))
+            table.play(seats[0], ai.choose(ai.tremember.choose, "normal", table.views[seats[0]], legal, rng))
             if len(table.states) % 3:
                 continue
             for seat in range(players):
@@ -127,7 +126,7 @@ def test_after_a_seat_resigns_mid_turn_the_others_remember_rightly_and_play_to_t
     rng = random.Random(0)
     while seats := ENGINE.current_seats(table.state):
         legal = ENGINE.legal_moves(table.state, seats[0])
-        table.play(seats[0], ai.choose(GAME, "hard", table.views[seats[0]], legal, rng))
+        table.play(seats[0], ai.choose(ai.tremember.choose, "hard", table.views[seats[0]], legal, rng))
         for seat in range(3):
             remembered = cards_where_remembered(table, seat)
             assert all(motif_of(card) == motif for card, motif in remembered.items())
@@ -148,7 +147,9 @@ def test_a_peeked_card_is_remembered_by_its_taker_alone():
 def decide(level: str, table: Table, seed: int) -> dict:
     seat = ENGINE.current_seats(table.state)[0]
     views = table.views[seat]
-    return ai.choose(GAME, level, views, ENGINE.legal_moves(table.state, seat), random.Random(seed))
+    return ai.choose(
+        ai.tremember.choose, level, views, ENGINE.legal_moves(table.state, seat), random.Random(seed)
+    )
 
 
 @pytest.mark.parametrize("level", ai.LEVELS)

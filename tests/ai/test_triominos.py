@@ -8,6 +8,7 @@ from dataclasses import replace
 import pytest
 
 import ai
+import ai.triominos
 from ai import arena
 from ai.triominos import JOKER, ROTATIONS, World, deal, options, read
 from games.triominos import ENGINE, TriominosState, table_of
@@ -18,7 +19,7 @@ Levels = tuple[str, ...]
 
 def play(levels: Levels, seed: int, options: dict | None = None) -> TriominosState:
     """A seeded match to the end, each seat played by the computer at its level."""
-    state: TriominosState = arena.play("triominos", levels, seed, options)
+    state: TriominosState = arena.play(ENGINE, ai.triominos.choose, levels, seed, options)
     return state
 
 
@@ -48,7 +49,7 @@ def recorded(seed: int, players: int, moves: int) -> tuple[TriominosState, list[
 
 def decision(level: str, state: TriominosState, views: list[dict], seed: int) -> dict:
     seat = state.turn
-    return ai.choose("triominos", level, views, ENGINE.legal_moves(state, seat), random.Random(seed))
+    return ai.choose(ai.triominos.choose, level, views, ENGINE.legal_moves(state, seat), random.Random(seed))
 
 
 @pytest.mark.parametrize("level", ai.LEVELS)
@@ -187,4 +188,4 @@ def test_the_players_simulation_earns_what_the_engine_pays():
 def test_hard_wins_most_of_a_few_seeded_matches_against_easy():
     """A fast sign of the levels' order; `python -m benchmarks levels` checks each level
     against the one below on enough matches."""
-    assert arena.first_wins("triominos", "hard", "easy", games=4) > 0.5
+    assert arena.first_wins(ENGINE, ai.triominos.choose, "hard", "easy", games=4) > 0.5

@@ -7,9 +7,9 @@ from datetime import datetime, timedelta
 import discord
 
 from bot import create_bot
-from games import ENGINES
 from matches import MatchService
 from matches.match import ALIVE
+from tests.registry import ENGINES
 
 
 async def test_resuming_loads_every_running_match_and_adds_the_outage_to_its_clock(storage, database):
@@ -24,8 +24,7 @@ async def test_resuming_loads_every_running_match_and_adds_the_outage_to_its_clo
     await storage.settings.set_meta(ALIVE, (discord.utils.utcnow() - timedelta(hours=1)).isoformat())
 
     bot = create_bot(database=database)
-    bot.storage, bot.matches = storage, MatchService(bot, storage)
-    await bot.load_extension("cogs.tetris_link")  # the game's cog registers it with the framework
+    bot.storage, bot.matches = storage, MatchService(bot, storage, bot.games)
     service = bot.matches
     assert await service.resume() == 1
 
@@ -48,8 +47,7 @@ async def test_an_outage_counts_against_nobody_waiting_to_claim_a_match_without_
     await storage.settings.set_meta(ALIVE, (discord.utils.utcnow() - timedelta(hours=1)).isoformat())
 
     bot = create_bot(database=database)
-    bot.storage, bot.matches = storage, MatchService(bot, storage)
-    await bot.load_extension("cogs.tetris_link")
+    bot.storage, bot.matches = storage, MatchService(bot, storage, bot.games)
     assert await bot.matches.resume() == 1
 
     match = bot.matches.running[row.id]

@@ -17,10 +17,10 @@ from typing import Any
 import pytest
 
 from bot import create_bot
-from games import ENGINES
 from matches.match import seat_name
 from tests.e2e.helpers import button_labels, channel_message, forge, mover, open_and_start, told
 from tests.e2e.test_tremember import cells_offered, choose, running_match, start, take_a_card
+from tests.registry import ENGINES
 
 BUSY = "try again"
 

@@ -36,11 +36,11 @@ from simcord.results import ResponseMessage
 
 from cogs.league import LeaderboardPage
 from data.storage import MatchRow
-from games import ENGINES
 from locales import LANGUAGES, gettext
 from matches.components import DYNAMIC_ITEMS
 from matches.match import BOARD, PRIVATE, REMATCH, RESIGN, RESIGN_CONFIRM, WATCH
 from tests.e2e.helpers import TO_MOVE, forge, open_and_start
+from tests.registry import ENGINES
 
 ROWS_LIMIT = 5  # action rows a message holds
 

@@ -237,7 +237,7 @@ async def pass_days(table, target, days: float) -> None:
     """Let `days` go by with the bot up but its beats stopped (virtual time would otherwise run
     each of its one-second beats), then start it again on the same database: its last heartbeat
     says it was up all along, so no outage is added to the waiting."""
-    await table.env.bot.remove_cog("Clock")
+    table.env.bot.matches.beats.stop()
     await table.env.advance_time(days * DAY_S)
     await table.env.bot.matches.heartbeat()
     await table.env.restart_bot(create_bot(database=target))

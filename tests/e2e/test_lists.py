@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from data.model import MatchResult, SeatResult
-from games import ENGINES
 from tests.e2e.helpers import components
+from tests.registry import ENGINES
 
 RUNNING = 40
 LOCALES = {"en-US": "Matches here", "de": "Partien hier", "fr": "Parties ici"}

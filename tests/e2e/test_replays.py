@@ -9,11 +9,11 @@ from typing import Any
 
 from PIL import Image
 
-from games import ENGINES
-from render.replay import BOARDS, MAX_FRAMES
+from render.replay import MAX_FRAMES
 from tests.e2e.helpers import channel_message, open_and_start, told
 from tests.e2e.test_boards import finished_tremember
 from tests.e2e.test_tremember import running_match
+from tests.registry import ENGINES, HOSTED
 from tests.render.test_replay import far_off_share
 
 
@@ -93,7 +93,7 @@ async def test_a_long_match_is_replayed_in_at_most_120_frames_ending_on_its_last
     image.seek(image.n_frames - 1)
     last = image.convert("RGB")
     row = await table.env.bot.storage.matches.get(match.id)
-    ended = BOARDS["rookie"](match.engine.view(match.engine.load(row.state), None))
+    ended = HOSTED["rookie"].board(match.engine.view(match.engine.load(row.state), None))
     top = last.height - ended.height
     assert far_off_share(last.crop((0, top, ended.width, last.height)), ended.convert("RGB")) < 0.001
 

@@ -1,32 +1,30 @@
-"""The engine contract (games/base.py), checked over every engine in `games.ENGINES`.
+"""The engine contract (games/base.py), checked over every game the tests know (`tests.registry`:
+the hosted games and Nim, a game that lives only in the tests).
 
-A new game gets every check here by registering; it also needs, in its own test module
-`tests/games/test_<game>.py`, a `hidden_twin(state, seat, rng)` that returns a state
-differing from `state` only in what `seat` cannot see (seat None: a spectator).
+A new game gets every check here by its spec; its entry in `tests.registry` also names a
+`hidden_twin(state, seat, rng)` that returns a state differing from `state` only in what
+`seat` cannot see (seat None: a spectator).
 """
 
 from __future__ import annotations
 
 import contextlib
-import importlib
 import json
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games import ENGINES, Engine, GameError, IllegalMove, NotYourTurn
+from games import Engine, GameError, IllegalMove, NotYourTurn
 from games.base import COMMON_VIEW_KEYS
+from tests.registry import TESTED
 
-SETUPS = [
-    (name, players)
-    for name, engine in ENGINES.items()
-    for players in range(engine.min_players, engine.max_players + 1)
-    if not (name == "sequence_numbers" and players == 5)  # 5 cannot split into teams
-]
+ENGINES = {tested.name: tested.spec.engine for tested in TESTED}
+TWINS = {tested.name: tested.hidden_twin for tested in TESTED}
+SETUPS = [(tested.name, players) for tested in TESTED for players in tested.spec.player_counts]
 MAX_MOVES = 5000
 
 
@@ -47,13 +45,6 @@ def playout(engine: Engine, players: int, seed: int) -> Iterator[Any]:
         state = engine.apply(state, seat, rng.choice(engine.legal_moves(state, seat)))
         yield state
     raise AssertionError(f"{engine.name} did not end within {MAX_MOVES} moves")
-
-
-def hidden_twin(name: str) -> Callable[[Any, int | None, random.Random], Any]:
-    module = importlib.import_module(f"tests.games.test_{name}")
-    twin = getattr(module, "hidden_twin", None)
-    assert twin is not None, f"tests/games/test_{name}.py must define hidden_twin(state, seat, rng)"
-    return twin
 
 
 @pytest.mark.parametrize("setup", SETUPS, ids=_id)
@@ -169,7 +160,7 @@ def test_hidden_information_stays_hidden(setup):
     """Twin states that differ only in what a seat cannot see give that seat equal views."""
     name, players = setup
     engine = ENGINES[name]
-    twin = hidden_twin(name)
+    twin = TWINS[name]
     rng = random.Random(13)
     states = list(playout(engine, players, seed=17))
     for state in states[:: max(1, len(states) // 12)]:

@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
-from games import ENGINES, Engine, GameError
+from games import Engine, GameError
 from games.replay import replay_states
+from tests.registry import ENGINES
 
 SETUPS = [
     *((name, engine.min_players, {}) for name, engine in ENGINES.items()),

@@ -6,9 +6,9 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from data.model import MatchRow
-from games import ENGINES
 from matches.deadlines import RunningMatches
 from matches.match import Match
+from tests.registry import ENGINES
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
 CLOCK_S = 3600  # its reminder comes 15 minutes before the deadline
@@ -44,7 +44,7 @@ def at(minutes: float) -> datetime:
 def test_a_match_is_due_at_its_reminder_then_at_its_deadline_once_each():
     running = RunningMatches()
     match = running_match(1, at(60))
-    running[1] = match
+    running.add(match)
 
     assert running.due(at(44)) == []
     assert running.due(at(45)) == [match]  # the reminder
@@ -59,12 +59,12 @@ def test_a_match_that_moved_on_is_due_at_its_new_deadline_only():
     running = RunningMatches()
     moved, ended, untimed = running_match(1, at(60)), running_match(2, at(60)), running_match(3, None)
     for match in (moved, ended, untimed):
-        running[match.id] = match
+        running.add(match)
 
     moved.row.deadline = at(120).isoformat()
     running.watch(moved)
     ended.row.status = "finished"
-    del running[ended.id]
+    running.remove(ended.id)
 
     assert running.due(at(100)) == []
     assert running.due(at(105)) == [moved]

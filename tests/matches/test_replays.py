@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from games import ENGINES
 from matches.replays import Busy, RateLimit, RateLimited, ReplayJob, Workshop, make_replay
+from tests.registry import ENGINES, HOSTED
 
 
 def job(match_id: int, moves: int = 6, lang: str = "en") -> ReplayJob:
@@ -21,7 +21,7 @@ def job(match_id: int, moves: int = 6, lang: str = "en") -> ReplayJob:
         move = rng.choice(engine.legal_moves(state, seat))
         state = engine.apply(state, seat, move)
         log.append((turn, seat, move))
-    return ReplayJob("tremember", match_id, 2, match_id, {}, log, lang)
+    return ReplayJob(HOSTED["tremember"], match_id, 2, match_id, {}, log, lang)
 
 
 async def test_concurrent_requests_for_one_replay_share_one_production():

@@ -9,11 +9,11 @@ import pytest
 from babel.messages.pofile import read_po
 from PIL import Image, ImageDraw
 
-from games import ENGINES
 from games.tetris_link import ANY
 from locales import catalogue_path
 from render import replay, rookie, sequence_numbers, tetris_link, tremember, triominos
 from render.common import font, seat_label, words, wrap
+from tests.registry import ENGINES
 
 RENDERERS = {
     "tremember": tremember,
@@ -70,8 +70,8 @@ def test_triominos_counts_tokens_in_the_language_it_is_asked_in():
 
 def test_a_replay_is_drawn_in_the_language_it_is_sent_in():
     views = [played("rookie", moves) for moves in range(3)]
-    english = replay.replay("rookie", views, title="Match #7")
-    german = replay.replay("rookie", views, title="Match #7", lang="de")
+    english = replay.replay(rookie.board_image, views, title="Match #7")
+    german = replay.replay(rookie.board_image, views, title="Match #7", lang="de")
     first = [Image.open(io.BytesIO(made.data)).convert("RGB").tobytes() for made in (english, german)]
     assert first[0] != first[1]
 

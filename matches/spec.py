@@ -1,0 +1,108 @@
+"""A game as the bot hosts it, declared once (`GameSpec`), and the games one bot hosts (`Games`).
+
+Everything that differs between games is named in its spec: the engine, the computer
+player, the renderer's board image and narration, the move presentation (the game's
+`GameUI`, its cog), the rules texts and the options. The engine registry, replays, computer
+seats, the cog list, `/help` and the benchmarks all read the specs they are given: a new
+game is one more spec in the tuple given to the bot, and nothing else changes.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from PIL import Image
+
+from games.base import AnyEngine, seat_counts
+
+ComputerPlayer = Callable[[str, Sequence[Any], list[Any], random.Random], Any]
+"""`choose(level, views, legal, rng)`: a computer seat's move, one element of `legal`, from the
+seat's own views (see ai/__init__.py)."""
+BoardImage = Callable[..., Image.Image]
+"""`board_image(view, viewer=None, lang=...)`: the renderer's board of a view (replays draw it)."""
+Render = Callable[..., bytes]
+"""`render(view, *, lang=...)`: the renderer's PNG of a board, as the board message shows it."""
+Narrator = Callable[[Any, Callable[[int], str], str], list[str]]
+"""`narrate(view, name, lang)`: the renderer's words for what just happened, seats named by `name`."""
+Presentation = Callable[[Any, "GameSpec"], Any]
+"""Makes the game's `GameUI` (its cog) for a client: `presentation(client, spec)`."""
+EngineOptions = Callable[[Mapping[str, Any], int], Mapping[str, Any]]
+"""`options(lobby options, players)`: the options the engine gets for that many seats (some
+apply only to some seat counts)."""
+
+
+def as_chosen(options: Mapping[str, Any], players: int) -> Mapping[str, Any]:
+    """The engine gets the lobby's options as they are."""
+    return options
+
+
+def nothing_to_prepare() -> None:
+    """A renderer with nothing to prepare at start-up."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """Everything the bot knows of one game. `name` and `title` are the engine's."""
+
+    engine: AnyEngine
+    render: Render
+    board: BoardImage
+    narrate: Narrator
+    presentation: Presentation
+    rules: Callable[[str], str]  # the short rules `/<game> rules` shows, in a language ("en", "de"…)
+    choose: ComputerPlayer | None = None  # None: no computer player, so no computer seats
+    options: EngineOptions = as_chosen  # the engine's options from a lobby's, for a seat count
+    bench_players: int = 4  # the seats of the benchmarks' playouts
+    prepare: Callable[[], None] = nothing_to_prepare  # the renderer's start-up work (off the loop)
+
+    @property
+    def name(self) -> str:
+        return self.engine.name
+
+    @property
+    def title(self) -> str:
+        return self.engine.title
+
+    @property
+    def player_counts(self) -> tuple[int, ...]:
+        """The seat counts a match can start with under the default options."""
+        return seat_counts(self.engine)
+
+
+class Games(Mapping[str, GameSpec]):
+    """The games one bot hosts, by name, in the order given: immutable, handed to the bot and
+    to its match framework (never a module's global)."""
+
+    def __init__(self, specs: Iterable[GameSpec]) -> None:
+        by_name: dict[str, GameSpec] = {}
+        for spec in specs:
+            if spec.name in by_name:
+                raise ValueError(f"Two games are called {spec.name!r}: give each engine its own name.")
+            by_name[spec.name] = spec
+        self._by_name = MappingProxyType(by_name)
+
+    def __getitem__(self, name: str) -> GameSpec:
+        return self._by_name[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._by_name)
+
+    def __len__(self) -> int:
+        return len(self._by_name)
+
+    def __repr__(self) -> str:
+        return f"Games({', '.join(self._by_name)})"
+
+    def engine(self, name: str) -> AnyEngine | None:
+        """The engine of a hosted game, None for a game this bot does not host."""
+        spec = self._by_name.get(name)
+        return spec.engine if spec is not None else None
+
+    def title_of(self, name: str) -> str:
+        """A game's title for lists of matches, also for a stored game this bot no longer hosts."""
+        spec = self._by_name.get(name)
+        return spec.title if spec is not None else f"{name} (no longer hosted)"
