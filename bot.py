@@ -68,6 +68,7 @@ class GameBot(commands.Bot):
             if not isinstance(game, commands.Cog):
                 raise TypeError(f"The presentation of {game.game} must be a cog (a GameCog).")
             await self.add_cog(game)
+        await self.matches.prepare()
         self.matches.start()
         resumed = await self.matches.resume()
         log.info("Resumed %d running matches", resumed)

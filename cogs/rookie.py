@@ -29,7 +29,7 @@ from locales import N_, gettext
 from matches.match import Match, PrivateReply, seat_name, who
 from matches.presentation import Choice, Form, Option
 from matches.spec import GameSpec
-from render.rookie import board_image, cards, narrate, prompt, render
+from render.rookie import board_image, cards, narrate, prepare, prompt, render
 
 CARD_TEXT = {
     "red": N_("red ●"),
@@ -341,4 +341,5 @@ SPEC = GameSpec(
     presentation=Rookie,
     rules=rules_from_files("rookie"),
     choose=choose,
+    prepare=prepare,
 )

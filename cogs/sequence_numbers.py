@@ -34,7 +34,7 @@ from locales import N_, gettext, ngettext
 from matches.match import SEAT_MARKS, Match, PrivateReply, seat_name
 from matches.presentation import SELECT_LIMIT, Choice, Form, Option
 from matches.spec import GameSpec
-from render.sequence_numbers import board_image, narrate, render, render_hand, solo
+from render.sequence_numbers import board_image, narrate, prepare, render, render_hand, solo
 
 CARD_MENU = N_("Choose a card to play")
 TO_DO = {
@@ -327,4 +327,5 @@ SPEC = GameSpec(
     rules=rules_from_files("sequence_numbers"),
     choose=choose,
     options=engine_options,
+    prepare=prepare,
 )

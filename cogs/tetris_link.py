@@ -16,7 +16,7 @@ from locales import N_, gettext
 from matches.match import Match, PrivateReply, seat_name
 from matches.presentation import Choice, Form, Option
 from matches.spec import GameSpec
-from render.tetris_link import FACE_NAMES, Ghost, board_image, face_name, narrate, render
+from render.tetris_link import FACE_NAMES, Ghost, board_image, face_name, narrate, prepare, render
 
 Placement = tuple[int, int]  # (index in `orientations(shape)`, column)
 
@@ -214,4 +214,5 @@ SPEC = GameSpec(
     presentation=TetrisLink,
     rules=rules_from_files("tetris_link"),
     choose=choose,
+    prepare=prepare,
 )

@@ -26,7 +26,7 @@ from locales import N_, gettext, ngettext
 from matches.match import Match, PrivateReply
 from matches.presentation import Choice, Form, Option
 from matches.spec import GameSpec
-from render.tremember import board_image, cell_name, motif_name, narrate, render, render_card
+from render.tremember import board_image, cell_name, motif_name, narrate, prepare, render, render_card
 
 ROW_GROUPS = ((0, 3), (3, 6))  # a menu of at most 18 cells per group of rows
 ARROWS = {"left": "➡", "right": "⬅", "top": "⬇", "bottom": "⬆"}  # the end a card comes in from
@@ -197,4 +197,5 @@ SPEC = GameSpec(
     presentation=Tremember,
     rules=rules_from_files("tremember"),
     choose=choose,
+    prepare=prepare,
 )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
@@ -214,6 +215,11 @@ class MatchService:
     async def heartbeat(self) -> None:
         """Note that the bot is up (the clock calls this), to measure outages."""
         await self.storage.settings.set_meta(self._alive_key, now_iso())
+
+    async def prepare(self) -> None:
+        """Prepare every game's renderer (palettes, sprites, fonts) in threads, off the event loop,
+        so that no first board learns them while players wait."""
+        await asyncio.gather(*(asyncio.to_thread(spec.prepare) for spec in self.specs.values()))
 
     def start(self) -> None:
         """Keep time on the wall clock: the turn clock, computer seats, catching up (`beats`)."""

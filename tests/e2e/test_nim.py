@@ -4,9 +4,13 @@ by clicks, the result, and its rating in the server's league."""
 
 from __future__ import annotations
 
+import threading
+from dataclasses import replace
+
 import pytest
 
 from bot import create_bot
+from matches.spec import Games
 from tests.e2e.helpers import button_labels, channel_message, mover, open_and_start, told
 from tests.registry import GAMES
 
@@ -52,3 +56,21 @@ async def test_nim_is_listed_opens_a_lobby_and_plays_to_a_rated_result(table):
     assert any(field.name == "Nim" and "1 wins / 1 game" in field.value for field in stats.fields)
     history = (await table.dave.slash(table.channel, "history", game="nim")).response.embeds[0]
     assert "**Nim #" in history.description and "🏆" in history.description
+
+
+class Preparation:
+    """A renderer's start-up work that notes the thread it ran in."""
+
+    def __init__(self) -> None:
+        self.threads: list[threading.Thread] = []
+
+    def __call__(self) -> None:
+        self.threads.append(threading.current_thread())
+
+
+async def test_each_renderer_is_prepared_once_off_the_event_loop_before_the_bot_answers(simcord_env, target):
+    preparation = Preparation()
+    nim_noting = replace(GAMES["nim"], prepare=preparation)
+    games = Games(nim_noting if spec.name == "nim" else spec for spec in GAMES.values())
+    await simcord_env.restart_bot(create_bot(database=target, games=games))
+    assert len(preparation.threads) == 1 and preparation.threads[0] is not threading.main_thread()
