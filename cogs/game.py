@@ -21,7 +21,7 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from games import Outcome
-from games.base import CommonView, Engine
+from games.base import CommonView
 from locales import N_, gettext
 from locales.audience import private_language
 from matches import MatchService
@@ -64,12 +64,11 @@ class GameCog(commands.GroupCog, Generic[ViewT, MoveT]):
 
     private_label = N_("My view")
 
-    def __init__(self, bot: GameBot, spec: GameSpec) -> None:
+    def __init__(self, bot: GameBot, spec: GameSpec[ViewT, MoveT]) -> None:
         self.bot = bot
         self.spec = spec
         self.game = spec.name
-        # The spec holds the engine as every game's (`AnyEngine`): here it is this game's.
-        self.engine: Engine[Any, ViewT, MoveT] = spec.engine
+        self.engine = spec.engine
         self.player_counts = spec.player_counts
         super().__init__()
         self.start_command = f"`/{self.__cog_group_name__} new`"

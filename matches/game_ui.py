@@ -12,7 +12,7 @@ from games import Outcome
 from games.base import AnyEngine
 from matches.match import Match, PrivateReply
 from matches.presentation import Form
-from matches.spec import GameSpec
+from matches.spec import AnyGameSpec
 
 View_contra = TypeVar("View_contra", contravariant=True)
 Move = TypeVar("Move")
@@ -24,7 +24,7 @@ class GameUI(Protocol[View_contra, Move]):
     framework holds every game as `AnyGameUI` and hands each the views its engine made."""
 
     game: str
-    spec: GameSpec  # what the game is: its engine, computer player, renderer, options
+    spec: AnyGameSpec  # what the game is: its engine, computer player, renderer, options
     private_label: str  # English, marked with `N_`: the framework translates it where shown
     start_command: str  # how players open a lobby, e.g. "`/rookie new`"
     player_counts: tuple[int, ...]  # the seat counts a match can start with

@@ -29,7 +29,7 @@ from locales import command, gettext, ngettext
 from locales.audience import private_language, public_language
 from matches.game_ui import AnyGameUI
 from matches.match import alt_text, error_text, standing, tell
-from matches.spec import GameSpec
+from matches.spec import AnyGameSpec
 from render.replay import replay
 
 log = logging.getLogger(__name__)
@@ -56,7 +56,7 @@ class ReplayJob:
     """What a replay is made from: the game's spec (its engine and board image) and plain
     values, so the worker needs nothing of the bot."""
 
-    game: GameSpec
+    game: AnyGameSpec
     match_id: int
     players: int
     seed: int
