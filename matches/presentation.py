@@ -34,7 +34,7 @@ STYLES = {
     "danger": discord.ButtonStyle.danger,
 }
 Move_co = TypeVar("Move_co", covariant=True)  # a game's move type: what an option makes
-Move = TypeVar("Move")
+Move = TypeVar("Move")  # the same, where a function hands back the options it is given
 Grouped = TypeVar("Grouped", bound=Mapping[str, object])  # moves read by key
 
 
