@@ -137,7 +137,9 @@ async def _tetris_moves(count: int) -> list[float]:
             await bot.storage.close()
 
 
-async def _time_drops(env: Any, channel: Any, board_id: int, members: dict, count: int) -> list[float]:
+async def _time_drops(
+    env: Any, channel: Any, board_id: int, members: dict[int, Any], count: int
+) -> list[float]:
     match = env.bot.matches.running[next(iter(env.bot.matches.running))]
     times: list[float] = []
     while len(times) < count and board_id and match.row.status == "running":
@@ -256,14 +258,14 @@ def bench_storage(count: int = 500) -> None:
             )
 
 
-def _log(name: str, seed: int, players: int) -> list[tuple[int, int, dict]]:
+def _log(name: str, seed: int, players: int) -> list[tuple[int, int, dict[str, Any]]]:
     """One seeded random match as the bot stores it: (turn, seat, move), oldest first."""
     moves = ((seat, move) for seat, move, _ in played(name, seed, players) if move is not None)
     return [(turn, seat, move) for turn, (seat, move) in enumerate(moves)]
 
 
 def _build_replay(
-    name: str, players: int, seed: int, log: list[tuple[int, int, dict]]
+    name: str, players: int, seed: int, log: list[tuple[int, int, dict[str, Any]]]
 ) -> tuple[Replay, float, float]:
     """A replay made as the bot makes one, from the stored log: the replay, the seconds the
     states and views took, and the seconds the frames and the encode took."""

@@ -1,8 +1,9 @@
 """`GameCog`: the base of every game's cog — its commands and how its matches look.
 
-A game's cog implements the `matches.game_ui.GameUI` hooks below and is its spec's
-`presentation`: the match framework makes it from the spec (`GameCog(bot, spec)`) and does
-everything else: seats, locks, persistence, the board message, pings, DM notices, clocks
+A game's cog implements the `matches.game_ui.GameUI` hooks below, typed by its game's view
+and move types (`class Rookie(GameCog[RookieView, RookieMove], group_name="rookie")`), and
+is its spec's `presentation`: the match framework makes it from the spec (`GameCog(bot, spec)`)
+and does everything else: seats, locks, persistence, the board message, pings, DM notices, clocks
 and errors.
 """
 
@@ -12,7 +13,7 @@ import functools
 from collections.abc import Callable, Coroutine, Mapping
 from importlib import resources
 from importlib.resources.abc import Traversable
-from typing import TYPE_CHECKING, Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
 
 import discord
 from discord import app_commands
@@ -20,7 +21,7 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from games import Outcome
-from games.base import AnyEngine
+from games.base import CommonView
 from locales import N_, gettext
 from locales.audience import private_language
 from matches import MatchService
@@ -36,16 +37,18 @@ Level = Literal["easy", "normal", "hard"]  # ai.LEVELS, as a command option
 COMPUTERS_HELP = locale_str("How many seats computer players take (you can also add them in the lobby)")
 LEVEL_HELP = locale_str("How well the computers play: easy, normal (the default) or hard")
 NewCallback = TypeVar("NewCallback", bound=Callable[..., Coroutine[Any, Any, None]])
+ViewT = TypeVar("ViewT", bound=CommonView[Any])  # the game's view type
+MoveT = TypeVar("MoveT")  # the game's move type
 
 
 def new_command(
     description: locale_str, **options: locale_str
-) -> Callable[[NewCallback], app_commands.Command]:
+) -> Callable[[NewCallback], app_commands.Command[Any, ..., None]]:
     """Declare a game's `/<game> new`: its description, the help of its options, and the
     options every game's `new` takes: the turn clock (`clock: int | None = None`) and its
     computer seats (`computers: app_commands.Range[int, 0, max - 1] = 0`, `level: Level = "normal"`)."""
 
-    def declare(callback: NewCallback) -> app_commands.Command:
+    def declare(callback: NewCallback) -> app_commands.Command[Any, ..., None]:
         callback = app_commands.choices(clock=CLOCK_CHOICES)(callback)
         callback = app_commands.describe(
             clock=CLOCK_HELP, computers=COMPUTERS_HELP, level=LEVEL_HELP, **options
@@ -55,16 +58,17 @@ def new_command(
     return declare
 
 
-class GameCog(commands.GroupCog):
-    """Base of every game's cog, made from its game's spec. Subclasses override the hooks below."""
+class GameCog(commands.GroupCog, Generic[ViewT, MoveT]):
+    """Base of every game's cog, made from its game's spec. Subclasses override the hooks below;
+    each hook reads the game's own view (`ViewT`) and offers its own moves (`MoveT`)."""
 
     private_label = N_("My view")
 
-    def __init__(self, bot: GameBot, spec: GameSpec) -> None:
+    def __init__(self, bot: GameBot, spec: GameSpec[ViewT, MoveT]) -> None:
         self.bot = bot
         self.spec = spec
         self.game = spec.name
-        self.engine: AnyEngine = spec.engine
+        self.engine = spec.engine
         self.player_counts = spec.player_counts
         super().__init__()
         self.start_command = f"`/{self.__cog_group_name__} new`"
@@ -73,7 +77,11 @@ class GameCog(commands.GroupCog):
     def service(self) -> MatchService:
         return self.bot.matches
 
-    def narrator(self, view: dict, name: Callable[[int], str], lang: str) -> list[str]:
+    def view(self, match: Match, seat: int | None = None) -> ViewT:
+        """The match's view for `seat` (None: a spectator's), as this game's view type."""
+        return self.engine.view(match.state, seat)
+
+    def narrator(self, view: ViewT, name: Callable[[int], str], lang: str) -> list[str]:
         """The renderer's words for what just happened (the spec's `narrate`)."""
         return self.spec.narrate(view, name, lang)
 
@@ -85,18 +93,18 @@ class GameCog(commands.GroupCog):
             lang, "standard rules"
         )
 
-    def board_image(self, view: dict, ui: Mapping[str, Any], lang: str) -> bytes:
+    def board_image(self, view: ViewT, ui: Mapping[str, Any], lang: str) -> bytes:
         """The PNG under the board message, from the spectator view (`ui`: a form's preview, which
         only some games draw), its words in `lang`."""
         return self.spec.render(view, lang=lang)
 
     def present(
-        self, view: dict, legal: list[dict], path: tuple[int, ...], *, private: bool, lang: str
-    ) -> Form:
+        self, view: ViewT, legal: list[MoveT], path: tuple[int, ...], *, private: bool, lang: str
+    ) -> Form[MoveT]:
         """How the seat to move's legal moves are offered (see matches/presentation.py), in `lang`."""
         return Form()
 
-    def headline(self, match: Match, view: dict, lang: str) -> list[str]:
+    def headline(self, match: Match, view: ViewT, lang: str) -> list[str]:
         """Lines announcing what just happened (skips, scores, bonuses)."""
         return []
 
@@ -107,19 +115,19 @@ class GameCog(commands.GroupCog):
         """
         return PrivateReply(content=gettext(lang, "This game has no secrets: everything is on the board."))
 
-    def score_text(self, view: dict, seat: int, lang: str) -> str:
+    def score_text(self, view: ViewT, seat: int, lang: str) -> str:
         return gettext(lang, "{points} pts", points=view["scores"][seat])
 
-    def seat_label(self, view: dict, seat: int, lang: str) -> str:
+    def seat_label(self, view: ViewT, seat: int, lang: str) -> str:
         """How a seat is marked in text, as on the board: its letter, and its team when
         the view has teams of more than one seat."""
-        teams = view.get("teams") or ()
+        teams = teams_of(view)
         team = next((t for t, seats in enumerate(teams) if seat in seats), None)
         if team is None or all(len(seats) == 1 for seats in teams):
             return seat_name(seat)
         return gettext(lang, "{seat} · team {team}", seat=seat_name(seat), team=team + 1)
 
-    def named(self, match: Match, view: dict, lang: str) -> Callable[[int], str]:
+    def named(self, match: Match, view: ViewT, lang: str) -> Callable[[int], str]:
         """How messages name a seat: its player's mention and its label, as the board shows it."""
         return lambda seat: f"{who(match.players[seat], lang)} ({self.seat_label(view, seat, lang)})"
 
@@ -165,3 +173,9 @@ def rules_from_files(game: str) -> Callable[[str], str]:
 
 def _read_rules(game: str, lang: str) -> str:
     return rules_file(game, lang).read_text(encoding="utf-8").strip()
+
+
+def teams_of(view: Mapping[str, object]) -> list[list[int]]:
+    """The seats of each team, for the views of games with teams (`teams`); [] otherwise."""
+    teams = view.get("teams")
+    return list(teams) if isinstance(teams, list | tuple) else []

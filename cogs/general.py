@@ -106,7 +106,7 @@ class General(commands.Cog):
             await interaction.response.send_message(said, ephemeral=True)
             return
         embed = discord.Embed(title=gettext(lang, "Matches here"), colour=discord.Colour.blurple())
-        buttons: list[discord.ui.Item] = []
+        buttons: list[discord.ui.DynamicItem[Any]] = []
         if mine:
             rows = _listed(embed, gettext(lang, "Yours"), mine, self.bot.games, lang)
             buttons += [item for row in rows if (item := _mine_button(row, interaction.user.id, lang))]
@@ -187,7 +187,7 @@ def _line(games: Games, lang: str, row: MatchRow) -> str:
     return f"**{games.title_of(row.game)} #{row.id}** — {state} — {url}"
 
 
-def _mine_button(row: MatchRow, user_id: int, lang: str) -> discord.ui.Item | None:
+def _mine_button(row: MatchRow, user_id: int, lang: str) -> discord.ui.DynamicItem[Any] | None:
     """The button of one of the member's own matches: Board ↓ (which also brings back a paused
     one), or Cancel for a lobby they host — its message may be gone."""
     if row.status == "lobby":
@@ -197,7 +197,7 @@ def _mine_button(row: MatchRow, user_id: int, lang: str) -> discord.ui.Item | No
     return _button(row, BOARD, gettext(lang, "Board #{number} ↓", number=row.id))
 
 
-def _button(row: MatchRow, arg: str, label: str) -> discord.ui.Item:
+def _button(row: MatchRow, arg: str, label: str) -> discord.ui.DynamicItem[Any]:
     return GameButton(row.game, row.id, row.turn, arg, label=label)
 
 

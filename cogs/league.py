@@ -71,7 +71,7 @@ def record(lang: str, wins: int, games: int) -> str:
     return ngettext(lang, "{wins} wins / {n} game", "{wins} wins / {n} games", games, wins=number(lang, wins))
 
 
-async def leaderboard_page(bot: GameBot, guild_id: int, game: str, page: int, lang: str) -> dict:
+async def leaderboard_page(bot: GameBot, guild_id: int, game: str, page: int, lang: str) -> dict[str, Any]:
     """The embed and paging buttons of one page of a server's table, in `lang`."""
     total = await bot.storage.league.rated_players(guild_id, game)
     pages = max(1, -(-total // PAGE_SIZE))
@@ -122,7 +122,8 @@ def rules_text(lang: str) -> str:
 
 
 class LeaderboardPage(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"lb:(?P<game>[a-z_*]{1,32}):(?P<page>-?\d{1,6})"
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"lb:(?P<game>[a-z_*]{1,32}):(?P<page>-?\d{1,6})",
 ):
     """Turns the leaderboard to another page (works after restarts: the page is in the id)."""
 
@@ -435,7 +436,7 @@ async def _may_manage(interaction: discord.Interaction) -> bool:
     return False
 
 
-def _result_line(games: Games, result: dict, lang: str, viewer: int | None = None) -> str:
+def _result_line(games: Games, result: dict[str, Any], lang: str, viewer: int | None = None) -> str:
     """One finished match in a sentence, in `lang`: game, how it ended, who won, scores (and
     how those who left did), when, and why it was unrated where that needs saying."""
     when = f"<t:{int(_timestamp(result['finished_at']))}:R>"
@@ -463,7 +464,7 @@ def _result_line(games: Games, result: dict, lang: str, viewer: int | None = Non
     return line
 
 
-def _ending(result: dict, lang: str) -> str:
+def _ending(result: dict[str, Any], lang: str) -> str:
     """How a match ended when it was not simply played out: abandoned, a draw, won by resignation
     (every loser left it before the end)."""
     if result["abandoned"]:

@@ -6,7 +6,7 @@ prompts as `render.rookie` does, naming seats with mentions, never a face-down c
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Literal, cast
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
@@ -50,17 +50,6 @@ VARIANTS = {
 DECKS = {"standard": N_("standard deck"), "pocket": N_("pocket deck (shorter)")}
 
 
-def rookie_view(view: Mapping[str, Any]) -> RookieView:
-    """A view as the framework hands it over: it holds every engine as `AnyEngine`, so its
-    views come untyped; this cog's are Rookie's."""
-    return cast(RookieView, view)
-
-
-def offered(move: RookieMove) -> dict[str, object]:
-    """A move as the framework's options carry it (untyped, like the legal moves it compares with)."""
-    return dict(move)
-
-
 def card_text(kind: str | None, lang: str) -> str:
     return gettext(lang, CARD_TEXT[kind]) if kind else "—"
 
@@ -72,7 +61,9 @@ def gain(secures: bool, rookie: bool, lang: str) -> str:
     return gettext(lang, " · secures") if secures else ""
 
 
-def flip_grid(view: RookieView, legal: list[RookieMove], path: tuple[int, ...], lang: str) -> Form:
+def flip_grid(
+    view: RookieView, legal: list[RookieMove], path: tuple[int, ...], lang: str
+) -> Form[RookieMove]:
     """Nine buttons laid out like the table, a level per row; only face-down tops flip.
     With open cards at the start, level 3 turns them down or (pick 1) opens the grid to chase."""
     flips = {move["position"]: move for move in legal if move["type"] == "flip"}
@@ -87,24 +78,23 @@ def flip_grid(view: RookieView, legal: list[RookieMove], path: tuple[int, ...], 
         live = p in flips and (chasing or not starting)
         style = "primary" if live else "secondary"
         flip = flips.get(p)
-        grid.append(
-            Option(label, move=None if flip is None else offered(flip), style=style, disabled=not live)
-        )
+        grid.append(Option(label, move=None if flip is None else flip, style=style, disabled=not live))
     title = gettext(lang, "Flip a card")
     rows = tuple(Choice(title, tuple(grid[i : i + 3]), select=False) for i in range(0, 9, 3))
     if not starting:
         return Form(rows)
     turn_down = next(move for move in legal if move["type"] == "turn_down")
+    chase: Option[RookieMove]
     if chasing:
         chase = Option(gettext(lang, "Chasing: flip one card above"), style="success", disabled=True)
     else:
         chase = Option(gettext(lang, "Chase"), pick=1, style="success", disabled=not flips)
-    down = Option(gettext(lang, "Turn them down"), move=offered(turn_down), style="primary")
+    down = Option(gettext(lang, "Turn them down"), move=turn_down, style="primary")
     start = Choice(gettext(lang, "Open cards"), (down, chase), select=False)
     return Form((*rows, start), path=(0, 0, 0, int(chasing)))
 
 
-def placements(view: RookieView, legal: list[PlaceMove], lang: str) -> Choice:
+def placements(view: RookieView, legal: list[PlaceMove], lang: str) -> Choice[RookieMove]:
     """One button per placement, three to a row: own stacks on rows 1–2, the partner's on 3–4."""
     pending = view["pending"]
     assert pending is not None and pending["kind"] == "place"
@@ -120,7 +110,7 @@ def placements(view: RookieView, legal: list[PlaceMove], lang: str) -> Choice:
             where = place_text(first, second, card, lang)
         effect = effects[owner, (first, second)]
         said = gain(effect["secures"], effect["rookie"], lang)
-        options.append(Option(where + said, move=offered(move), style="success" if said else "secondary"))
+        options.append(Option(where + said, move=move, style="success" if said else "secondary"))
     return Choice(gettext(lang, "Place the pair"), tuple(options), select=False, columns=3)
 
 
@@ -149,13 +139,15 @@ def partner_place_text(partner: str, first: int, second: int, top: str | None, l
 STEAL_SIDES = {"before": N_("Before me: {seat} · {cards}"), "after": N_("After me: {seat} · {cards}")}
 
 
-def steal(move: StealMove, side: RookieStealChoice, lang: str) -> Option:
+def steal(move: StealMove, side: RookieStealChoice, lang: str) -> Option[RookieMove]:
     whose = STEAL_SIDES[side["side"]]
     label = gettext(lang, whose, seat=seat_name(move["from"]), cards=cards(side["cards"], lang))
-    return Option(label, move=offered(move), style="primary")
+    return Option(label, move=move, style="primary")
 
 
-def arrangement(view: RookieView, legal: list[ArrangeMove], path: tuple[int, ...], lang: str) -> Form:
+def arrangement(
+    view: RookieView, legal: list[ArrangeMove], path: tuple[int, ...], lang: str
+) -> Form[RookieMove]:
     """The arrangement chosen so far (the engine's default first) and a select per stack.
 
     Every level's pick is the chosen arrangement's index in `legal`: a pick in a stack's
@@ -171,7 +163,7 @@ def arrangement(view: RookieView, legal: list[ArrangeMove], path: tuple[int, ...
         buttons.append(arranged(legal[0], current, "secondary", lang))
     choices = [Choice(gettext(lang, "Arrange the cards taken"), tuple(buttons), select=False)]
     for stack in range(3):
-        options = []
+        options: list[Option[RookieMove]] = []
         for top in (None, *pending["cards"]):
             tops = (*chosen[:stack], top, *chosen[stack + 1 :])
             if tops not in index:  # more of a kind than was taken, or nothing anywhere
@@ -197,13 +189,13 @@ def top_option(
     return gettext(lang, "Stack {stack}: nothing ({keeps})", stack=stack + 1, keeps=keeps), None
 
 
-def arranged(move: ArrangeMove, current: list[str | None], style: str, lang: str) -> Option:
+def arranged(move: ArrangeMove, current: list[str | None], style: str, lang: str) -> Option[RookieMove]:
     """The button making arrangement `move`: the tops it puts on the stacks, and whether they secure."""
     final = [top or old for top, old in zip(move["tops"], current, strict=True)]
     parts = ", ".join(f"{i + 1} {card_text(top, lang)}" for i, top in enumerate(move["tops"]))
     kind = secured_kind(final)
     label = gettext(lang, "Arrange: {tops}", tops=parts) + gain(kind is not None, kind == "X", lang)
-    return Option(label, move=offered(move), style=style)
+    return Option(label, move=move, style=style)
 
 
 def stacks_line(view: RookieView, seat: int, lang: str, partner: bool = False) -> str:
@@ -232,7 +224,9 @@ def stacks_line(view: RookieView, seat: int, lang: str, partner: bool = False) -
     return gettext(lang, "{points} Discard stacks — {stacks}.", points=points, stacks=stacks)
 
 
-class Rookie(GameCog, group_name="rookie", group_description=locale_str("Play Rookie")):
+class Rookie(
+    GameCog[RookieView, RookieMove], group_name="rookie", group_description=locale_str("Play Rookie")
+):
     """`/rookie new`, `/rookie rules` and the choices of every decision of a turn."""
 
     private_label = N_("My stacks")
@@ -260,30 +254,29 @@ class Rookie(GameCog, group_name="rookie", group_description=locale_str("Play Ro
         deck = DECKS.get(options.get("deck", "standard"), DECKS["standard"])
         return f"{gettext(lang, variant)}, {gettext(lang, deck)}"
 
-    def board_image(self, view: dict, ui: Mapping[str, Any], lang: str) -> bytes:
-        return render(rookie_view(view), lang=lang)
+    def board_image(self, view: RookieView, ui: Mapping[str, Any], lang: str) -> bytes:
+        return render(view, lang=lang)
 
     def present(
-        self, view: dict, legal: list[dict], path: tuple[int, ...], *, private: bool, lang: str
-    ) -> Form:
+        self, view: RookieView, legal: list[RookieMove], path: tuple[int, ...], *, private: bool, lang: str
+    ) -> Form[RookieMove]:
         """Nothing in Rookie is secret, so every decision is offered on the board."""
         if private or not legal:
             return Form()
-        table, moves = rookie_view(view), cast(list[RookieMove], legal)
-        pending = table["pending"]
+        pending = view["pending"]
         assert pending is not None  # moves are legal only while the game runs
         if pending["kind"] in ("start", "flip", "chase"):
-            return flip_grid(table, moves, path, lang)
+            return flip_grid(view, legal, path, lang)
         if pending["kind"] == "place":
-            return Form((placements(table, [m for m in moves if m["type"] == "place"], lang),))
+            return Form((placements(view, [m for m in legal if m["type"] == "place"], lang),))
         if pending["kind"] == "steal":
             sides = {side["from"]: side for side in pending["choices"]}
-            options = tuple(steal(m, sides[m["from"]], lang) for m in moves if m["type"] == "steal")
+            options = tuple(steal(m, sides[m["from"]], lang) for m in legal if m["type"] == "steal")
             return Form((Choice(gettext(lang, "Whose cards to take"), options),))
-        return arrangement(table, [m for m in moves if m["type"] == "arrange"], path, lang)
+        return arrangement(view, [m for m in legal if m["type"] == "arrange"], path, lang)
 
-    def score_text(self, view: dict, seat: int, lang: str) -> str:
-        player = rookie_view(view)["seats"][seat]
+    def score_text(self, view: RookieView, seat: int, lang: str) -> str:
+        player = view["seats"][seat]
         if view["variant"] == "kids":
             return gettext(lang, "{points} points", points=player["points"])
         unsecured = sum(stack["count"] for stack in player["stacks"])
@@ -306,22 +299,20 @@ class Rookie(GameCog, group_name="rookie", group_description=locale_str("Play Ro
             for t, seats in enumerate(outcome.teams)
         ]
 
-    def headline(self, match: Match, view: dict, lang: str) -> list[str]:
+    def headline(self, match: Match, view: RookieView, lang: str) -> list[str]:
         """What just happened and what is asked now, worded as on the board image."""
 
         def name(seat: int) -> str:  # before the mention, as the narration says "A <@…>'s stacks"
             return f"{seat_name(seat)} {who(match.players[seat], lang)}"
 
-        table = rookie_view(view)
-        told = narrate(table, name, lang)
-        lines = [f"{ICONS[event['type']]} {line}" for event, line in zip(table["events"], told, strict=True)]
-        asked = prompt(table, name, lang)
+        told = narrate(view, name, lang)
+        lines = [f"{ICONS[event['type']]} {line}" for event, line in zip(view["events"], told, strict=True)]
+        asked = prompt(view, name, lang)
         return [*lines, f"👉 {asked}"] if asked else lines
 
     def private_view(self, match: Match, seat: int, lang: str) -> PrivateReply:
-        shown = match.view(seat)
-        view = rookie_view(shown)
-        you = self.seat_label(shown, seat, lang)
+        view = self.view(match, seat)
+        you = self.seat_label(view, seat, lang)
         lines = [gettext(lang, "**Rookie #{id}** — you are {seat}.", id=match.id, seat=you)]
         lines.append(stacks_line(view, seat, lang))
         teams = view.get("teams") or ()

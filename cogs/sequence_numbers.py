@@ -9,8 +9,8 @@ The choice of which five lock, when a chip made more than five in a row, is publ
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
-from typing import Any, Literal, cast
+from collections.abc import Iterator, Mapping
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
@@ -47,17 +47,6 @@ LOCK_PROMPT = N_(
     "the board shows the runs. Your new card comes after the lock."
 )
 CARD_KINDS = {"plus": N_("plus card"), "minus": N_("minus card")}
-
-
-def sequence_view(view: Mapping[str, Any]) -> SequenceView:
-    """A view as the framework hands it over: it holds every engine as `AnyEngine`, so its
-    views come untyped; this cog's are Sequence Numbers'."""
-    return cast(SequenceView, view)
-
-
-def offered(move: SequenceMove) -> dict[str, object]:
-    """A move as the framework's options carry it (untyped, like the legal moves it compares with)."""
-    return dict(move)
 
 
 def card_name(card: SequenceCard, lang: str) -> str:
@@ -119,7 +108,7 @@ def own_move(view: SequenceView, seat: int, lang: str) -> list[str]:
     return said[:1]
 
 
-def cell_menu(view: SequenceView, placeholder: str, moves: list[PlayMove], lang: str) -> Choice:
+def cell_menu(view: SequenceView, placeholder: str, moves: list[PlayMove], lang: str) -> Choice[SequenceMove]:
     """A menu of cells, each saying what it shows, or whose chip is on it (a seat, or a team)."""
     options = []
     for move in moves:
@@ -131,13 +120,13 @@ def cell_menu(view: SequenceView, placeholder: str, moves: list[PlayMove], lang:
             else:
                 owner = gettext(lang, "{mark} team {team}", mark=SEAT_MARKS[team], team=team + 1)
             hint = gettext(lang, "{owner} chip on {number}", owner=owner, number=square["number"])
-        options.append(Option(cell_of(move), move=offered(move), description=hint))
+        options.append(Option(cell_of(move), move=move, description=hint))
     return Choice(placeholder, tuple(options), select=True)
 
 
 def places(
     view: SequenceView, card: int, moves: list[PlayMove], rest: tuple[int, ...], lang: str
-) -> tuple[list[Choice], str]:
+) -> tuple[list[Choice[SequenceMove]], str]:
     """Where the chosen card can go — cell buttons, one cell menu, or a row menu (its pick:
     `rest[0]`) then that row's column menu — and the caption saying so (or why nowhere)."""
     chosen = view["hand"][card]
@@ -152,13 +141,13 @@ def places(
         what=gettext(lang, to_do),
     )
     if chosen["kind"] == "problem":
-        cells = tuple(Option(cell_of(move), move=offered(move), style="success") for move in moves)
+        cells = tuple(Option(cell_of(move), move=move, style="success") for move in moves)
         return [Choice(gettext(lang, "Choose the cell"), cells)], caption
     if len(moves) <= SELECT_LIMIT:
         return [cell_menu(view, gettext(lang, "Choose the cell"), moves, lang)], caption
     rows = Counter(move["row"] for move in moves)
     row = rest[0] if rest and rest[0] in rows else None
-    options = (
+    options: Iterator[Option[SequenceMove]] = (
         Option(
             gettext(lang, "Row {row}", row=r + 1),
             pick=r,
@@ -184,12 +173,14 @@ def plays_by_card(legal: list[SequenceMove]) -> dict[int, list[PlayMove]]:
     return plays
 
 
-def hand_form(view: SequenceView, legal: list[SequenceMove], path: tuple[int, ...], lang: str) -> Form:
+def hand_form(
+    view: SequenceView, legal: list[SequenceMove], path: tuple[int, ...], lang: str
+) -> Form[SequenceMove]:
     """The card menu, the chosen card's cells and the trade buttons. Path: (card, row)."""
     hand = view["hand"]
     plays = plays_by_card(legal)
     card = path[0] if path and 0 <= path[0] < len(hand) else None
-    cards = tuple(
+    cards: tuple[Option[SequenceMove], ...] = tuple(
         Option(
             f"{i + 1} · {card_name(c, lang)}",
             description=card_hint(c, plays.get(i, []), lang),
@@ -209,7 +200,7 @@ def hand_form(view: SequenceView, legal: list[SequenceMove], path: tuple[int, ..
     return Form(tuple(choices), path=shown, caption=caption)
 
 
-def trade_option(move: TradeMove, hand: list[SequenceCard], lang: str) -> Option:
+def trade_option(move: TradeMove, hand: list[SequenceCard], lang: str) -> Option[SequenceMove]:
     """The button trading a dead card of the hand."""
     label = gettext(
         lang,
@@ -217,16 +208,20 @@ def trade_option(move: TradeMove, hand: list[SequenceCard], lang: str) -> Option
         card=move["card"] + 1,
         name=card_name(hand[move["card"]], lang),
     )
-    return Option(label, move=offered(move), style="danger")
+    return Option(label, move=move, style="danger")
 
 
-def lock_option(move: LockMove, lang: str) -> Option:
+def lock_option(move: LockMove, lang: str) -> Option[SequenceMove]:
     """The button locking the run from `from` to `to`."""
     label = gettext(lang, "Lock {first}–{last}", first=move["from"], last=move["to"])
-    return Option(label, move=offered(move), style="success")
+    return Option(label, move=move, style="success")
 
 
-class SequenceNumbers(GameCog, group_name="sequence", group_description=locale_str("Play Sequence Numbers")):
+class SequenceNumbers(
+    GameCog[SequenceView, SequenceMove],
+    group_name="sequence",
+    group_description=locale_str("Play Sequence Numbers"),
+):
     """`/sequence new`, `/sequence rules`, the board and the hand."""
 
     private_label = N_("My hand")
@@ -257,28 +252,33 @@ class SequenceNumbers(GameCog, group_name="sequence", group_description=locale_s
             teams=six,
         )
 
-    def board_image(self, view: dict, ui: Mapping[str, Any], lang: str) -> bytes:
-        return render(sequence_view(view), lang=lang)
+    def board_image(self, view: SequenceView, ui: Mapping[str, Any], lang: str) -> bytes:
+        return render(view, lang=lang)
 
     def present(
-        self, view: dict, legal: list[dict], path: tuple[int, ...], *, private: bool, lang: str
-    ) -> Form:
+        self,
+        view: SequenceView,
+        legal: list[SequenceMove],
+        path: tuple[int, ...],
+        *,
+        private: bool,
+        lang: str,
+    ) -> Form[SequenceMove]:
         """The lock choice (public: on the board and in the hand reply), else the hand (private only)."""
-        moves = cast(list[SequenceMove], legal)
-        locks = tuple(lock_option(m, lang) for m in moves if m["type"] == "lock")
+        locks = tuple(lock_option(m, lang) for m in legal if m["type"] == "lock")
         if locks:
             choice = Choice(gettext(lang, "Choose which five chips to lock"), locks)
             return Form((choice,), caption=gettext(lang, LOCK_PROMPT))
-        return hand_form(sequence_view(view), moves, path, lang) if private and legal else Form()
+        return hand_form(view, legal, path, lang) if private and legal else Form()
 
-    def score_text(self, view: dict, seat: int, lang: str) -> str:
+    def score_text(self, view: SequenceView, seat: int, lang: str) -> str:
         text = gettext(
             lang, "sequences {count}/{needed}", count=view["scores"][seat], needed=view["sequences_to_win"]
         )
         return gettext(lang, "{score} · resigned", score=text) if seat in view["resigned"] else text
 
-    def headline(self, match: Match, view: dict, lang: str) -> list[str]:
-        return narrate(sequence_view(view), self.named(match, view, lang), lang)
+    def headline(self, match: Match, view: SequenceView, lang: str) -> list[str]:
+        return narrate(view, self.named(match, view, lang), lang)
 
     def result_lines(self, match: Match, outcome: Outcome, lang: str) -> list[str]:
         if outcome.details.get("reason") == "stuck":
@@ -287,8 +287,7 @@ class SequenceNumbers(GameCog, group_name="sequence", group_description=locale_s
 
     def private_view(self, match: Match, seat: int, lang: str) -> PrivateReply:
         """The seat's last move (when the last event is theirs), its hand and what to do."""
-        shown = match.view(seat)
-        view = sequence_view(shown)
+        view = self.view(match, seat)
         dead = set(view["dead_cards"])
         named = [f"{index + 1} · {card_name(card, lang)}" for index, card in enumerate(view["hand"])]
         cards = ", ".join(
@@ -302,7 +301,7 @@ class SequenceNumbers(GameCog, group_name="sequence", group_description=locale_s
                 "**{game} #{id}** — your hand ({seat}): {cards}.",
                 game=match.engine.title,
                 id=match.id,
-                seat=self.seat_label(shown, seat, lang),
+                seat=self.seat_label(view, seat, lang),
                 cards=cards,
             )
         )

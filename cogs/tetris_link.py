@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, cast
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -19,17 +19,6 @@ from matches.spec import GameSpec
 from render.tetris_link import FACE_NAMES, Ghost, board_image, face_name, narrate, prepare, render
 
 Placement = tuple[int, int]  # (index in `orientations(shape)`, column)
-
-
-def game_view(view: Mapping[str, Any]) -> TetrisLinkView:
-    """A view as the framework hands it over (it holds every game's views, untyped): this
-    game's engine made it."""
-    return cast(TetrisLinkView, view)
-
-
-def game_moves(legal: list[dict[str, Any]]) -> list[TetrisLinkMove]:
-    """Legal moves as the framework hands them over: this game's engine listed them."""
-    return cast(list[TetrisLinkMove], legal)
 
 
 def nearest(columns: list[int], target: int) -> int:
@@ -93,7 +82,11 @@ def pick(at: Placement) -> int:
     return at[0] * COLUMNS + at[1]
 
 
-class TetrisLink(GameCog, group_name="tetrislink", group_description=locale_str("Play Tetris Link")):
+class TetrisLink(
+    GameCog[TetrisLinkView, TetrisLinkMove],
+    group_name="tetrislink",
+    group_description=locale_str("Play Tetris Link"),
+):
     """`/tetrislink new`, `/tetrislink rules` and the placing controls."""
 
     private_label = N_("My pieces")
@@ -119,30 +112,35 @@ class TetrisLink(GameCog, group_name="tetrislink", group_description=locale_str(
 
     # -------------------------------------------------------------- the board
 
-    def board_image(self, view: dict, ui: Mapping[str, Any], lang: str) -> bytes:
-        return render(game_view(view), ghost=ui.get("ghost"), lang=lang)
+    def board_image(self, view: TetrisLinkView, ui: Mapping[str, Any], lang: str) -> bytes:
+        return render(view, ghost=ui.get("ghost"), lang=lang)
 
     def present(
-        self, view: dict, legal: list[dict], path: tuple[int, ...], *, private: bool, lang: str
-    ) -> Form:
+        self,
+        view: TetrisLinkView,
+        legal: list[TetrisLinkMove],
+        path: tuple[int, ...],
+        *,
+        private: bool,
+        lang: str,
+    ) -> Form[TetrisLinkMove]:
         """Shape buttons (with the logo, or without dice), then the ghost's steering row.
 
         The path is (shape index, placement) with a free shape, else (placement,)."""
-        board, moves = game_view(view), game_moves(legal)
-        if private or not moves:
+        if private or not legal:
             return Form()
-        choices: list[Choice] = []
-        die = board["die"]
+        choices: list[Choice[TetrisLinkMove]] = []
+        die = view["die"]
         shape: str | None
         if die is not None and die in SHAPES:
             shape, rest = die, path
         else:
             shape = SHAPES[path[0]] if path and path[0] < len(SHAPES) else None
-            choices.append(self._shapes(board, moves, shape, lang))
+            choices.append(self._shapes(view, legal, shape, lang))
             if shape is None:
                 return Form(tuple(choices))
             rest = path[1:]
-        steering = Steering(moves, shape)
+        steering = Steering(legal, shape)
         at = (steering.parse(rest[0]) if rest else None) or steering.start()
         if at is None:  # a shape that fits nowhere: choose another
             return Form(tuple(choices), path=path[:1])
@@ -152,16 +150,18 @@ class TetrisLink(GameCog, group_name="tetrislink", group_description=locale_str(
             ("⟳", steering.turned(at, flip=False)),
             ("⇋", steering.turned(at, flip=True)),
         ]
-        steer = [Option(label, pick=pick(to) if to else None, disabled=to is None) for label, to in targets]
+        steer: list[Option[TetrisLinkMove]] = [
+            Option(label, pick=pick(to) if to else None, disabled=to is None) for label, to in targets
+        ]
         drop_here = gettext(lang, "Drop in column {column}", column=at[1] + 1)
-        steer.append(Option(drop_here, move=dict(steering.move(at)), style="success"))
+        steer.append(Option(drop_here, move=steering.move(at), style="success"))
         choices.append(Choice(gettext(lang, "Steer the piece"), tuple(steer), select=False))
         kept = path[: len(choices) - 1]
-        return Form(tuple(choices), path=(*kept, pick(at)), preview={"ghost": steering.ghost(board, at)})
+        return Form(tuple(choices), path=(*kept, pick(at)), preview={"ghost": steering.ghost(view, at)})
 
     def _shapes(
         self, view: TetrisLinkView, legal: list[TetrisLinkMove], chosen: str | None, lang: str
-    ) -> Choice:
+    ) -> Choice[TetrisLinkMove]:
         left = view["pieces_left"][view["to_move"][0]]
         fits = {move["shape"] for move in legal}
         return Choice(
@@ -172,11 +172,10 @@ class TetrisLink(GameCog, group_name="tetrislink", group_description=locale_str(
             ),
         )
 
-    def headline(self, match: Match, view: dict, lang: str) -> list[str]:
-        board = game_view(view)
-        lines = narrate(board, self.named(match, view, lang), lang)
-        die = board["die"]
-        if die is not None and board["to_move"]:
+    def headline(self, match: Match, view: TetrisLinkView, lang: str) -> list[str]:
+        lines = narrate(view, self.named(match, view, lang), lang)
+        die = view["die"]
+        if die is not None and view["to_move"]:
             face = face_name(die, lang)
             if die in SHAPES:
                 lines.append(gettext(lang, "🎲 The die shows **{face}**.", face=face))
@@ -192,7 +191,7 @@ class TetrisLink(GameCog, group_name="tetrislink", group_description=locale_str(
         return [gettext(lang, "Tied on points — the largest group decided ({sizes} pieces).", sizes=tied)]
 
     def private_view(self, match: Match, seat: int, lang: str) -> PrivateReply:
-        view = game_view(match.view(seat))
+        view = self.view(match, seat)
         left = view["pieces_left"][seat]
         pieces = ", ".join(f"{FACE_NAMES[s]} ×{n}" for s, n in left.items())
         text = gettext(

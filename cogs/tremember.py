@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any, cast
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -21,7 +21,7 @@ from discord.app_commands import locale_str
 
 from ai.tremember import choose
 from cogs.game import GameCog, Level, new_command, rules_from_files
-from games.tremember import ENGINE, SIDES, Side, TrememberMove, TrememberView
+from games.tremember import ENGINE, SIDES, FlipMove, Side, TakeMove, TrememberMove, TrememberView
 from locales import N_, gettext, ngettext
 from matches.match import Match, PrivateReply
 from matches.presentation import Choice, Form, Option
@@ -47,17 +47,6 @@ PUSHES = {  # the end a card comes in from: the line it moves, and which way
 }
 
 
-def game_view(view: Mapping[str, Any]) -> TrememberView:
-    """A view as the framework hands it over (it holds every game's views, untyped): this
-    game's engine made it."""
-    return cast(TrememberView, view)
-
-
-def game_moves(legal: list[dict[str, Any]]) -> list[TrememberMove]:
-    """Legal moves as the framework hands them over: this game's engine listed them."""
-    return cast(list[TrememberMove], legal)
-
-
 def push_label(side: Side, hole: list[int], lang: str) -> str:
     """`⬇ Push column B down` (the words of `line_moved`)."""
     return gettext(lang, PUSHES[side], arrow=ARROWS[side], row=hole[0] + 1, column="ABCDEF"[hole[1]])
@@ -69,9 +58,9 @@ def peek_image(motif: str, lang: str) -> bytes:
     return render_card(motif, lang)
 
 
-def push_choice(hole: list[int], legal: list[TrememberMove], lang: str) -> Choice:
+def push_choice(hole: list[int], legal: list[TrememberMove], lang: str) -> Choice[TrememberMove]:
     """A button per end of the hole's lines; the end at the hole is shown but disabled."""
-    by_side = {move["from"]: dict(move) for move in legal if move["type"] == "push"}
+    by_side = {move["from"]: move for move in legal if move["type"] == "push"}
     return Choice(
         gettext(lang, "Push the card back in"),
         tuple(
@@ -87,18 +76,20 @@ def push_choice(hole: list[int], legal: list[TrememberMove], lang: str) -> Choic
     )
 
 
-def cell_choices(view: TrememberView, legal: list[TrememberMove], lang: str) -> tuple[Choice, ...]:
+def cell_choices(
+    view: TrememberView, legal: list[TrememberMove], lang: str
+) -> tuple[Choice[TrememberMove], ...]:
     """The face-down cells to take or turn, in a menu per group of rows; empty groups are left out."""
     verb = N_("Take a card in rows {first}–{last}")
     if legal[0]["type"] != "take":
         verb = N_("Turn a card in rows {first}–{last}")
     if view["first_flip"]:
         verb = N_("Turn the second card in rows {first}–{last}")
-    cell_moves = [move for move in legal if move["type"] != "push"]
-    choices = []
+    cell_moves: list[TakeMove | FlipMove] = [move for move in legal if move["type"] != "push"]
+    choices: list[Choice[TrememberMove]] = []
     for top, bottom in ROW_GROUPS:
-        cells = tuple(
-            Option(cell_name(move["cell"]), move=dict(move))
+        cells: tuple[Option[TrememberMove], ...] = tuple(
+            Option(cell_name(move["cell"]), move=move)
             for move in cell_moves
             if top <= move["cell"][0] < bottom
         )
@@ -107,7 +98,11 @@ def cell_choices(view: TrememberView, legal: list[TrememberMove], lang: str) -> 
     return tuple(choices)
 
 
-class Tremember(GameCog, group_name="tremember", group_description=locale_str("Play Tremember")):
+class Tremember(
+    GameCog[TrememberView, TrememberMove],
+    group_name="tremember",
+    group_description=locale_str("Play Tremember"),
+):
     """`/tremember new`, `/tremember rules` and the take, push and flip choices."""
 
     private_label = N_("Show my card")
@@ -127,37 +122,40 @@ class Tremember(GameCog, group_name="tremember", group_description=locale_str("P
 
     # -------------------------------------------------------------- the board
 
-    def board_image(self, view: dict, ui: Mapping[str, Any], lang: str) -> bytes:
-        return render(game_view(view), lang=lang)
+    def board_image(self, view: TrememberView, ui: Mapping[str, Any], lang: str) -> bytes:
+        return render(view, lang=lang)
 
     def present(
-        self, view: dict, legal: list[dict], path: tuple[int, ...], *, private: bool, lang: str
-    ) -> Form:
+        self,
+        view: TrememberView,
+        legal: list[TrememberMove],
+        path: tuple[int, ...],
+        *,
+        private: bool,
+        lang: str,
+    ) -> Form[TrememberMove]:
         """Take and turn: cell menus on the board. Push: the arrow buttons, on the board and
         beside the taker's peeked card in their private reply. Nothing needs a path."""
-        board, moves = game_view(view), game_moves(legal)
-        if not moves:
+        if not legal:
             return Form()
-        if board["hole"] is not None and moves[0]["type"] == "push":
-            return Form((push_choice(board["hole"], moves, lang),), caption=gettext(lang, PUSH_HINT))
-        return Form() if private else Form(cell_choices(board, moves, lang))
+        if view["hole"] is not None and legal[0]["type"] == "push":
+            return Form((push_choice(view["hole"], legal, lang),), caption=gettext(lang, PUSH_HINT))
+        return Form() if private else Form(cell_choices(view, legal, lang))
 
-    def score_text(self, view: dict, seat: int, lang: str) -> str:
-        board = game_view(view)
-        pairs = sum(row.count(seat) for row in board["found"]) // 2
+    def score_text(self, view: TrememberView, seat: int, lang: str) -> str:
+        pairs = sum(row.count(seat) for row in view["found"]) // 2
         return ngettext(
-            lang, "{points} pts · {n} pair", "{points} pts · {n} pairs", pairs, points=board["scores"][seat]
+            lang, "{points} pts · {n} pair", "{points} pts · {n} pairs", pairs, points=view["scores"][seat]
         )
 
-    def headline(self, match: Match, view: dict, lang: str) -> list[str]:
+    def headline(self, match: Match, view: TrememberView, lang: str) -> list[str]:
         """What just happened, in the board image's words (`narrate`), and what to do now."""
-        board = game_view(view)
-        lines = narrate(board, self.named(match, view, lang), lang)
-        event = board["last_event"]
+        lines = narrate(view, self.named(match, view, lang), lang)
+        event = view["last_event"]
         if lines and event is not None:
             lines[0] = f"{ICONS.get(event['type'], '•')} {lines[0]}"
-        if board["winners"] is None:
-            lines.append(gettext(lang, self._instruction(board)))
+        if view["winners"] is None:
+            lines.append(gettext(lang, self._instruction(view)))
         return lines
 
     def _instruction(self, view: TrememberView) -> str:
@@ -171,7 +169,7 @@ class Tremember(GameCog, group_name="tremember", group_description=locale_str("P
 
     def private_view(self, match: Match, seat: int, lang: str) -> PrivateReply:
         """The taken card while it is in the seat's hand; after its push, where it went."""
-        view = game_view(match.view(seat))
+        view = self.view(match, seat)
         motif, event = view["peek"], view["last_event"]
         if motif is not None and view["hole"] is not None:
             text = gettext(

@@ -7,9 +7,9 @@ choose a card, then where it goes and how it is turned; or buy, pass, take the j
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any, cast
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -18,7 +18,7 @@ from discord.app_commands import locale_str
 from ai.triominos import choose
 from cogs.game import GameCog, Level, new_command, rules_from_files
 from games.base import Outcome
-from games.triominos import ENGINE, HandCard, TriominosView
+from games.triominos import ENGINE, HandCard, PlaceMove, TakeJokerMove, TriominosMove, TriominosView
 from locales import N_, gettext, ngettext
 from matches.match import Match, PrivateReply, and_list, who
 from matches.presentation import CONTROL_ROWS, SELECT_LIMIT, Choice, Form, Option, form_rows, grouped
@@ -31,14 +31,10 @@ EVENT_MARKS = {"start": "🎲", "place": "🔺", "take_joker": "🃏", "buy": "�
 OWN_MOVES = ("place", "take_joker", "buy", "pass")  # told back to the seat that made them
 NO_CARD = 99  # the first pick while no card is chosen
 PLACING, SWAPPING = 0, 1  # the second pick: place the chosen card, or take back the joker
-ACTIONS = {"buy": Option(N_("Buy a card (1 token)"), style="primary"), "pass": Option(N_("Pass"))}
-
-
-def typed(view: dict[str, Any]) -> TriominosView:
-    """A view as the framework hands it to every game's hooks (a plain dict), read as this
-    game's view: this game's engine made it. (Moves stay the framework's dicts: the
-    presentation's options carry them as such.)"""
-    return cast("TriominosView", view)
+ACTIONS: dict[str, Option[TriominosMove]] = {
+    "buy": Option(N_("Buy a card (1 token)"), style="primary"),
+    "pass": Option(N_("Pass")),
+}
 
 
 def card_text(card: HandCard, lang: str) -> str:
@@ -46,7 +42,7 @@ def card_text(card: HandCard, lang: str) -> str:
     return gettext(lang, "joker") if card.get("joker") else " · ".join(str(v) for v in card["values"])
 
 
-def turned(view: TriominosView, move: dict[str, Any], lang: str) -> str:
+def turned(view: TriominosView, move: PlaceMove | TakeJokerMove, lang: str) -> str:
     """Which number of the move's card lands in which corner, e.g. "top 3, lower right 1, ..."."""
     card = view["hand"][move["card"]]
     if card.get("joker"):
@@ -62,25 +58,28 @@ def turned(view: TriominosView, move: dict[str, Any], lang: str) -> str:
     )
 
 
-def action(move: dict[str, Any], lang: str) -> Option:
+def action(move: TriominosMove, lang: str) -> Option[TriominosMove]:
     """The button of a buy or a pass, in `lang`."""
     option = ACTIONS[move["type"]]
     return replace(option, label=gettext(lang, option.label), move=move)
 
 
-def hand_form(view: TriominosView, legal: list[dict[str, Any]], path: tuple[int, ...], lang: str) -> Form:
+def hand_form(
+    view: TriominosView, legal: list[TriominosMove], path: tuple[int, ...], lang: str
+) -> Form[TriominosMove]:
     """The choices of the seat to move. Path: (card, mode, place). The fitting cards, then
     buy, pass and "Take back the joker" (mode SWAPPING); below them where the chosen card
     goes (see `spots`), or the cards that fit the joker's place."""
-    hand, kinds = view["hand"], grouped(legal, "type")
-    placing, swaps = grouped(kinds.get("place", []), "card"), kinds.get("take_joker", [])
+    hand = view["hand"]
+    placing = grouped([m for m in legal if m["type"] == "place"], "card")
+    swaps = [m for m in legal if m["type"] == "take_joker"]
     mode = SWAPPING if path[1:2] == (SWAPPING,) and swaps else PLACING
     card = path[0] if path and mode == PLACING and path[0] in placing else None
     labels = [
         gettext(lang, "Card {card}: {numbers}", card=i + 1, numbers=card_text(held, lang))
         for i, held in enumerate(hand)
     ]
-    cards = tuple(
+    cards: tuple[Option[TriominosMove], ...] = tuple(
         Option(labels[i], pick=i, description=fits_text(ways, lang), selected=i == card)
         for i, ways in placing.items()
     )
@@ -88,11 +87,11 @@ def hand_form(view: TriominosView, legal: list[dict[str, Any]], path: tuple[int,
     if swaps:
         back = gettext(lang, "Take back the joker")
         others.append(Option(back, pick=SWAPPING, style="success", selected=mode == SWAPPING))
-    details: list[Choice] = []
+    details: Sequence[Choice[TriominosMove]] = ()
     place: tuple[int, ...] = ()
     if mode == SWAPPING:
         joker = tuple(Option(labels[m["card"]], move=m, description=turned(view, m, lang)) for m in swaps)
-        details = [Choice(gettext(lang, "Choose the card for the joker's place"), joker, select=True)]
+        details = (Choice(gettext(lang, "Choose the card for the joker's place"), joker, select=True),)
     elif card is not None:
         details, place = spots(view, placing[card], path[2:3], lang)
     pick_card = Choice(gettext(lang, "Choose a card to place"), cards, select=True)
@@ -107,7 +106,7 @@ def hand_form(view: TriominosView, legal: list[dict[str, Any]], path: tuple[int,
     return form
 
 
-def fits_text(ways: list[dict[str, Any]], lang: str) -> str:
+def fits_text(ways: list[PlaceMove], lang: str) -> str:
     labels = list(dict.fromkeys(move["place"] for move in ways))
     return ngettext(
         lang, "fits place {places}", "fits places {places}", len(labels), places=", ".join(labels)
@@ -115,8 +114,8 @@ def fits_text(ways: list[dict[str, Any]], lang: str) -> str:
 
 
 def spots(
-    view: TriominosView, ways: list[dict[str, Any]], picked: tuple[int, ...], lang: str
-) -> tuple[list[Choice], tuple[int, ...]]:
+    view: TriominosView, ways: list[PlaceMove], picked: tuple[int, ...], lang: str
+) -> tuple[Sequence[Choice[PlaceMove]], tuple[int, ...]]:
     """Where one card goes: place and turn in one select or, past 25 ways, the place (one it
     fits one way places it at once), then how it is turned; and the place picked."""
     if len(ways) <= SELECT_LIMIT:
@@ -179,15 +178,14 @@ def turn_prompt(view: TriominosView, lang: str) -> str:
     return " ".join(lines)
 
 
-class Triominos(GameCog, group_name="triominos", group_description=locale_str("Play My First Triominos")):
+class Triominos(
+    GameCog[TriominosView, TriominosMove],
+    group_name="triominos",
+    group_description=locale_str("Play My First Triominos"),
+):
     """`/triominos new`, `/triominos rules` and the hand's choices."""
 
     private_label = N_("My hand")
-
-    @staticmethod
-    def narrator(view: dict[str, Any], name: Callable[[int], str], lang: str) -> list[str]:
-        """The renderer's `narrate`, for the framework's messages."""
-        return narrate(typed(view), name, lang)
 
     @new_command(
         locale_str("Open a My First Triominos lobby (2–4 players)"),
@@ -217,51 +215,54 @@ class Triominos(GameCog, group_name="triominos", group_description=locale_str("P
         return gettext(lang, "{hands}, without the joker", hands=hands)
 
     def present(
-        self, view: dict, legal: list[dict], path: tuple[int, ...], *, private: bool, lang: str
-    ) -> Form:
+        self,
+        view: TriominosView,
+        legal: list[TriominosMove],
+        path: tuple[int, ...],
+        *,
+        private: bool,
+        lang: str,
+    ) -> Form[TriominosMove]:
         """Nothing on the board (hands are secret): every move is chosen in "My hand"."""
-        return hand_form(typed(view), legal, path, lang) if private and legal else Form()
+        return hand_form(view, legal, path, lang) if private and legal else Form()
 
-    def board_image(self, view: dict, ui: Mapping[str, Any], lang: str) -> bytes:
-        return render(typed(view), lang=lang)
+    def board_image(self, view: TriominosView, ui: Mapping[str, Any], lang: str) -> bytes:
+        return render(view, lang=lang)
 
-    def headline(self, match: Match, view: dict, lang: str) -> list[str]:
+    def headline(self, match: Match, view: TriominosView, lang: str) -> list[str]:
         """The last move in the renderer's words, marked with its kind; then the last round
         and, with open hands, every hand."""
-        shown = typed(view)
-        event = shown["last_event"]
+        event = view["last_event"]
         assert event is not None  # every view of this game has one, from the start on
         kind = event["type"]
-        said = " ".join(narrate(shown, self.named(match, view, lang), lang))
+        said = " ".join(narrate(view, self.named(match, view, lang), lang))
         if kind == "start":
             said += " " + gettext(lang, "Press **My hand** to see your cards.")
         cheer = "🎉 " if kind == "place" and event["earned"] > 1 else ""
         lines = [f"{cheer}{EVENT_MARKS.get(kind, '')} {said}"]
-        if shown["last_round"] and shown["to_move"]:
+        if view["last_round"] and view["to_move"]:
             lines.append(gettext(lang, "⏳ **Last round:** the pot is empty — everyone plays once more."))
-        for seat, hand in enumerate(shown.get("hands", [])):
+        for seat, hand in enumerate(view.get("hands", [])):
             cards = ", ".join(card_text(card, lang) for card in hand) or gettext(lang, "empty")
             lines.append(
                 gettext(lang, "{seat} hand: {cards}", seat=self.seat_label(view, seat, lang), cards=cards)
             )
         return lines
 
-    def score_text(self, view: dict, seat: int, lang: str) -> str:
-        shown = typed(view)
+    def score_text(self, view: TriominosView, seat: int, lang: str) -> str:
         return ngettext(
             lang,
             "{tokens}, {n} card in hand",
             "{tokens}, {n} cards in hand",
-            shown["hand_sizes"][seat],
-            tokens=tokens(shown["scores"][seat], lang),
+            view["hand_sizes"][seat],
+            tokens=tokens(view["scores"][seat], lang),
         )
 
     def result_lines(self, match: Match, outcome: Outcome, lang: str) -> list[str]:
-        view = match.view(None)
-        shown = typed(view)
-        if shown["players"] - len(shown["resigned"]) < 2:
+        view = self.view(match)
+        if view["players"] - len(view["resigned"]) < 2:
             reason = N_("The game ended because only one player is left. Tokens: {counts}.")
-        elif shown["last_round"]:
+        elif view["last_round"]:
             reason = N_("The game ended because the last round is over. Tokens: {counts}.")
         else:
             reason = N_("The game ended because every player passed in a row. Tokens: {counts}.")
@@ -271,9 +272,8 @@ class Triominos(GameCog, group_name="triominos", group_description=locale_str("P
         return [gettext(lang, reason, counts=counts)]
 
     def private_view(self, match: Match, seat: int, lang: str) -> PrivateReply:
-        view = match.view(seat)
-        shown = typed(view)
-        have = tokens(shown["scores"][seat], lang)
+        view = self.view(match, seat)
+        have = tokens(view["scores"][seat], lang)
         lines = [
             gettext(
                 lang,
@@ -283,17 +283,17 @@ class Triominos(GameCog, group_name="triominos", group_description=locale_str("P
                 tokens=have,
             )
         ]
-        event = shown["last_event"]
+        event = view["last_event"]
         if event is not None and event["seat"] == seat and event["type"] in OWN_MOVES:  # told back
             # "You" reads in English only: other languages name the seat (their verbs are third-person).
-            said = narrate(shown, (lambda _: "You") if lang == "en" else self.named(match, view, lang), lang)
+            said = narrate(view, (lambda _: "You") if lang == "en" else self.named(match, view, lang), lang)
             if event["type"] == "buy":  # the drawn card joins the end of the hand
-                said.append(gettext(lang, "Your new card is card {card}.", card=len(shown["hand"])))
+                said.append(gettext(lang, "Your new card is card {card}.", card=len(view["hand"])))
             lines.append(" ".join(said))
-        if seat in shown["to_move"]:
-            lines.append(turn_prompt(shown, lang))
-        elif shown["to_move"]:
-            turn = and_list([who(match.players[s], lang) for s in shown["to_move"]], lang)
+        if seat in view["to_move"]:
+            lines.append(turn_prompt(view, lang))
+        elif view["to_move"]:
+            turn = and_list([who(match.players[s], lang) for s in view["to_move"]], lang)
             lines.append(
                 gettext(
                     lang,
@@ -303,7 +303,7 @@ class Triominos(GameCog, group_name="triominos", group_description=locale_str("P
             )
         else:
             lines.append(gettext(lang, "The game is over — see the board."))
-        return PrivateReply(content="\n".join(lines), image=render_hand(shown, lang=lang))
+        return PrivateReply(content="\n".join(lines), image=render_hand(view, lang=lang))
 
 
 SPEC = GameSpec(

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 import discord
 from discord import app_commands
-from discord.app_commands import TranslationContext, locale_str
 from discord.app_commands import TranslationContextLocation as Location
+from discord.app_commands import TranslationContextTypes, locale_str
 
 from locales import COMMAND_NAME, TRANSLATED, language_of, translated
 
@@ -34,7 +34,7 @@ class CatalogueTranslator(app_commands.Translator):
     """Translates the command tree into the languages the catalogues hold."""
 
     async def translate(
-        self, string: locale_str, locale: discord.Locale, context: TranslationContext
+        self, string: locale_str, locale: discord.Locale, context: TranslationContextTypes
     ) -> str | None:
         lang = language_of(locale)
         if lang not in TRANSLATED or not wants_translation(string):
@@ -59,7 +59,7 @@ class _Recorder(app_commands.Translator):
         self.found: dict[TreeString, None] = {}  # ordered, without repeats
 
     async def translate(
-        self, string: locale_str, locale: discord.Locale, context: TranslationContext
+        self, string: locale_str, locale: discord.Locale, context: TranslationContextTypes
     ) -> str | None:
         if wants_translation(string) and any(char.isalpha() for char in string.message):
             found = TreeString(string.message, context_of(context.location), context.location.name)

@@ -16,10 +16,11 @@ import discord
 from data.model import RESIGNED, TIMED_OUT, StorageUnavailable
 from data.repositories import Database
 from games import Outcome
+from games.base import CommonView
 from locales import N_, gettext
 from locales.audience import private_language
 from matches.components import GameButton, form_items, items_view
-from matches.game_ui import GameUI
+from matches.game_ui import AnyGameUI
 from matches.match import (
     CLAIM,
     PRIVATE,
@@ -50,7 +51,7 @@ class Board:
     """Draws and publishes boards; knows each game's UI by name."""
 
     def __init__(
-        self, bot: discord.Client, storage: Database, games: Mapping[str, GameUI], notices: Notices
+        self, bot: discord.Client, storage: Database, games: Mapping[str, AnyGameUI], notices: Notices
     ) -> None:
         self.bot = bot
         self.storage = storage
@@ -258,14 +259,14 @@ class Board:
         del payload["content"]
         return payload
 
-    def board_form(self, match: Match, path: tuple[int, ...] = ()) -> Form:
+    def board_form(self, match: Match, path: tuple[int, ...] = ()) -> Form[Any]:
         """The choices the board offers the (first) seat to move."""
         seats = match.engine.current_seats(match.state) if match.row.status == "running" else ()
         legal = match.engine.legal_moves(match.state, seats[0]) if seats else []
         game = self.games[match.row.game]
         return game.present(match.view(None), legal, path, private=False, lang=match.language)
 
-    def embed(self, game: GameUI, match: Match, view: dict) -> discord.Embed:
+    def embed(self, game: AnyGameUI, match: Match, view: CommonView[Any]) -> discord.Embed:
         """The board's embed, in the match's language."""
         lang = match.language
         lines = [*match.notes, *game.headline(match, view, lang)]
@@ -306,7 +307,7 @@ class Board:
         embed.set_footer(text=gettext(lang, "match {id} · move {turn}", id=match.id, turn=match.turn))
         return embed
 
-    def to_move_text(self, match: Match, lang: str, view: dict | None = None) -> str:
+    def to_move_text(self, match: Match, lang: str, view: CommonView[Any] | None = None) -> str:
         """Who is to move, with their seats' labels, in `lang`."""
         view = view if view is not None else match.view(None)
         label = self.games[match.row.game].seat_label
@@ -315,12 +316,12 @@ class Board:
             [f"{who(match.players[seat], lang)} ({label(view, seat, lang)})" for seat in seats], lang
         )
 
-    def _framework_buttons(self, game: GameUI, match: Match) -> list[discord.ui.Item]:
+    def _framework_buttons(self, game: AnyGameUI, match: Match) -> list[discord.ui.DynamicItem[Any]]:
         """The private view and Resign; without a clock, Claim (for a player long absent)."""
         name, turn, lang = match.row.game, match.turn, match.language
         private = gettext(lang, game.private_label)
         resign = gettext(lang, "Resign")
-        buttons: list[discord.ui.Item] = [
+        buttons: list[discord.ui.DynamicItem[Any]] = [
             GameButton(name, match.id, turn, PRIVATE, label=private, row=4),
             GameButton(name, match.id, turn, RESIGN, label=resign, style=discord.ButtonStyle.danger, row=4),
         ]
@@ -328,7 +329,7 @@ class Board:
             buttons.append(GameButton(name, match.id, turn, CLAIM, label=gettext(lang, "Claim"), row=4))
         return buttons
 
-    def _result_buttons(self, match: Match, *, rematch: bool = True) -> list[discord.ui.Item]:
+    def _result_buttons(self, match: Match, *, rematch: bool = True) -> list[discord.ui.DynamicItem[Any]]:
         """Under a finished board: Rematch (for its players) and Replay (for anyone)."""
         name, turn, lang = match.row.game, match.turn, match.language
         replay = GameButton(name, match.id, turn, REPLAY, label=gettext(lang, "Replay"), emoji="🎞️")
@@ -350,7 +351,7 @@ def _dead(error: discord.HTTPException) -> bool:
     return isinstance(error, discord.NotFound | discord.Forbidden) or error.code == EDIT_LIMIT
 
 
-def board_alt(game: GameUI, match: Match, view: dict, lang: str) -> str:
+def board_alt(game: AnyGameUI, match: Match, view: CommonView[Any], lang: str) -> str:
     """The board image in words for screen readers, from the public view: the game, what just
     happened, whose turn it is or the result, and the scores. Seats are named by their letter."""
     title = gettext(

@@ -73,7 +73,7 @@ def _service(interaction: discord.Interaction) -> Presses:
     return service
 
 
-class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"g:{_GAME_ID}"):
+class GameButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=rf"g:{_GAME_ID}"):
     """A framework button of a match; `arg` says what it does."""
 
     def __init__(
@@ -111,7 +111,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"g:{_GAME
         await _service(interaction).on_component(interaction, self.match_id, self.turn, self.arg)
 
 
-class GameSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"gs:{_GAME_ID}"):
+class GameSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], template=rf"gs:{_GAME_ID}"):
     """A game's select menu on a board drawn by an earlier version of the bot (see above)."""
 
     def __init__(self, game: str, match_id: int, turn: int, arg: str) -> None:
@@ -137,7 +137,7 @@ _CHOICE_BUTTON = _CHOICE + r"(?P<index>\d{1,3})"  # the option's index
 _CHOICE_SELECT = _CHOICE + r"s(?P<index>\d{1,3})"  # the index of the page's first option
 
 
-class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button], template=_CHOICE_BUTTON):
+class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=_CHOICE_BUTTON):
     """One option of a move choice, as a button."""
 
     def __init__(self, custom_id: str, *, label: str | None = None, **button: Any) -> None:
@@ -154,7 +154,7 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button], template=_CHOICE_B
         await _route_choice(interaction, _CHOICE_BUTTON, self.custom_id_, None)
 
 
-class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select], template=_CHOICE_SELECT):
+class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], template=_CHOICE_SELECT):
     """One page (at most 25 options) of a move choice, as a select menu."""
 
     def __init__(self, custom_id: str, **select: Any) -> None:
@@ -190,9 +190,9 @@ async def _route_choice(
     )
 
 
-def form_items(match_id: int, turn: int, where: str, form: Form) -> list[discord.ui.Item]:
+def form_items(match_id: int, turn: int, where: str, form: Form[object]) -> list[discord.ui.DynamicItem[Any]]:
     """The components of a form, level by level, in at most `CONTROL_ROWS` rows."""
-    items: list[discord.ui.Item] = []
+    items: list[discord.ui.DynamicItem[Any]] = []
     path = encode_path(form.path)
     row = 0
     for level, choice in enumerate(form.choices):
@@ -206,7 +206,7 @@ def form_items(match_id: int, turn: int, where: str, form: Form) -> list[discord
     return items
 
 
-def _buttons(prefix: str, choice: Choice, row: int) -> list[discord.ui.Item]:
+def _buttons(prefix: str, choice: Choice[object], row: int) -> list[discord.ui.DynamicItem[Any]]:
     return [
         ChoiceButton(
             f"{prefix}:{index}",
@@ -220,7 +220,7 @@ def _buttons(prefix: str, choice: Choice, row: int) -> list[discord.ui.Item]:
     ]
 
 
-def _select(prefix: str, choice: Choice, row: int) -> list[discord.ui.Item]:
+def _select(prefix: str, choice: Choice[object], row: int) -> list[discord.ui.DynamicItem[Any]]:
     pages = [(start, page) for start, page in select_pages(choice) if any(not o.disabled for o in page)]
     return [
         ChoiceSelect(
@@ -257,7 +257,7 @@ COMPUTER_LEVELS = {
 
 
 class LobbyButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"lobby:(?P<match>\d{1,12}):(?P<action>join|leave|start|cancel)",
 ):
     """Join / Leave / Start / Cancel under a lobby."""
@@ -265,7 +265,7 @@ class LobbyButton(
     def __init__(self, match_id: int, action: str, lang: str) -> None:
         self.match_id, self.action = match_id, action
         label, style = LOBBY_ACTIONS[action]
-        button: discord.ui.Button = discord.ui.Button(
+        button: discord.ui.Button[discord.ui.View] = discord.ui.Button(
             label=gettext(lang, label), style=style, custom_id=f"lobby:{match_id}:{action}"
         )
         super().__init__(button)
@@ -283,7 +283,9 @@ class LobbyButton(
 REMOVE = "remove"  # the lobby menu's choice that takes the last computer off its seat
 
 
-class LobbyComputers(discord.ui.DynamicItem[discord.ui.Select], template=r"lobbyc:(?P<match>\d{1,12})"):
+class LobbyComputers(
+    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], template=r"lobbyc:(?P<match>\d{1,12})"
+):
     """The host's menu under a lobby: seat a computer at a level, or remove one."""
 
     def __init__(self, match_id: int, lang: str) -> None:
@@ -321,7 +323,7 @@ def lobby_view(match_id: int, lang: str) -> discord.ui.View:
     return view
 
 
-def items_view(items: list[discord.ui.Item]) -> discord.ui.View:
+def items_view(items: list[discord.ui.DynamicItem[Any]]) -> discord.ui.View:
     """A never-expiring view holding `items` (all dynamic, so nothing is kept in memory)."""
     view = discord.ui.View(timeout=None)
     for item in items:
@@ -332,6 +334,6 @@ def items_view(items: list[discord.ui.Item]) -> discord.ui.View:
 DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, GameButton, GameSelect, LobbyButton, LobbyComputers)
 
 
-def answered_by(items: tuple[type[discord.ui.DynamicItem], ...], custom_id: str) -> bool:
+def answered_by(items: tuple[type[discord.ui.DynamicItem[Any]], ...], custom_id: str) -> bool:
     """Whether one of the dynamic `items` takes a press of `custom_id`."""
     return any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in items)

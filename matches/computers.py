@@ -26,7 +26,7 @@ from data.repositories import Database
 from games import GameError
 from games.replay import replay_states
 from matches.board import Board
-from matches.game_ui import GameUI
+from matches.game_ui import AnyGameUI
 from matches.match import Match, computer_level
 from matches.turns import Turns
 
@@ -57,7 +57,7 @@ class Computers:
         self,
         storage: Database,
         running: Mapping[int, Match],
-        games: Mapping[str, GameUI],
+        games: Mapping[str, AnyGameUI],
         turns: Turns,
         board: Board,
     ) -> None:
@@ -131,7 +131,7 @@ class Computers:
         assert level is not None
         came = discord.utils.utcnow()
         rng = random.Random(f"{match.row.seed}:{turn}:{seat}")
-        log_rows: list[tuple[int, int, dict]] = []
+        log_rows: list[tuple[int, int, dict[str, Any]]] = []
         try:
             log_rows = await self.storage.matches.move_log(match.id)
             move = await asyncio.to_thread(self._choose, match, seat, level, log_rows, rng)
@@ -151,7 +151,12 @@ class Computers:
             self.decided[match.id] = Decision(turn, seat, move, came + timedelta(seconds=pause))
 
     def _choose(
-        self, match: Match, seat: int, level: str, log_rows: list[tuple[int, int, dict]], rng: random.Random
+        self,
+        match: Match,
+        seat: int,
+        level: str,
+        log_rows: list[tuple[int, int, dict[str, Any]]],
+        rng: random.Random,
     ) -> dict[str, Any]:
         """The seat's move from its own views after every logged move (off the event loop)."""
         spec, engine = self.games[match.row.game].spec, match.engine
@@ -172,6 +177,6 @@ class Computers:
         await self.board.publish(None, match, previous_seats=previous_seats)
 
 
-def _same_seat_again(log_rows: list[tuple[int, int, dict]], seat: int) -> bool:
+def _same_seat_again(log_rows: list[tuple[int, int, dict[str, Any]]], seat: int) -> bool:
     """Whether the seat made the last move too (a later step of its turn)."""
     return bool(log_rows) and log_rows[-1][1] == seat

@@ -6,46 +6,54 @@ match's own for what the channel sees, the member's for their private replies an
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
-from games import Engine, Outcome
+from games import Outcome
+from games.base import AnyEngine
 from matches.match import Match, PrivateReply
 from matches.presentation import Form
-from matches.spec import GameSpec
+from matches.spec import AnyGameSpec
+
+View_contra = TypeVar("View_contra", contravariant=True)
+Move = TypeVar("Move")
 
 
-class GameUI(Protocol):
-    """A game as players meet it in Discord: its engine plus how its matches look."""
+class GameUI(Protocol[View_contra, Move]):
+    """A game as players meet it in Discord: its engine plus how its matches look. Its hooks
+    read the game's own view type (`View_contra`) and offer its own moves (`Move`); the
+    framework holds every game as `AnyGameUI` and hands each the views its engine made."""
 
     game: str
-    engine: Engine
-    spec: GameSpec  # what the game is: its engine, computer player, renderer, options
+    spec: AnyGameSpec  # what the game is: its engine, computer player, renderer, options
     private_label: str  # English, marked with `N_`: the framework translates it where shown
     start_command: str  # how players open a lobby, e.g. "`/rookie new`"
     player_counts: tuple[int, ...]  # the seat counts a match can start with
+
+    @property
+    def engine(self) -> AnyEngine: ...
 
     def describe_options(self, options: Mapping[str, Any], lang: str) -> str:
         """One line saying how the lobby's options set up the game."""
         ...
 
-    def board_image(self, view: dict, ui: Mapping[str, Any], lang: str) -> bytes:
+    def board_image(self, view: View_contra, ui: Mapping[str, Any], lang: str) -> bytes:
         """The PNG under the board message, from the spectator view (`ui`: a form's preview), its
         words in `lang` (the match's language)."""
         ...
 
     def present(
-        self, view: dict, legal: list[dict], path: tuple[int, ...], *, private: bool, lang: str
-    ) -> Form:
+        self, view: View_contra, legal: list[Move], path: tuple[int, ...], *, private: bool, lang: str
+    ) -> Form[Move]:
         """How the legal moves of the seat to move are offered (see matches/presentation.py):
         on the board from the spectator view, or (`private`) in the seat's own reply from its view."""
         ...
 
-    def narrator(self, view: dict, name: Callable[[int], str], lang: str) -> list[str]:
+    def narrator(self, view: View_contra, name: Callable[[int], str], lang: str) -> list[str]:
         """The renderer's words for what just happened in `lang`, seats named by `name` (as the
         images write them)."""
         ...
 
-    def headline(self, match: Match, view: dict, lang: str) -> list[str]:
+    def headline(self, match: Match, view: View_contra, lang: str) -> list[str]:
         """Lines announcing what just happened."""
         ...
 
@@ -53,8 +61,12 @@ class GameUI(Protocol):
         """What the seat alone sees (called off the event loop)."""
         ...
 
-    def score_text(self, view: dict, seat: int, lang: str) -> str: ...
+    def score_text(self, view: View_contra, seat: int, lang: str) -> str: ...
 
-    def seat_label(self, view: dict, seat: int, lang: str) -> str: ...
+    def seat_label(self, view: View_contra, seat: int, lang: str) -> str: ...
 
     def result_lines(self, match: Match, outcome: Outcome, lang: str) -> list[str]: ...
+
+
+AnyGameUI = GameUI[Any, Any]
+"""A game's user interface as the framework holds them all (as it holds their engines)."""

@@ -19,7 +19,7 @@ from matches.board import Board
 from matches.clock import clock_for
 from matches.components import REMOVE, lobby_view
 from matches.deadlines import RunningMatches
-from matches.game_ui import GameUI
+from matches.game_ui import AnyGameUI
 from matches.match import (
     MAX_OPEN_LOBBIES,
     Match,
@@ -51,7 +51,7 @@ class Lobby:
         self,
         storage: Database,
         running: RunningMatches,
-        games: Mapping[str, GameUI],
+        games: Mapping[str, AnyGameUI],
         specs: Games,
         board: Board,
     ) -> None:
@@ -64,7 +64,7 @@ class Lobby:
     async def open(
         self,
         interaction: discord.Interaction,
-        game: GameUI,
+        game: AnyGameUI,
         options: Mapping[str, Any],
         clock: int | None = None,
         invited: list[int] | None = None,
@@ -142,7 +142,7 @@ class Lobby:
         await self.storage.matches.set_board_message(row.id, message.id)
 
     async def _in_thread(
-        self, interaction: discord.Interaction, game: GameUI, row: MatchRow, lobby: dict[str, Any]
+        self, interaction: discord.Interaction, game: AnyGameUI, row: MatchRow, lobby: dict[str, Any]
     ) -> bool:
         """With `/settings threads on`, post the lobby in a thread of its own, leaving a line
         in the channel that links to it; False where threads are off or not possible here
@@ -185,7 +185,7 @@ class Lobby:
         )
         return True
 
-    def _embed(self, game: GameUI, row: MatchRow) -> discord.Embed:
+    def _embed(self, game: AnyGameUI, row: MatchRow) -> discord.Embed:
         engine, lang = game.engine, row.language
         host = gettext(lang, " (host)")
         seats = "\n".join(
@@ -225,7 +225,7 @@ class Lobby:
 
     async def _open_lobby(
         self, interaction: discord.Interaction, match_id: int, *, under_it: bool = True
-    ) -> tuple[GameUI, MatchRow] | None:
+    ) -> tuple[AnyGameUI, MatchRow] | None:
         """The open lobby a press belongs to — `under_it`, pressed under the lobby's own message
         (else from `/matches`) — or a private refusal."""
         row = await self.storage.matches.get(match_id)
@@ -331,7 +331,7 @@ class Lobby:
         else:
             await tell(interaction, gettext(mine, "This lobby just changed — try again."))
 
-    async def _redraw(self, interaction: discord.Interaction, game: GameUI, row: MatchRow) -> None:
+    async def _redraw(self, interaction: discord.Interaction, game: AnyGameUI, row: MatchRow) -> None:
         """Show the lobby's seats as stored now (the menu's pick cleared)."""
         await interaction.response.edit_message(
             embed=self._embed(game, await self._reread(row)), view=lobby_view(row.id, row.language)
@@ -341,7 +341,9 @@ class Lobby:
         """The lobby as stored now (as it was, should it no longer be readable)."""
         return await self.storage.matches.get(row.id) or row
 
-    async def _join(self, interaction: discord.Interaction, game: GameUI, row: MatchRow, user: int) -> None:
+    async def _join(
+        self, interaction: discord.Interaction, game: AnyGameUI, row: MatchRow, user: int
+    ) -> None:
         mine = private_language(interaction)
         start = start_text(game.start_command, mine)
         if user in row.players:
@@ -369,7 +371,9 @@ class Lobby:
         else:
             await tell(interaction, gettext(mine, "This lobby just closed — start a new match."))
 
-    async def _leave(self, interaction: discord.Interaction, game: GameUI, row: MatchRow, user: int) -> None:
+    async def _leave(
+        self, interaction: discord.Interaction, game: AnyGameUI, row: MatchRow, user: int
+    ) -> None:
         mine = private_language(interaction)
         if user == row.host_id:
             await tell(
@@ -384,7 +388,7 @@ class Lobby:
         else:
             await tell(interaction, gettext(mine, "You have no seat in this lobby."))
 
-    async def _start(self, interaction: discord.Interaction, game: GameUI, row: MatchRow) -> None:
+    async def _start(self, interaction: discord.Interaction, game: AnyGameUI, row: MatchRow) -> None:
         mine = private_language(interaction)
         try:
             players = len(row.players)
@@ -446,7 +450,7 @@ class Lobby:
                 taken = refused.lobbies[0]
         await self._to_rematch(interaction, game, taken)
 
-    async def _to_rematch(self, interaction: discord.Interaction, game: GameUI, rematch: MatchRow) -> None:
+    async def _to_rematch(self, interaction: discord.Interaction, game: AnyGameUI, rematch: MatchRow) -> None:
         """A Rematch press on a match that has its rematch: join it, or be shown it."""
         mine, user = private_language(interaction), interaction.user.id
         link, command = jump_url(rematch), start_text(game.start_command, mine)
@@ -471,7 +475,9 @@ class Lobby:
             return
         await tell(interaction, text)
 
-    async def _joined_elsewhere(self, interaction: discord.Interaction, game: GameUI, row: MatchRow) -> None:
+    async def _joined_elsewhere(
+        self, interaction: discord.Interaction, game: AnyGameUI, row: MatchRow
+    ) -> None:
         """A member joined a lobby by a press elsewhere (Rematch under the last board): the
         lobby's message shows their seat, or the match starts if they were the last to confirm."""
         mine = private_language(interaction)
@@ -510,12 +516,12 @@ def too_many_text(lobbies: list[MatchRow], specs: Games, lang: str) -> str:
     )
 
 
-def _cancelled_embed(game: GameUI, row: MatchRow) -> discord.Embed:
+def _cancelled_embed(game: AnyGameUI, row: MatchRow) -> discord.Embed:
     description = gettext(row.language, "The host cancelled this match.")
     return discord.Embed(title=lobby_title(game, row), description=description)
 
 
-def lobby_title(game: GameUI, row: MatchRow) -> str:
+def lobby_title(game: AnyGameUI, row: MatchRow) -> str:
     return gettext(row.language, "{game} — lobby #{id}", game=game.engine.title, id=row.id)
 
 

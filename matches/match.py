@@ -16,8 +16,8 @@ from discord.app_commands import locale_str
 
 from ai import LEVELS
 from data.model import CLAIMED, DEPARTED, REPEATED, RESIGNED, TIMED_OUT, Departure, MatchRow, is_computer
-from games import Engine, GameError
-from games.base import MessageValue, Term
+from games import GameError
+from games.base import AnyEngine, CommonView, MessageValue, Term
 from locales import N_, alternatives, command, gettext, ngettext
 from matches.components import items_view
 from render.common import SEAT_LETTERS
@@ -172,7 +172,7 @@ class Match:
     """A running match in memory: the stored row plus the engine state and a lock."""
 
     row: MatchRow
-    engine: Engine
+    engine: AnyEngine
     state: Any
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     dm_closed: set[int] = field(default_factory=set)
@@ -201,8 +201,10 @@ class Match:
     def seat_of(self, user_id: int) -> int | None:
         return self.players.index(user_id) if user_id in self.players else None
 
-    def view(self, seat: int | None = None) -> dict:
-        return self.engine.view(self.state, seat)
+    def view(self, seat: int | None = None) -> CommonView[Any]:
+        """What `seat` may know (None: a spectator): the framework reads the keys every view has."""
+        view: CommonView[Any] = self.engine.view(self.state, seat)  # the game's own view type
+        return view
 
     def claimable_from(self) -> datetime | None:
         """When the others may claim the match against its person to move (CLAIM_AFTER after the
@@ -238,7 +240,7 @@ class PrivateReply:
 
     content: str
     image: bytes | None = None
-    items: list[discord.ui.Item] = field(default_factory=list)
+    items: list[discord.ui.DynamicItem[Any]] = field(default_factory=list)
     alt: str = ""  # the image in words for screen readers; by default the reply's own text
 
 
@@ -263,7 +265,7 @@ def private_payload(
     return payload
 
 
-def standing(engine: Engine, state: Any, lang: str, you: int | None = None) -> str:
+def standing(engine: AnyEngine, state: Any, lang: str, you: int | None = None) -> str:
     """Whose turn it is, or the result, in words for an image description: seats by their
     letters (as the images write them), `you` as "your"."""
     outcome = engine.outcome(state)

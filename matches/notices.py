@@ -16,7 +16,7 @@ from data.model import SetAside, StorageUnavailable, is_computer
 from data.repositories import Database, SettingsRepository
 from locales import DEFAULT, command, gettext
 from locales.audience import REMEMBERED_MEMBERS, dm_language
-from matches.game_ui import GameUI
+from matches.game_ui import AnyGameUI
 from matches.match import Match, help_text, humans, mentions, private_payload
 from matches.private import private_reply
 from matches.refusals import DELETED, REMOVED, lost_place, resumable
@@ -65,7 +65,7 @@ class Notices:
     """Pings in the channel and DMs to players."""
 
     def __init__(
-        self, bot: discord.Client, storage: Database, games: Mapping[str, GameUI], specs: Games
+        self, bot: discord.Client, storage: Database, games: Mapping[str, AnyGameUI], specs: Games
     ) -> None:
         self.bot = bot
         self.storage = storage

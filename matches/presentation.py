@@ -18,9 +18,9 @@ not resolve and is answered privately.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import discord
 
@@ -33,15 +33,19 @@ STYLES = {
     "success": discord.ButtonStyle.success,
     "danger": discord.ButtonStyle.danger,
 }
+Move_co = TypeVar("Move_co", covariant=True)  # a game's move type: what an option makes
+Move = TypeVar("Move")  # the same, where a function hands back the options it is given
+Grouped = TypeVar("Grouped", bound=Mapping[str, object])  # moves read by key
 
 
 @dataclass(frozen=True, slots=True)
-class Option:
-    """One labelled option: it makes `move`, or (no move) sets its level's pick to `pick`
-    (its position when None). `selected` marks the current pick, for the eye only."""
+class Option(Generic[Move_co]):
+    """One labelled option: it makes `move` (one of the game's legal moves), or (no move) sets
+    its level's pick to `pick` (its position when None). `selected` marks the current pick,
+    for the eye only."""
 
     label: str
-    move: dict | None = None
+    move: Move_co | None = None
     pick: int | None = None
     emoji: str | None = None
     description: str | None = None
@@ -51,27 +55,27 @@ class Option:
 
 
 @dataclass(frozen=True, slots=True)
-class Choice:
+class Choice(Generic[Move_co]):
     """One level of decision. `select`: a menu (paged past 25) rather than buttons;
     None lets the framework choose (buttons while they fit in two rows)."""
 
     placeholder: str
-    options: tuple[Option, ...]
+    options: tuple[Option[Move_co], ...]
     select: bool | None = None
     columns: int = BUTTONS_PER_ROW  # buttons per row (a 3×3 grid: 3)
 
 
 @dataclass(frozen=True, slots=True)
-class Form:
+class Form(Generic[Move_co]):
     """What a seat may choose now, level by level, the picks it shows, what the board
     previews, and (`caption`) a line the private reply adds to say what to choose."""
 
-    choices: tuple[Choice, ...] = ()
+    choices: tuple[Choice[Move_co], ...] = ()
     path: tuple[int, ...] = ()
     preview: Mapping[str, Any] = field(default_factory=dict)
     caption: str | None = None
 
-    def option(self, level: int, index: int) -> Option | None:
+    def option(self, level: int, index: int) -> Option[Move_co] | None:
         """The option a click names, if the form still offers it."""
         if not 0 <= level < len(self.choices):
             return None
@@ -81,16 +85,16 @@ class Form:
         return options[index]
 
 
-def grouped(moves: list[dict], key: str) -> dict[Any, list[dict]]:
+def grouped(moves: Sequence[Grouped], key: str) -> dict[Any, list[Grouped]]:
     """Legal moves by the value of one key (a card, a place), in their order: the options of
     one level and, under each, those of the next."""
-    groups: dict[Any, list[dict]] = {}
+    groups: dict[Any, list[Grouped]] = {}
     for move in moves:
         groups.setdefault(move[key], []).append(move)
     return groups
 
 
-def next_path(form: Form, level: int, index: int) -> tuple[int, ...]:
+def next_path(form: Form[object], level: int, index: int) -> tuple[int, ...]:
     """The path after choosing option `index` at `level`: the picks above it are kept."""
     option = form.choices[level].options[index]
     return (*form.path[:level], index if option.pick is None else option.pick)
@@ -104,24 +108,24 @@ def decode_path(text: str) -> tuple[int, ...]:
     return tuple(int(part) for part in text.split(".")) if text else ()
 
 
-def as_select(choice: Choice) -> bool:
+def as_select(choice: Choice[object]) -> bool:
     if choice.select is not None:
         return choice.select
     return len(choice.options) > 2 * choice.columns
 
 
-def rows_needed(choice: Choice) -> int:
+def rows_needed(choice: Choice[object]) -> int:
     if as_select(choice):
         return -(-len(choice.options) // SELECT_LIMIT)
     return -(-len(choice.options) // choice.columns)
 
 
-def form_rows(form: Form) -> int:
+def form_rows(form: Form[object]) -> int:
     """The rows a form takes on screen; games keep it within `CONTROL_ROWS`."""
     return sum(rows_needed(choice) for choice in form.choices)
 
 
-def select_pages(choice: Choice) -> list[tuple[int, tuple[Option, ...]]]:
+def select_pages(choice: Choice[Move]) -> list[tuple[int, tuple[Option[Move], ...]]]:
     """The options of a select in pages of at most 25, with the index of each page's first."""
     return [
         (start, choice.options[start : start + SELECT_LIMIT])
@@ -129,7 +133,7 @@ def select_pages(choice: Choice) -> list[tuple[int, tuple[Option, ...]]]:
     ]
 
 
-def page_placeholder(choice: Choice, page: tuple[Option, ...], pages: int) -> str:
+def page_placeholder(choice: Choice[object], page: tuple[Option[object], ...], pages: int) -> str:
     """A select's placeholder; with several pages it names the first and last option of its page."""
     if pages == 1:
         return choice.placeholder[:150]

@@ -16,14 +16,14 @@ import discord
 from locales import gettext
 from locales.audience import private_language
 from matches.components import form_items
-from matches.game_ui import GameUI
+from matches.game_ui import AnyGameUI
 from matches.match import Match, PrivateReply, private_payload, standing, token_alive
 
 log = logging.getLogger(__name__)
 
 
 def private_reply(
-    game: GameUI, match: Match, seat: int, lang: str, path: tuple[int, ...] = ()
+    game: AnyGameUI, match: Match, seat: int, lang: str, path: tuple[int, ...] = ()
 ) -> PrivateReply:
     """What the seat alone sees, in `lang`, with its choices when it is to move (runs off the
     event loop)."""
@@ -61,7 +61,7 @@ class Shown:
     interaction: discord.Interaction
     followup_id: int | None = None
 
-    async def edit(self, payload: dict) -> None:
+    async def edit(self, payload: dict[str, Any]) -> None:
         if self.followup_id is None:
             await self.interaction.edit_original_response(**payload)
         else:
@@ -73,7 +73,7 @@ class PrivateReplies:
     current; one is forgotten before its interaction's token expires (no edit is tried after
     14 minutes), when Discord refuses to edit it (dismissed) or when its match ends."""
 
-    def __init__(self, games: Mapping[str, GameUI]) -> None:
+    def __init__(self, games: Mapping[str, AnyGameUI]) -> None:
         self.games = games
         self.shown: dict[tuple[int, int], list[Shown]] = {}
 

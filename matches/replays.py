@@ -27,9 +27,9 @@ from games import GameError
 from games.replay import replay_states
 from locales import command, gettext, ngettext
 from locales.audience import private_language, public_language
-from matches.game_ui import GameUI
+from matches.game_ui import AnyGameUI
 from matches.match import alt_text, error_text, standing, tell
-from matches.spec import GameSpec
+from matches.spec import AnyGameSpec
 from render.replay import replay
 
 log = logging.getLogger(__name__)
@@ -56,12 +56,12 @@ class ReplayJob:
     """What a replay is made from: the game's spec (its engine and board image) and plain
     values, so the worker needs nothing of the bot."""
 
-    game: GameSpec
+    game: AnyGameSpec
     match_id: int
     players: int
     seed: int
     options: Mapping[str, Any]
-    log: list[tuple[int, int, dict]]
+    log: list[tuple[int, int, dict[str, Any]]]
     lang: str
 
 
@@ -175,7 +175,7 @@ class Replays:
     """Answers `/replay` and the Replay button of a finished board."""
 
     def __init__(
-        self, storage: Database, games: Mapping[str, GameUI], workshop: Workshop | None = None
+        self, storage: Database, games: Mapping[str, AnyGameUI], workshop: Workshop | None = None
     ) -> None:
         self.storage = storage
         self.games = games

@@ -22,7 +22,7 @@ from matches.board import Board
 from matches.clock import TurnClock
 from matches.computers import Computers
 from matches.deadlines import RunningMatches
-from matches.game_ui import GameUI
+from matches.game_ui import AnyGameUI
 from matches.lobby import Lobby
 from matches.match import (
     ALIVE,
@@ -84,7 +84,7 @@ class MatchService:
         self.storage = storage
         self.shards = shards
         self.specs = games
-        self.games: Mapping[str, GameUI] = MappingProxyType(
+        self.games: Mapping[str, AnyGameUI] = MappingProxyType(
             {name: spec.presentation(bot, spec) for name, spec in games.items()}
         )
         self.running = RunningMatches()
@@ -234,7 +234,7 @@ class MatchService:
     async def open_lobby(
         self,
         interaction: discord.Interaction,
-        game: GameUI,
+        game: AnyGameUI,
         options: Mapping[str, Any],
         clock: int | None = None,
         computers: tuple[str, ...] = (),

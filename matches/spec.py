@@ -13,22 +13,24 @@ import random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from PIL import Image
 
-from games.base import AnyEngine, seat_counts
+from games.base import AnyEngine, Engine, seat_counts
 
-ComputerPlayer = Callable[[str, Sequence[Any], list[Any], random.Random], Any]
+View = TypeVar("View")  # the game's view type (a `CommonView`)
+Move = TypeVar("Move")  # the game's move type
+ComputerPlayer = Callable[[str, Sequence[View], list[Move], random.Random], Move]
 """`choose(level, views, legal, rng)`: a computer seat's move, one element of `legal`, from the
 seat's own views (see ai/__init__.py)."""
 BoardImage = Callable[..., Image.Image]
 """`board_image(view, viewer=None, lang=...)`: the renderer's board of a view (replays draw it)."""
 Render = Callable[..., bytes]
 """`render(view, *, lang=...)`: the renderer's PNG of a board, as the board message shows it."""
-Narrator = Callable[[Any, Callable[[int], str], str], list[str]]
+Narrator = Callable[[View, Callable[[int], str], str], list[str]]
 """`narrate(view, name, lang)`: the renderer's words for what just happened, seats named by `name`."""
-Presentation = Callable[[Any, "GameSpec"], Any]
+Presentation = Callable[[Any, "GameSpec[View, Move]"], Any]
 """Makes the game's `GameUI` (its cog) for a client: `presentation(client, spec)`."""
 EngineOptions = Callable[[Mapping[str, Any], int], Mapping[str, Any]]
 """`options(lobby options, players)`: the options the engine gets for that many seats (some
@@ -45,16 +47,18 @@ def nothing_to_prepare() -> None:
 
 
 @dataclass(frozen=True, slots=True)
-class GameSpec:
-    """Everything the bot knows of one game. `name` and `title` are the engine's."""
+class GameSpec(Generic[View, Move]):
+    """Everything the bot knows of one game, typed by its view and move types (the engine's):
+    its computer player, narration and presentation take the same. `name` and `title` are the
+    engine's."""
 
-    engine: AnyEngine
+    engine: Engine[Any, View, Move]
     render: Render
     board: BoardImage
-    narrate: Narrator
-    presentation: Presentation
+    narrate: Narrator[View]
+    presentation: Presentation[View, Move]
     rules: Callable[[str], str]  # the short rules `/<game> rules` shows, in a language ("en", "de"…)
-    choose: ComputerPlayer | None = None  # None: no computer player, so no computer seats
+    choose: ComputerPlayer[View, Move] | None = None  # None: no computer player, so no computer seats
     options: EngineOptions = as_chosen  # the engine's options from a lobby's, for a seat count
     bench_players: int = 4  # the seats of the benchmarks' playouts
     prepare: Callable[[], None] = nothing_to_prepare  # the renderer's start-up work (off the loop)
@@ -73,19 +77,23 @@ class GameSpec:
         return seat_counts(self.engine)
 
 
-class Games(Mapping[str, GameSpec]):
+AnyGameSpec = GameSpec[Any, Any]
+"""The spec of any game, as the framework holds them."""
+
+
+class Games(Mapping[str, AnyGameSpec]):
     """The games one bot hosts, by name, in the order given: immutable, handed to the bot and
     to its match framework (never a module's global)."""
 
-    def __init__(self, specs: Iterable[GameSpec]) -> None:
-        by_name: dict[str, GameSpec] = {}
+    def __init__(self, specs: Iterable[AnyGameSpec]) -> None:
+        by_name: dict[str, AnyGameSpec] = {}
         for spec in specs:
             if spec.name in by_name:
                 raise ValueError(f"Two games are called {spec.name!r}: give each engine its own name.")
             by_name[spec.name] = spec
         self._by_name = MappingProxyType(by_name)
 
-    def __getitem__(self, name: str) -> GameSpec:
+    def __getitem__(self, name: str) -> AnyGameSpec:
         return self._by_name[name]
 
     def __iter__(self) -> Iterator[str]:

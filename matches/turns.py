@@ -16,7 +16,7 @@ from locales.audience import private_language
 from matches.board import Board
 from matches.components import GameButton, items_view
 from matches.deadlines import RunningMatches
-from matches.game_ui import GameUI
+from matches.game_ui import AnyGameUI
 from matches.match import CLAIM_CONFIRM, RESIGN_CONFIRM, Match, error_text, humans, later, tell, who
 from matches.presentation import next_path
 from matches.private import PrivateReplies
@@ -33,7 +33,7 @@ class Turns:
         self,
         storage: Database,
         running: RunningMatches,
-        games: Mapping[str, GameUI],
+        games: Mapping[str, AnyGameUI],
         board: Board,
         replies: PrivateReplies,
     ) -> None:
