@@ -2,6 +2,7 @@
 
 python -m benchmarks            # everything
 python -m benchmarks render     # board renders: median time and PNG size, every game
+python -m benchmarks first      # the first board of each game in a fresh process, prepared at start-up or not
 python -m benchmarks engine     # engine moves per second in random playouts
 python -m benchmarks bot        # one move through the whole bot in the SimCord harness
 python -m benchmarks resume     # 1,000 running matches: resume time and memory
@@ -102,6 +103,37 @@ def bench_render() -> None:
                 f"encode {statistics.median(encodes):4.1f} ms  ratio {ratio:4.2f}x  "
                 f"PNG max {max(sizes) / 1024:5.1f} KB  ({len(views)} boards)"
             )
+
+
+def first_board(name: str, prepared: bool) -> tuple[float, float]:
+    """In this (fresh) process: the CPU seconds of `prepare()` (0 when not `prepared`) and of the
+    first board of `name` then, a mid-game spectator's board."""
+    spec = GAMES[name]
+    states = list(playout(name, seed=1, players=spec.bench_players))
+    view = spec.engine.view(states[len(states) // 2], None)
+    start = time.process_time()
+    if prepared:
+        spec.prepare()
+    ready = time.process_time()
+    spec.render(view)
+    return ready - start, time.process_time() - ready
+
+
+def bench_first() -> None:
+    import json
+    import subprocess
+
+    print("The first board of each game in a fresh process (budget: <= 100 ms of CPU, after start-up)")
+    for name in GAMES:
+        for prepared in (True, False):
+            code = (
+                "import json, benchmarks.__main__ as b; "
+                f"print(json.dumps(b.first_board({name!r}, {prepared!r})))"
+            )
+            run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+            preparing, board = json.loads(run.stdout)
+            how = f"after prepare() ({1000 * preparing:6.1f} ms at start-up)" if prepared else "unprepared"
+            print(f"  {name:17s} first board {1000 * board:6.1f} ms CPU  {how}")
 
 
 def bench_engine() -> None:
@@ -520,6 +552,7 @@ def bench_clock(beats: int = 40) -> None:
 
 BENCHES: dict[str, Callable[[], None]] = {
     "render": bench_render,
+    "first": bench_first,
     "engine": bench_engine,
     "bot": bench_bot,
     "resume": bench_resume,
