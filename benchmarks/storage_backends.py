@@ -38,9 +38,10 @@ import asyncpg
 
 from benchmarks.__main__ import played
 from data import open_storage
-from data.postgres import PostgresStorage
 from data.repositories import Database
 from data.storage import Storage
+from data.tables import matches as match_table
+from data.tables import seats as seat_table
 from games import ENGINES
 
 MOVES = 500
@@ -178,42 +179,24 @@ def running_rows(
     return matches, seats
 
 
-async def seed_running(storage: Database, first_id: int, count: int, templates: Sequence[Moment]) -> None:
-    """Bulk-insert `count` running matches through the backend's own connection (untimed)."""
+async def seed_running(storage: Storage, first_id: int, count: int, templates: Sequence[Moment]) -> None:
+    """Bulk-insert `count` running matches in one transaction (untimed)."""
     matches, seats = running_rows(first_id, count, templates)
-    if isinstance(storage, Storage):
-        await _seed_sqlite(storage, matches, seats)
-    elif isinstance(storage, PostgresStorage):
-        await _seed_postgres(storage, matches, seats)
-    else:
-        raise TypeError(f"Cannot seed a {type(storage).__name__}: add its bulk insert to this benchmark.")
-
-
-def _insert(table: str, columns: Sequence[str]) -> str:
-    return f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})"
-
-
-async def _seed_sqlite(
-    storage: Storage, matches: list[tuple[Any, ...]], seats: list[tuple[int, int, int]]
-) -> None:
-    connection = storage.connection
-    await connection.execute("BEGIN")
-    await connection.executemany(_insert("matches", MATCH_COLUMNS), matches)
-    await connection.executemany(_insert("seats", SEAT_COLUMNS), seats)
-    await connection.execute("COMMIT")
-
-
-async def _seed_postgres(
-    storage: PostgresStorage, matches: list[tuple[Any, ...]], seats: list[tuple[int, int, int]]
-) -> None:
-    async with storage.pool.acquire() as connection:
-        await connection.copy_records_to_table("matches", records=matches, columns=list(MATCH_COLUMNS))
-        await connection.copy_records_to_table("seats", records=seats, columns=list(SEAT_COLUMNS))
+    async with storage.transaction() as connection:
         await connection.execute(
-            "SELECT setval(pg_get_serial_sequence('matches', 'id'), (SELECT MAX(id) FROM matches))"
+            match_table.insert(), [dict(zip(MATCH_COLUMNS, row, strict=True)) for row in matches]
         )
-        # What autovacuum would have done by the time a bot restarts: statistics, visibility map.
-        await connection.execute("VACUUM ANALYZE matches, seats")
+        await connection.execute(
+            seat_table.insert(), [dict(zip(SEAT_COLUMNS, row, strict=True)) for row in seats]
+        )
+    if storage.dialect == "postgresql":
+        async with storage.engine.connect() as connection:
+            autocommit = await connection.execution_options(isolation_level="AUTOCOMMIT")
+            await autocommit.exec_driver_sql(
+                "SELECT setval(pg_get_serial_sequence('matches', 'id'), (SELECT MAX(id) FROM matches))"
+            )
+            # What autovacuum would have done by the time a bot restarts: statistics, visibility map.
+            await autocommit.exec_driver_sql("VACUUM ANALYZE matches, seats")
 
 
 # --- Resume in a new process ------------------------------------------------------------------
@@ -273,7 +256,7 @@ async def resumes(url: str, counts: Sequence[int]) -> Figures:
     figures: Figures = {}
     templates, seeded = moments(), 0
     for count in counts:
-        storage = await open_storage(url)
+        storage = await Storage.open(url)
         try:
             await seed_running(storage, seeded + 1, count - seeded, templates)
         finally:

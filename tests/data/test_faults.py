@@ -37,7 +37,7 @@ def write_lock_held_elsewhere(database: Path) -> Iterator[None]:
 
 
 async def test_a_move_meeting_a_database_busy_past_its_wait_saves_nothing_and_goes_through_later(database):
-    storage = await Storage.open(database, busy_timeout_ms=50)
+    storage = await Storage.open(database, wait_ms=50)
     match_id = await running_match(storage)
 
     def move():
@@ -139,4 +139,4 @@ async def test_a_read_only_database_is_refused_when_opened(tmp_path, target):
 async def test_a_database_locked_by_another_program_at_start_says_so(database):
     await (await Storage.open(database)).close()
     with write_lock_held_elsewhere(database), pytest.raises(StorageError, match="locked by another program"):
-        await Storage.open(database, busy_timeout_ms=50)
+        await Storage.open(database, wait_ms=50)

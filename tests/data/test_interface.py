@@ -8,15 +8,14 @@ import inspect
 import pytest
 
 from data import repositories
-from data.postgres import PostgresStorage
 from data.repositories import Database, LeagueRepository, MatchRepository, SettingsRepository
 from data.storage import Storage
 
 REPOSITORIES = {"matches": MatchRepository, "league": LeagueRepository, "settings": SettingsRepository}
 
 
-def as_database(storage: Storage | PostgresStorage) -> Database:
-    """mypy checks here (as in data.open_storage) that each backend satisfies the `Database`
+def as_database(storage: Storage) -> Database:
+    """mypy checks here (as in data.open_storage) that the storage satisfies the `Database`
     protocol, repositories included."""
     return storage
 

@@ -13,9 +13,9 @@ import asyncpg
 import pytest
 
 from data import open_storage
+from data.dialects import MIGRATION_LOCK
+from data.migrate import head
 from data.model import StorageError, StorageUnavailable
-from data.postgres import MIGRATION_LOCK, PostgresStorage
-from data.schema import migrations
 from data.storage import Storage
 from tests.backends import Outage, needs_postgres, raw, wait_until
 from tests.data.tracing import finish, running_match
@@ -39,7 +39,8 @@ def sqlite_schema(path: Path) -> dict[str, Any]:
     connection = sqlite3.connect(path)
     schema: dict[str, Any] = {}
     tables = connection.execute(
-        "SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+        "SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
+        "AND name <> 'alembic_version'"
     ).fetchall()
     for table, sql in tables:
         columns = connection.execute(f"PRAGMA table_info({table})").fetchall()
@@ -88,13 +89,13 @@ def _sqlite_index(connection: sqlite3.Connection, name: str) -> list[tuple[str, 
 
 
 async def postgres_schema(url: str) -> dict[str, Any]:
-    """The same description of a PostgreSQL database (its table of applied migrations aside)."""
+    """The same description of a PostgreSQL database (its record of the migrations aside)."""
     connection = await asyncpg.connect(url)
     try:
         schema: dict[str, Any] = {}
         tables = await connection.fetch(
             "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() "
-            "AND table_name <> 'schema_migrations'"
+            "AND table_name <> 'alembic_version'"
         )
         for (table,) in tables:
             schema[table] = await _postgres_table(connection, table)
@@ -165,7 +166,7 @@ async def _index_column(connection: asyncpg.Connection, index: int, position: in
 
 async def test_both_backends_build_the_same_schema_column_by_column(tmp_path, target):
     await (await Storage.open(tmp_path / "fresh.db")).close()
-    await (await PostgresStorage.open(target)).close()
+    await (await Storage.open(target)).close()
 
     on_sqlite, on_postgres = sqlite_schema(tmp_path / "fresh.db"), await postgres_schema(target)
 
@@ -177,14 +178,14 @@ async def test_both_backends_build_the_same_schema_column_by_column(tmp_path, ta
     assert on_sqlite["ratings"]["indexes"]["ratings_by_rank"][2] == ("expression", True)
 
 
-async def test_each_postgresql_form_of_a_migration_belongs_to_the_one_history():
-    shared, forms = migrations(), migrations(dialect="postgres")
-    assert [(m.number, m.name) for m in forms] == [(m.number, m.name) for m in shared]
-    assert sum(a.statements != b.statements for a, b in zip(shared, forms, strict=True)) == 9
+def test_one_migration_history_serves_both_backends():
+    migrations = Path(__file__).resolve().parents[2] / "data" / "migrations"
+    assert not list(migrations.rglob("*.sql"))  # no second set of SQL files
+    assert sorted(path.name for path in migrations.glob("v*.py"))[-1].startswith(f"v{head()}_")
 
 
 async def test_two_processes_starting_together_migrate_once(target):
-    first, second = await asyncio.gather(PostgresStorage.open(target), PostgresStorage.open(target))
+    first, second = await asyncio.gather(Storage.open(target), Storage.open(target))
     try:
         lobby = await first.matches.open_lobby(
             game="rookie", guild_id=1, channel_id=2, host_id=11, seed=1, options={}
@@ -193,15 +194,14 @@ async def test_two_processes_starting_together_migrate_once(target):
     finally:
         await first.close()
         await second.close()
-    applied = await raw(target, "SELECT number, name FROM schema_migrations ORDER BY number")
-    assert applied == [(m.number, m.name) for m in migrations()]
+    assert await raw(target, "SELECT version_num FROM alembic_version") == [(head(),)]
 
 
 async def test_a_process_starting_while_another_migrates_waits_for_it(target):
     holder = await asyncpg.connect(target)  # as a process in the middle of migrating would
     await holder.execute("SELECT pg_advisory_lock($1, $2)", *MIGRATION_LOCK)
     # A long migration: the waiting process waits past its lock timeout for rows.
-    opening = asyncio.create_task(PostgresStorage.open(target, lock_timeout_ms=1))
+    opening = asyncio.create_task(Storage.open(target, wait_ms=1))
 
     async def waiting_for_the_lock() -> bool:
         return bool(
@@ -219,11 +219,12 @@ async def test_a_process_starting_while_another_migrates_waits_for_it(target):
     await holder.close()
     storage = await opening
     try:
-        settings = await storage.pool.fetchval("SELECT current_setting('lock_timeout')")
+        async with storage.engine.connect() as connection:
+            settings = (await connection.exec_driver_sql("SELECT current_setting('lock_timeout')")).scalar()
     finally:
         await storage.close()
     assert settings == "1ms"  # the pool's connections keep theirs
-    assert len(await raw(target, "SELECT number FROM schema_migrations")) == len(migrations())
+    assert await raw(target, "SELECT version_num FROM alembic_version") == [(head(),)]
 
 
 async def test_moves_racing_from_two_processes_are_each_applied_exactly_once(storage, target):
@@ -318,7 +319,7 @@ async def test_a_move_whose_connection_is_cut_saves_nothing_and_goes_through_lat
 
 
 async def test_a_row_held_past_the_lock_timeout_is_a_refusal_for_now(target):
-    storage = await PostgresStorage.open(target, lock_timeout_ms=100)
+    storage = await Storage.open(target, wait_ms=100)
     match_id = await running_match(storage)
     holder = await asyncpg.connect(target)
     await holder.execute("BEGIN")
@@ -337,7 +338,7 @@ async def test_a_row_held_past_the_lock_timeout_is_a_refusal_for_now(target):
 async def test_calls_while_the_server_is_gone_are_refused_for_now_and_work_when_it_is_back(target):
     relay = Outage(target)
     await relay.start()
-    storage = await PostgresStorage.open(relay.url)
+    storage = await Storage.open(relay.url)
     try:
         match_id = await running_match(storage)
         await relay.cut()  # the server is gone: connections cut, new ones refused
