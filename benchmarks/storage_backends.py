@@ -35,6 +35,7 @@ from urllib.parse import urlsplit, urlunsplit
 from uuid import uuid4
 
 import asyncpg
+from sqlalchemy import Connection
 
 from benchmarks.__main__ import played
 from data import open_storage
@@ -182,21 +183,23 @@ def running_rows(
 async def seed_running(storage: Storage, first_id: int, count: int, templates: Sequence[Moment]) -> None:
     """Bulk-insert `count` running matches in one transaction (untimed)."""
     matches, seats = running_rows(first_id, count, templates)
-    async with storage.transaction() as connection:
-        await connection.execute(
+
+    def insert(connection: Connection) -> None:
+        connection.execute(
             match_table.insert(), [dict(zip(MATCH_COLUMNS, row, strict=True)) for row in matches]
         )
-        await connection.execute(
-            seat_table.insert(), [dict(zip(SEAT_COLUMNS, row, strict=True)) for row in seats]
+        connection.execute(seat_table.insert(), [dict(zip(SEAT_COLUMNS, row, strict=True)) for row in seats])
+
+    def settle(connection: Connection) -> None:
+        connection.exec_driver_sql(
+            "SELECT setval(pg_get_serial_sequence('matches', 'id'), (SELECT MAX(id) FROM matches))"
         )
+        # What autovacuum would have done by the time a bot restarts: statistics, visibility map.
+        connection.exec_driver_sql("VACUUM ANALYZE matches, seats")
+
+    await storage.run(insert, transaction=True)
     if storage.dialect == "postgresql":
-        async with storage.engine.connect() as connection:
-            autocommit = await connection.execution_options(isolation_level="AUTOCOMMIT")
-            await autocommit.exec_driver_sql(
-                "SELECT setval(pg_get_serial_sequence('matches', 'id'), (SELECT MAX(id) FROM matches))"
-            )
-            # What autovacuum would have done by the time a bot restarts: statistics, visibility map.
-            await autocommit.exec_driver_sql("VACUUM ANALYZE matches, seats")
+        await storage.run(settle)
 
 
 # --- Resume in a new process ------------------------------------------------------------------

@@ -16,12 +16,12 @@ import sqlite3
 import sys
 from collections.abc import Iterator
 from contextlib import closing
+from functools import partial
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Table, func, select, text
+from sqlalchemy import Connection, Table, func, select, text
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncConnection
 
 from data.dialects import shown_url
 from data.model import StorageError
@@ -53,21 +53,24 @@ async def copy(sqlite_path: Path, url: str) -> dict[str, int]:
     await (await Storage.open(sqlite_path)).close()  # the current schema, as the bot would leave it
     target = await Storage.open(url)
     try:
-        async with target.engine.begin() as connection:
-            await _refuse_unless_empty(connection, url)
-            with closing(sqlite3.connect(f"file:{sqlite_path}?mode=ro", uri=True)) as source:
-                counts = {
-                    name: await _copy_table(source, connection, metadata.tables[name]) for name in TABLES
-                }
-                await _advance_match_ids(source, connection)
+        with closing(
+            sqlite3.connect(f"file:{sqlite_path}?mode=ro", uri=True, check_same_thread=False)
+        ) as source:
+            return await target.run(partial(_copy_all, source, url), transaction=True)
     finally:
         await target.close()
+
+
+def _copy_all(source: sqlite3.Connection, url: str, connection: Connection) -> dict[str, int]:
+    _refuse_unless_empty(connection, url)
+    counts = {name: _copy_table(source, connection, metadata.tables[name]) for name in TABLES}
+    _advance_match_ids(source, connection)
     return counts
 
 
-async def _refuse_unless_empty(connection: AsyncConnection, url: str) -> None:
+def _refuse_unless_empty(connection: Connection, url: str) -> None:
     held = {
-        name: (await connection.execute(select(func.count()).select_from(metadata.tables[name]))).scalar_one()
+        name: connection.execute(select(func.count()).select_from(metadata.tables[name])).scalar_one()
         for name in TABLES
     }
     if any(held.values()):
@@ -78,7 +81,7 @@ async def _refuse_unless_empty(connection: AsyncConnection, url: str) -> None:
         )
 
 
-async def _copy_table(source: sqlite3.Connection, connection: AsyncConnection, table: Table) -> int:
+def _copy_table(source: sqlite3.Connection, connection: Connection, table: Table) -> int:
     """Copy one table (in batches), each value as the column's type wants it."""
     columns = [row[1] for row in source.execute(f"PRAGMA table_info({table.name})")]
     cursor = source.execute(f"SELECT rowid, {', '.join(columns)} FROM {table.name} ORDER BY rowid")
@@ -86,7 +89,7 @@ async def _copy_table(source: sqlite3.Connection, connection: AsyncConnection, t
     while batch := cursor.fetchmany(BATCH):
         records = list(_converted(table, columns, batch))
         try:
-            await connection.execute(table.insert(), records)
+            connection.execute(table.insert(), records)
         except IntegrityError as error:
             raise StorageError(
                 f"Table {table.name} of the SQLite database has rows PostgreSQL refuses ({error.orig}); list "
@@ -113,14 +116,14 @@ def _converted(table: Table, columns: list[str], rows: list[tuple[Any, ...]]) ->
             ) from error
 
 
-async def _advance_match_ids(source: sqlite3.Connection, connection: AsyncConnection) -> None:
+def _advance_match_ids(source: sqlite3.Connection, connection: Connection) -> None:
     """Set the match id sequence past the highest id SQLite ever gave (AUTOINCREMENT's counter
     is ahead of the highest id when the newest matches were deleted)."""
     (counter,) = source.execute(
         "SELECT MAX(COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'matches'), 0), "
         "COALESCE((SELECT MAX(id) FROM matches), 0))"
     ).fetchone()
-    await connection.execute(
+    connection.execute(
         text("SELECT setval(pg_get_serial_sequence('matches', 'id'), :counter, :called)"),
         {"counter": max(counter, 1), "called": counter > 0},
     )

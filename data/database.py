@@ -2,44 +2,49 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
-from contextlib import asynccontextmanager, contextmanager
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TypeVar
 
-from sqlalchemy import Table
+from sqlalchemy import Connection, Table
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import DBAPIError
-from sqlalchemy.ext.asyncio import AsyncConnection
 
-from data.dialects import Connections, Dialect
+from data.dialects import Connections, Dialect, Work
 from data.model import StorageUnavailable
+
+T = TypeVar("T")
 
 
 class Database:
-    """How the queries reach the database: a connection for statements that commit each on
-    their own, or one for a transaction, both on this backend's terms. A database that refuses a
-    statement for now (busy, full, read-only, gone) raises `StorageUnavailable`, and the
-    transaction it was part of is rolled back whole; other errors are the driver's own."""
+    """Runs the queries' units of work (synchronous SQLAlchemy Core on one connection) on this
+    backend's terms: statements that commit each on their own (`run`) or one transaction
+    (`transaction`). A database that refuses a statement for now (busy, full, read-only, gone)
+    raises `StorageUnavailable`, and the transaction it was part of is rolled back whole; other
+    errors are the driver's own."""
 
     def __init__(self, dialect: Dialect, connections: Connections) -> None:
         self.dialect = dialect
-        self._connections = connections
+        self.connections = connections
 
-    @asynccontextmanager
-    async def connection(self) -> AsyncIterator[AsyncConnection]:
+    async def run(self, work: Work[T]) -> T:
         with self.faults():
-            async with self._connections.connection() as connection:
-                yield connection
+            return await self.connections.run(work)
 
-    @asynccontextmanager
-    async def transaction(self, *, keep: bool = True) -> AsyncIterator[AsyncConnection]:
+    async def transaction(self, work: Work[T], *, keep: bool = True) -> T:
+        """Run `work` in one transaction (always rolled back when `keep` is False)."""
         with self.faults():
-            async with self._connections.transaction(keep=keep) as connection:
-                yield connection
+            return await self.connections.run(work, transaction=True, keep=keep)
 
-    async def lock(self, connection: AsyncConnection, kind: int, key: int) -> None:
+    def lock(self, connection: Connection, kind: int, key: int) -> None:
         """Hold a lock on (`kind`, `key`) until the transaction ends (PostgreSQL's processes
         share the database; SQLite's one writer holds every lock)."""
-        await self.dialect.lock(connection, kind, key)
+        self.dialect.lock(connection, kind, key)
+
+    def insert(self, table: Table) -> sqlite.Insert | postgresql.Insert:
+        """An INSERT that can say ON CONFLICT (the same SQL on both databases, which SQLAlchemy
+        builds with each dialect's own class)."""
+        return postgresql.insert(table) if self.dialect.name == "postgresql" else sqlite.insert(table)
 
     @contextmanager
     def faults(self) -> Iterator[None]:
@@ -54,8 +59,3 @@ class Database:
             if self.dialect.is_fault(error):
                 raise StorageUnavailable() from error
             raise
-
-    def insert(self, table: Table) -> sqlite.Insert | postgresql.Insert:
-        """An INSERT that can say ON CONFLICT (the same SQL on both databases, which SQLAlchemy
-        builds with each dialect's own class)."""
-        return postgresql.insert(table) if self.dialect.name == "postgresql" else sqlite.insert(table)

@@ -2,9 +2,11 @@
 and transactions begun, locks, start-up settings, the record of an older migration history,
 and which errors are refusals of the moment. Every query is in data/queries.py, for both.
 
-- SQLite (aiosqlite, WAL): one file, one connection the whole bot shares, one writer at a time;
-  a write transaction takes the file's lock at once (BEGIN IMMEDIATE), so it never waits in the
-  middle; locks between callers are the one connection's.
+- SQLite (the standard library's sqlite3, WAL): one file, one connection the whole bot shares in
+  a thread of its own, one writer at a time; a write transaction takes the file's lock at once
+  (BEGIN IMMEDIATE), so it never waits in the middle; a whole call (a move and its move-log row,
+  a final move's result and ratings) runs in that thread at once: the event loop waits for
+  SQLite once per call, not once per statement.
 - PostgreSQL (asyncpg and a pool of connections): a server that several bot processes may share.
   A move's `UPDATE … WHERE turn = n` re-checks the turn after waiting for any other writer of
   the row; lobby changes lock the match row (`FOR UPDATE`); a new lobby counts its host's open
@@ -17,21 +19,24 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Protocol, cast
+from typing import Any, Protocol, TypeVar, cast
 from urllib.parse import urlsplit, urlunsplit
 
-import aiosqlite
 import asyncpg
-from sqlalchemy import event, text
+from sqlalchemy import Connection, Engine, create_engine, event, text
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import DBAPIError
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.pool import NullPool
 
 from data.model import StorageError, StorageUnavailable
+
+T = TypeVar("T")
+Work = Callable[[Connection], T]  # a unit of work: synchronous SQLAlchemy calls on one connection
 
 # Advisory locks (PostgreSQL's two-key form): the migrations, the ratings of one server, the
 # lobbies of one host. SQLite's one writer holds them all.
@@ -47,19 +52,23 @@ class Dialect(Protocol):
     where: str  # the database, as messages name it (no password)
     errors: tuple[type[BaseException], ...]  # the driver's own errors
 
-    def engine(self, wait_ms: int, max_size: int) -> AsyncEngine: ...
+    def connections(self, wait_ms: int, max_size: int) -> Connections:
+        """Connect (lazily): how units of work reach the database."""
+        ...
 
-    def connections(self, engine: AsyncEngine) -> Connections: ...
-
-    async def lock(self, connection: AsyncConnection, kind: int, key: int) -> None:
+    def lock(self, connection: Connection, kind: int, key: int) -> None:
         """Hold a lock on (`kind`, `key`) until the transaction ends, where other writers may run."""
         ...
 
-    def migrating(self, connection: AsyncConnection) -> Any:
-        """An async context around a run of migrations on `connection`."""
+    def migrating(self, connection: Connection) -> Any:
+        """A context around a run of migrations on `connection`."""
         ...
 
-    async def legacy_version(self, connection: AsyncConnection) -> int:
+    def check_foreign_keys(self, connection: Connection, revision: str) -> None:
+        """Refuse a migration that would leave rows pointing at missing rows."""
+        ...
+
+    def legacy_version(self, connection: Connection) -> int:
         """The last numbered SQL migration the bot applied before it used Alembic (0: none)."""
         ...
 
@@ -75,29 +84,22 @@ class Dialect(Protocol):
         """The one sentence for a database the bot cannot use at start-up."""
         ...
 
-    async def check_foreign_keys(self, connection: AsyncConnection, revision: str) -> None:
-        """Refuse a migration that would leave rows pointing at missing rows."""
-        ...
-
 
 class Connections(Protocol):
-    """How calls get a connection: for statements that commit each on their own, or for one
-    transaction (committed when the block ends, rolled back whole when it raises)."""
+    """How units of work reach the database: each runs on one connection, either with its
+    statements committing each on their own or as one transaction (committed when the work
+    returns, rolled back whole when it raises)."""
 
-    def connection(self) -> Any:
-        """An async context: a connection whose statements commit each on their own."""
+    async def run(self, work: Work[T], *, transaction: bool = False, keep: bool = True) -> T:
+        """Run `work`; with `transaction`, in one (always rolled back when `keep` is False)."""
         ...
 
-    def transaction(self, *, keep: bool = True) -> Any:
-        """An async context: a connection in a transaction (with `keep` False, always rolled back)."""
+    async def migrate(self, work: Work[T]) -> T:
+        """Run `work` on a connection outside any transaction (it begins its own, `within`)."""
         ...
 
-    def migration(self) -> Any:
-        """An async context: a connection held for a run of migrations (`within` it)."""
-        ...
-
-    def within(self, connection: AsyncConnection) -> Any:
-        """An async context: a transaction on a connection `migration` gave."""
+    def within(self, connection: Connection, *, keep: bool = True) -> Any:
+        """A context: one transaction on `connection`."""
         ...
 
     async def close(self) -> None: ...
@@ -134,13 +136,13 @@ class Sqlite:
         self.path = path
         self.where = str(path)
 
-    def engine(self, wait_ms: int, max_size: int) -> AsyncEngine:
+    def connections(self, wait_ms: int, max_size: int) -> Connections:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
             raise self.unusable(error) from error
-        engine = create_async_engine(
-            URL.create("sqlite+aiosqlite", database=str(self.path)),
+        engine = create_engine(
+            URL.create("sqlite+pysqlite", database=str(self.path)),
             poolclass=NullPool,  # the one connection is held for the storage's life
             isolation_level="AUTOCOMMIT",  # transactions are begun and ended below, as SQLite wants
         )
@@ -148,40 +150,37 @@ class Sqlite:
         # move the players saw accepted must survive one.
         pragmas = ("journal_mode=WAL", "foreign_keys=ON", f"busy_timeout={int(wait_ms)}", "synchronous=FULL")
 
-        @event.listens_for(engine.sync_engine, "connect")
+        @event.listens_for(engine, "connect")
         def configure(connection: Any, _: Any) -> None:
             for pragma in pragmas:
                 connection.execute(f"PRAGMA {pragma}").close()
 
-        return engine
-
-    def connections(self, engine: AsyncEngine) -> Connections:
         return OneConnection(engine)
 
-    async def lock(self, connection: AsyncConnection, kind: int, key: int) -> None:
+    def lock(self, connection: Connection, kind: int, key: int) -> None:
         """Nothing to do: a write transaction holds the file's one write lock."""
 
-    @asynccontextmanager
-    async def migrating(self, connection: AsyncConnection) -> AsyncIterator[None]:
+    @contextmanager
+    def migrating(self, connection: Connection) -> Iterator[None]:
         """Foreign keys are off while migrations run (a table rebuilt in batch mode would
         otherwise cascade) and checked before each commit (`check_foreign_keys`). The pragma is
         a no-op inside a transaction: hence around them."""
-        await connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+        connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
         try:
             yield
         finally:
-            await connection.exec_driver_sql("PRAGMA foreign_keys=ON")
+            connection.exec_driver_sql("PRAGMA foreign_keys=ON")
 
-    async def check_foreign_keys(self, connection: AsyncConnection, revision: str) -> None:
-        if broken := (await connection.exec_driver_sql("PRAGMA foreign_key_check")).all():
+    def check_foreign_keys(self, connection: Connection, revision: str) -> None:
+        if broken := connection.exec_driver_sql("PRAGMA foreign_key_check").all():
             raise StorageError(
                 f"Migration {revision} would leave {len(broken)} rows of table {broken[0][0]} pointing at "
                 "missing rows; nothing was changed — keep using the previous version of the bot and "
                 "report this."
             )
 
-    async def legacy_version(self, connection: AsyncConnection) -> int:
-        return int((await connection.exec_driver_sql("PRAGMA user_version")).scalar_one())
+    def legacy_version(self, connection: Connection) -> int:
+        return int(connection.exec_driver_sql("PRAGMA user_version").scalar_one())
 
     def driver_error(self, error: DBAPIError) -> BaseException:
         return error.orig if isinstance(error.orig, BaseException) else error
@@ -217,62 +216,77 @@ class Sqlite:
 
 
 class OneConnection:
-    """The one connection every call shares, one call at a time (a statement run while another
-    call's transaction is open would otherwise land inside it)."""
+    """The one connection every call shares, in a thread of its own: each unit of work (a whole
+    transaction) runs there to its end before the next begins, so a statement never lands in
+    another call's transaction, and the event loop waits for SQLite once per call."""
 
-    def __init__(self, engine: AsyncEngine) -> None:
+    def __init__(self, engine: Engine) -> None:
         self._engine = engine
-        self._held: AsyncConnection | None = None
-        self._turn = asyncio.Lock()
+        self._thread = ThreadPoolExecutor(1, thread_name_prefix="sqlite")
+        self._held: Connection | None = None
+        self._closed = False
 
-    @property
-    def driver(self) -> aiosqlite.Connection:
-        """The aiosqlite connection itself (once open), for diagnostics and tests."""
+    async def _call(self, function: Callable[[], T]) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._thread, function)
+
+    def _connection(self) -> Connection:
         if self._held is None:
-            raise RuntimeError("The SQLite connection is not open.")
-        fairy = self._held.sync_connection.connection if self._held.sync_connection else None
-        assert fairy is not None
-        return cast(aiosqlite.Connection, fairy.driver_connection)
+            self._held = self._engine.connect()
+        return self._held
 
-    @asynccontextmanager
-    async def connection(self) -> AsyncIterator[AsyncConnection]:
-        async with self._turn:
-            if self._held is None:
-                self._held = await self._engine.connect()
-            yield self._held
+    async def run(self, work: Work[T], *, transaction: bool = False, keep: bool = True) -> T:
+        def unit() -> T:
+            connection = self._connection()
+            if not transaction:
+                return work(connection)
+            with self.within(connection, keep=keep):
+                return work(connection)
 
-    @asynccontextmanager
-    async def transaction(self, *, keep: bool = True) -> AsyncIterator[AsyncConnection]:
-        async with self.connection() as connection, self.within(connection, keep=keep):
-            yield connection
+        return await self._call(unit)
 
-    def migration(self) -> Any:
-        return self.connection()
+    async def migrate(self, work: Work[T]) -> T:
+        return await self._call(lambda: work(self._connection()))
 
-    @asynccontextmanager
-    async def within(self, connection: AsyncConnection, *, keep: bool = True) -> AsyncIterator[None]:
+    async def on_driver(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """Run `work` with the sqlite3 connection itself, in its thread (diagnostics, tests)."""
+        return await self._call(lambda: work(_driver(self._connection())))
+
+    @contextmanager
+    def within(self, connection: Connection, *, keep: bool = True) -> Iterator[None]:
         """A write transaction that takes the database lock at once (BEGIN IMMEDIATE)."""
-        await connection.exec_driver_sql("BEGIN IMMEDIATE")
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
         try:
             yield
         except BaseException:
-            await self._roll_back(connection)
+            self._roll_back(connection)
             raise
         if keep:
-            await connection.exec_driver_sql("COMMIT")
+            connection.exec_driver_sql("COMMIT")
         else:
-            await self._roll_back(connection)
+            self._roll_back(connection)
 
-    async def _roll_back(self, connection: AsyncConnection) -> None:
+    def _roll_back(self, connection: Connection) -> None:
         # SQLite may have rolled the transaction back itself (after SQLITE_FULL, IOERR or BUSY),
         # and a ROLLBACK without one fails.
-        if self.driver.in_transaction:
-            await connection.exec_driver_sql("ROLLBACK")
+        if _driver(connection).in_transaction:
+            connection.exec_driver_sql("ROLLBACK")
 
     async def close(self) -> None:
-        if self._held is not None:
-            await self._held.close()
-        await self._engine.dispose()
+        """Close the connection and end its thread (again: nothing to do)."""
+
+        def closing() -> None:
+            if self._held is not None:
+                self._held.close()
+            self._engine.dispose()
+
+        if not self._closed:
+            self._closed = True
+            await self._call(closing)
+            self._thread.shutdown()
+
+
+def _driver(connection: Connection) -> sqlite3.Connection:
+    return cast(sqlite3.Connection, connection.connection.driver_connection)
 
 
 # --- PostgreSQL -------------------------------------------------------------------------------
@@ -306,12 +320,12 @@ class Postgres:
         self.url = url
         self.where = shown_url(url)
 
-    def engine(self, wait_ms: int, max_size: int) -> AsyncEngine:
+    def connections(self, wait_ms: int, max_size: int) -> Connections:
         try:
             url = make_url(self.url).set(drivername="postgresql+asyncpg")
         except Exception as error:  # an unreadable URL is a sentence, whatever failed
             raise self.unusable(error) from error
-        return create_async_engine(
+        engine = create_async_engine(
             url,
             pool_size=max_size,
             max_overflow=0,
@@ -320,42 +334,37 @@ class Postgres:
                 "server_settings": {"lock_timeout": str(int(wait_ms)), "application_name": "game-table"}
             },
         )
-
-    def connections(self, engine: AsyncEngine) -> Connections:
         return _Pool(engine)
 
-    async def lock(self, connection: AsyncConnection, kind: int, key: int) -> None:
-        await connection.execute(
+    def lock(self, connection: Connection, kind: int, key: int) -> None:
+        connection.execute(
             text("SELECT pg_advisory_xact_lock(:kind, (CAST(:key AS bigint) % 2147483647)::int)"),
             {"kind": kind, "key": key},
         )
 
-    @asynccontextmanager
-    async def migrating(self, connection: AsyncConnection) -> AsyncIterator[None]:
+    @contextmanager
+    def migrating(self, connection: Connection) -> Iterator[None]:
         """Hold the migration lock for the whole run: a process starting meanwhile waits, then
         finds nothing left to do; no lock_timeout while waiting or migrating."""
-        await connection.exec_driver_sql("SET lock_timeout = 0")
-        await connection.exec_driver_sql("SELECT pg_advisory_lock({}, {})".format(*MIGRATION_LOCK))
-        await connection.commit()
+        connection.exec_driver_sql("SET lock_timeout = 0")
+        connection.exec_driver_sql("SELECT pg_advisory_lock({}, {})".format(*MIGRATION_LOCK))
+        connection.commit()
         try:
             yield
         finally:
             if not connection.closed and not connection.invalidated:
-                await connection.rollback()
-                await connection.exec_driver_sql("SELECT pg_advisory_unlock({}, {})".format(*MIGRATION_LOCK))
-                await connection.exec_driver_sql("RESET lock_timeout")
-                await connection.commit()
+                connection.rollback()
+                connection.exec_driver_sql("SELECT pg_advisory_unlock({}, {})".format(*MIGRATION_LOCK))
+                connection.exec_driver_sql("RESET lock_timeout")
+                connection.commit()
 
-    async def check_foreign_keys(self, connection: AsyncConnection, revision: str) -> None:
+    def check_foreign_keys(self, connection: Connection, revision: str) -> None:
         """Nothing to do: PostgreSQL checks every foreign key as it goes."""
 
-    async def legacy_version(self, connection: AsyncConnection) -> int:
-        found = await connection.exec_driver_sql(
-            "SELECT CASE WHEN to_regclass('schema_migrations') IS NULL THEN 0 ELSE -1 END"
-        )
-        if found.scalar_one() == 0:
+    def legacy_version(self, connection: Connection) -> int:
+        if connection.exec_driver_sql("SELECT to_regclass('schema_migrations') IS NULL").scalar_one():
             return 0
-        applied = await connection.exec_driver_sql("SELECT COALESCE(MAX(number), 0) FROM schema_migrations")
+        applied = connection.exec_driver_sql("SELECT COALESCE(MAX(number), 0) FROM schema_migrations")
         return int(applied.scalar_one())
 
     def driver_error(self, error: DBAPIError) -> BaseException:
@@ -402,38 +411,41 @@ class Postgres:
 
 
 class _Pool:
-    """The pool every call shares: each call takes a connection for itself (or for its
-    transaction) and gives it back."""
+    """The pool every call shares: each unit of work takes a connection for itself and gives it
+    back; its synchronous SQLAlchemy calls run on asyncpg through SQLAlchemy's greenlet bridge."""
 
     def __init__(self, engine: AsyncEngine) -> None:
         self._engine = engine
         self._autocommit = engine.execution_options(isolation_level="AUTOCOMMIT")
 
-    @asynccontextmanager
-    async def connection(self) -> AsyncIterator[AsyncConnection]:
-        async with self._autocommit.connect() as connection:
-            yield connection
+    async def run(self, work: Work[T], *, transaction: bool = False, keep: bool = True) -> T:
+        if not transaction:
+            async with self._autocommit.connect() as connection:
+                return await connection.run_sync(work)
 
-    @asynccontextmanager
-    async def transaction(self, *, keep: bool = True) -> AsyncIterator[AsyncConnection]:
-        async with self._engine.connect() as connection, self.within(connection, keep=keep):
-            yield connection
+        def unit(connection: Connection) -> T:
+            with self.within(connection, keep=keep):
+                return work(connection)
 
-    def migration(self) -> Any:
-        return self._engine.connect()
+        async with self._engine.connect() as connection:
+            return await connection.run_sync(unit)
 
-    @asynccontextmanager
-    async def within(self, connection: AsyncConnection, *, keep: bool = True) -> AsyncIterator[None]:
-        await connection.begin()
+    async def migrate(self, work: Work[T]) -> T:
+        async with self._engine.connect() as connection:
+            return await connection.run_sync(work)
+
+    @contextmanager
+    def within(self, connection: Connection, *, keep: bool = True) -> Iterator[None]:
+        connection.begin()
         try:
             yield
         except BaseException:
-            await connection.rollback()
+            connection.rollback()
             raise
         if keep:
-            await connection.commit()
+            connection.commit()
         else:
-            await connection.rollback()
+            connection.rollback()
 
     async def close(self) -> None:
         await self._engine.dispose()

@@ -9,7 +9,7 @@ continues from there. The old record is left as it was (not written any more).
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +17,6 @@ from alembic.operations import Operations
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Connection
-from sqlalchemy.ext.asyncio import AsyncConnection
 
 from data.dialects import Connections, Dialect
 
@@ -40,35 +39,31 @@ def head() -> str:
 async def migrate(dialect: Dialect, connections: Connections) -> None:
     """Apply every pending revision on one connection, each in its own transaction, which
     checks foreign keys before it commits."""
-    async with connections.migration() as connection, dialect.migrating(connection):
-        async with connections.within(connection):
-            pending = await _pending(dialect, connection)
+    await connections.migrate(partial(_migrate, dialect, connections))
+
+
+def _migrate(dialect: Dialect, connections: Connections, connection: Connection) -> None:
+    with dialect.migrating(connection):
+        with connections.within(connection):
+            pending = _pending(dialect, connection)
         for revision in pending:
-            async with connections.within(connection):
-                await connection.run_sync(_upgrade, revision)
-                await dialect.check_foreign_keys(connection, revision)
+            with connections.within(connection):
+                _upgrade(connection, revision)
+                dialect.check_foreign_keys(connection, revision)
 
 
-async def _pending(dialect: Dialect, connection: AsyncConnection) -> list[str]:
+def _pending(dialect: Dialect, connection: Connection) -> list[str]:
     """The revisions still to apply, oldest first (stamping a database of the older history)."""
-    current = await connection.run_sync(_current)
-    if current is None and (legacy := await dialect.legacy_version(connection)):
+    current = _context(connection).get_current_revision()
+    if current is None and (legacy := dialect.legacy_version(connection)):
         current = f"{legacy:03d}"
-        await connection.run_sync(_stamp, current)
+        _context(connection).stamp(scripts(), current)
     revisions = scripts().iterate_revisions(head(), current)
     return [script.revision for script in reversed(list(revisions))]
 
 
 def _context(connection: Connection, **options: Any) -> MigrationContext:
     return MigrationContext.configure(connection, opts={"script": scripts(), **options})
-
-
-def _current(connection: Connection) -> str | None:
-    return _context(connection).get_current_revision()
-
-
-def _stamp(connection: Connection, revision: str) -> None:
-    _context(connection).stamp(scripts(), revision)
 
 
 def _upgrade(connection: Connection, revision: str) -> None:

@@ -8,10 +8,12 @@ import json
 import logging
 from collections.abc import Sequence
 from datetime import timedelta
+from functools import cache
 from typing import Any
 
 from sqlalchemy import (
     ColumnElement,
+    Connection,
     and_,
     bindparam,
     delete,
@@ -23,7 +25,7 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlalchemy.sql.dml import Update
 
 from data import ratings
 from data.database import Database
@@ -90,24 +92,55 @@ def _hosted(host_id: int, guild_id: int) -> ColumnElement[bool]:
     return and_(status_is("lobby"), matches.c.host_id == host_id, matches.c.guild_id == guild_id)
 
 
-async def _changed(connection: AsyncConnection, statement: Any) -> bool:
+def _changed(connection: Connection, statement: Any) -> bool:
     """Run a statement; whether it changed a row."""
-    return bool((await connection.execute(statement)).rowcount)
+    return bool((connection.execute(statement)).rowcount)
 
 
-async def read_matches(
-    connection: AsyncConnection, where: ColumnElement[bool], *, newest_first: bool = False, lock: bool = False
+@cache
+def _played(departures: bool) -> Update:
+    """A move's update of its match, made once (a move is the hot path): only at its turn, the
+    state, the turn number, the clock, the time of the move and (`departures`) the match's
+    departures now."""
+    changed: dict[str, Any] = {
+        "state": bindparam("p_state"),
+        "turn": matches.c.turn + 1,
+        "status": bindparam("p_status"),
+        "updated_at": bindparam("p_stamp"),
+        "moved_at": bindparam("p_stamp"),
+        "finished_at": bindparam("p_finished"),
+        "deadline": bindparam("p_deadline"),
+        "reminded": constant(0),
+        "timeouts": bindparam("p_timeouts"),
+    }
+    if departures:
+        changed["departures"] = bindparam("p_departures")
+    return (
+        update(matches)
+        .where(
+            matches.c.id == bindparam("p_match"), matches.c.turn == bindparam("p_turn"), status_is("running")
+        )
+        .values(changed)
+        .returning(matches.c.game, matches.c.guild_id, matches.c.options, matches.c.started_at)
+    )
+
+
+_LOGGED = moves.insert()  # a move's row of the move log
+
+
+def read_matches(
+    connection: Connection, where: ColumnElement[bool], *, newest_first: bool = False, lock: bool = False
 ) -> tuple[list[MatchRow], list[SetAside]]:
     """The matches `where` selects, with their players, in two queries however many there are:
     the readable ones, and those with a column the bot cannot read (logged as a warning), as
     what setting them aside would tell their players. `lock`: lock the rows until the commit."""
     query = select(*(matches.c[name.strip()] for name in MATCH_COLUMNS.split(","))).where(where)
     query = query.order_by(matches.c.id.desc() if newest_first else matches.c.id)
-    stored = (await connection.execute(query.with_for_update() if lock else query)).mappings().all()
+    stored = (connection.execute(query.with_for_update() if lock else query)).mappings().all()
     if not stored:
         return [], []
     players: dict[int, list[int]] = {row["id"]: [] for row in stored}
-    for match_id, user_id in await connection.execute(
+    for match_id, user_id in connection.execute(
         select(seats.c.match_id, seats.c.user_id)
         .where(seats.c.match_id.in_(select(matches.c.id).where(where)))
         .order_by(seats.c.match_id, seats.c.seat)
@@ -148,10 +181,11 @@ class Matches:
         max_hosted: int | None = None,
     ) -> MatchRow:
         stamp = now_iso()
-        async with self._db.transaction() as connection:
+
+        def work(connection: Connection) -> Any:
             if max_hosted is not None:  # one host's lobbies are counted one opening at a time
-                await self._db.lock(connection, LOCK_HOST, host_id)
-                hosted, _ = await read_matches(connection, _hosted(host_id, guild_id))
+                self._db.lock(connection, LOCK_HOST, host_id)
+                hosted, _ = read_matches(connection, _hosted(host_id, guild_id))
                 if len(hosted) >= max_hosted:
                     raise TooManyLobbies(hosted)
             new = self._db.insert(matches).values(
@@ -170,21 +204,23 @@ class Matches:
                 updated_at=stamp,
             )
             statement = new.on_conflict_do_nothing(index_elements=[matches.c.rematch_of])
-            match_id = (await connection.execute(statement.returning(matches.c.id))).scalar()
+            match_id = (connection.execute(statement.returning(matches.c.id))).scalar()
             if match_id is None:
-                taken, _ = await read_matches(connection, matches.c.rematch_of == rematch_of)
+                taken, _ = read_matches(connection, matches.c.rematch_of == rematch_of)
                 raise RematchTaken(taken)
-            await connection.execute(seats.insert().values(match_id=match_id, seat=0, user_id=host_id))
-        lobby = await self.get(match_id)
+            connection.execute(seats.insert().values(match_id=match_id, seat=0, user_id=host_id))
+            return match_id
+
+        lobby = await self.get(await self._db.transaction(work))
         assert lobby is not None
         return lobby
 
     async def join_lobby(self, match_id: int, user_id: int, max_players: int) -> bool:
-        async with self._db.transaction() as connection:  # the match row stays locked until commit
-            if not await _lock_lobby(connection, match_id):
+        def work(connection: Connection) -> Any:  # the match row stays locked until commit
+            if not _lock_lobby(connection, match_id):
                 return False
             count, present = (
-                await connection.execute(
+                connection.execute(
                     select(func.count(), func.count().filter(seats.c.user_id == user_id)).where(
                         seats.c.match_id == match_id
                     )
@@ -192,25 +228,27 @@ class Matches:
             ).one()
             if present or count >= max_players:
                 return False
-            await connection.execute(seats.insert().values(match_id=match_id, seat=count, user_id=user_id))
+            connection.execute(seats.insert().values(match_id=match_id, seat=count, user_id=user_id))
             return True
 
+        return await self._db.transaction(work)
+
     async def leave_lobby(self, match_id: int, user_id: int) -> bool:
-        async with self._db.transaction() as connection:
-            if not await _lock_lobby(connection, match_id):
+        def work(connection: Connection) -> Any:
+            if not _lock_lobby(connection, match_id):
                 return False
             mine = delete(seats).where(seats.c.match_id == match_id, seats.c.user_id == user_id)
-            if not await _changed(connection, mine):
+            if not _changed(connection, mine):
                 return False
             remaining = (
-                await connection.execute(
+                connection.execute(
                     select(seats.c.user_id).where(seats.c.match_id == match_id).order_by(seats.c.seat)
                 )
             ).scalars()
             users = list(remaining)
-            await connection.execute(delete(seats).where(seats.c.match_id == match_id))
+            connection.execute(delete(seats).where(seats.c.match_id == match_id))
             if users:
-                await connection.execute(
+                connection.execute(
                     seats.insert().values(
                         [
                             {"match_id": match_id, "seat": seat, "user_id": user}
@@ -220,19 +258,24 @@ class Matches:
                 )
             return True
 
+        return await self._db.transaction(work)
+
     async def cancel_lobby(self, match_id: int) -> bool:
-        async with self._db.connection() as connection:
-            return await _changed(
+        def work(connection: Connection) -> Any:
+            return _changed(
                 connection,
                 update(matches)
                 .where(matches.c.id == match_id, status_is("lobby"))
                 .values(status="cancelled", updated_at=now_iso()),
             )
 
+        return await self._db.run(work)
+
     async def start(self, match_id: int, state: str, deadline: str | None = None) -> bool:
         stamp = now_iso()
-        async with self._db.connection() as connection:
-            return await _changed(
+
+        def work(connection: Connection) -> Any:
+            return _changed(
                 connection,
                 update(matches)
                 .where(matches.c.id == match_id, status_is("lobby"))
@@ -246,6 +289,8 @@ class Matches:
                     deadline=deadline,
                 ),
             )
+
+        return await self._db.run(work)
 
     async def record_move(
         self,
@@ -263,41 +308,35 @@ class Matches:
     ) -> bool:
         stamp = now_iso()
         status = "running" if result is None else "abandoned" if result.abandoned else "finished"
-        played = (
-            update(matches)
-            .where(matches.c.id == match_id, matches.c.turn == turn, status_is("running"))
-            .values(
-                state=state,
-                turn=matches.c.turn + 1,
-                status=status,
-                updated_at=stamp,
-                moved_at=stamp,
-                finished_at=None if result is None else stamp,
-                deadline=deadline,
-                reminded=0,
-                timeouts=json.dumps(timeouts or {}),
-                departures=matches.c.departures if departures is None else departures_json(departures),
-            )
-            .returning(matches.c.game, matches.c.guild_id, matches.c.options, matches.c.started_at)
-        )
-        async with self._db.transaction() as connection:
+        changes = {
+            "p_match": match_id,
+            "p_turn": turn,
+            "p_state": state,
+            "p_status": status,
+            "p_stamp": stamp,
+            "p_finished": None if result is None else stamp,
+            "p_deadline": deadline,
+            "p_timeouts": json.dumps(timeouts or {}),
+            "p_departures": None if departures is None else departures_json(departures),
+        }
+        logged = {
+            "match_id": match_id,
+            "turn": turn,
+            "seat": seat,
+            "user_id": user_id,
+            "move": json.dumps(move, sort_keys=True),
+            "created_at": stamp,
+        }
+
+        def work(connection: Connection) -> Any:
             # Only at `turn`: re-checked after waiting for any other writer of the row.
-            match = (await connection.execute(played)).first()
+            match = connection.execute(_played(departures is not None), changes).first()
             if match is None:
                 return False
-            await connection.execute(
-                moves.insert().values(
-                    match_id=match_id,
-                    turn=turn,
-                    seat=seat,
-                    user_id=user_id,
-                    move=json.dumps(move, sort_keys=True),
-                    created_at=stamp,
-                )
-            )
+            connection.execute(_LOGGED, logged)
             if result is not None:
                 game, guild_id, options, started_at = match
-                await self._league.record_result(
+                self._league.record_result(
                     connection,
                     match_id,
                     game=game,
@@ -309,9 +348,11 @@ class Matches:
                 )
             return True
 
+        return await self._db.transaction(work)
+
     async def _set(self, match_id: int, **values: Any) -> None:
-        async with self._db.connection() as connection:
-            await connection.execute(update(matches).where(matches.c.id == match_id).values(**values))
+        statement = update(matches).where(matches.c.id == match_id).values(**values)
+        await self._db.run(lambda connection: connection.execute(statement))
 
     async def move_to_channel(self, match_id: int, channel_id: int) -> None:
         await self._set(match_id, channel_id=channel_id, updated_at=now_iso())
@@ -327,17 +368,20 @@ class Matches:
 
     async def claim_ping(self, match_id: int, *, turn: int) -> bool:
         pinged = matches.c.pinged_turn
-        async with self._db.connection() as connection:
-            return await _changed(
+
+        def work(connection: Connection) -> Any:
+            return _changed(
                 connection,
                 update(matches)
                 .where(matches.c.id == match_id, or_(pinged.is_(None), pinged < turn))
                 .values(pinged_turn=turn),
             )
 
+        return await self._db.run(work)
+
     async def mark_reminded(self, match_id: int, *, turn: int) -> bool:
-        async with self._db.connection() as connection:
-            return await _changed(
+        def work(connection: Connection) -> Any:
+            return _changed(
                 connection,
                 update(matches)
                 .where(
@@ -348,6 +392,8 @@ class Matches:
                 )
                 .values(reminded=1),
             )
+
+        return await self._db.run(work)
 
     async def replace_player(
         self,
@@ -360,8 +406,9 @@ class Matches:
         departures: list[Departure],
     ) -> bool:
         running = select(matches.c.id).where(matches.c.id == match_id, status_is("running")).with_for_update()
-        async with self._db.transaction() as connection:
-            replaced = await _changed(
+
+        def work(connection: Connection) -> Any:
+            replaced = _changed(
                 connection,
                 update(seats)
                 .where(
@@ -374,7 +421,7 @@ class Matches:
             )
             if not replaced:
                 return False
-            await connection.execute(
+            connection.execute(
                 update(matches)
                 .where(matches.c.id == match_id)
                 .values(
@@ -384,6 +431,8 @@ class Matches:
                 )
             )
             return True
+
+        return await self._db.transaction(work)
 
     async def own_moves(self, match_id: int) -> dict[int, int]:
         log_ = select(
@@ -402,8 +451,11 @@ class Matches:
             )
             .group_by(m.c.seat)
         )
-        async with self._db.connection() as connection:
-            return {seat: count for seat, count in await connection.execute(query)}
+
+        def work(connection: Connection) -> Any:
+            return {seat: count for seat, count in connection.execute(query)}
+
+        return await self._db.run(work)
 
     async def get(self, match_id: int) -> MatchRow | None:
         rows = await self._load(matches.c.id == match_id)
@@ -415,37 +467,40 @@ class Matches:
     async def resume_running(
         self, outage: timedelta, shards: Shards = ALL_SHARDS
     ) -> tuple[list[MatchRow], list[SetAside]]:
-        async with self._db.transaction() as connection:
+        def work(connection: Connection) -> Any:
             # The running matches stay locked until the commit: no move lands in between.
             where = and_(status_is("running"), text(shards.condition()))
-            rows, unreadable = await read_matches(connection, where, lock=True)
+            rows, unreadable = read_matches(connection, where, lock=True)
             shifted = shifted_by_outage(rows, outage) if outage > timedelta(0) else []
             if shifted:
-                await connection.execute(
+                connection.execute(
                     update(matches)
                     .where(matches.c.id == bindparam("match"))
                     .values(
-                        deadline=bindparam("deadline"),
-                        reminded=bindparam("reminded"),
-                        moved_at=bindparam("moved"),
+                        deadline=bindparam("new_deadline"),
+                        reminded=bindparam("new_reminded"),
+                        moved_at=bindparam("new_moved_at"),
                     ),
                     [
                         {
                             "match": row.id,
-                            "deadline": row.deadline,
-                            "reminded": int(row.reminded),
-                            "moved": row.moved_at,
+                            "new_deadline": row.deadline,
+                            "new_reminded": int(row.reminded),
+                            "new_moved_at": row.moved_at,
                         }
                         for row in shifted
                     ],
                 )
             if unreadable:
-                await connection.execute(
+                connection.execute(
                     update(matches)
                     .where(matches.c.id == bindparam("match"))
                     .values(status="set_aside", note=bindparam("reason"), updated_at=now_iso()),
                     [{"match": match.id, "reason": match.reason} for match in unreadable],
                 )
+            return rows, unreadable
+
+        rows, unreadable = await self._db.transaction(work)
         for match in unreadable:
             log.warning("Match %s is set aside: %s", match.id, match.reason)
         return rows, unreadable
@@ -460,10 +515,11 @@ class Matches:
     async def _set_aside(self, where: ColumnElement[bool], reason: str, resumable: bool) -> list[SetAside]:
         """Set aside the running matches `where` selects; what to tell the players of each."""
         columns = ("id", "game", "guild_id", "channel_id", "message_id", "language")
-        async with self._db.transaction() as connection:
+
+        def work(connection: Connection) -> Any:
             rows = (
                 (
-                    await connection.execute(
+                    connection.execute(
                         update(matches)
                         .where(where, status_is("running"))
                         .values(
@@ -483,19 +539,22 @@ class Matches:
             if not rows:
                 return []
             players: dict[int, list[int]] = {row["id"]: [] for row in rows}
-            for match_id, user_id in await connection.execute(
+            for match_id, user_id in connection.execute(
                 select(seats.c.match_id, seats.c.user_id)
                 .where(seats.c.match_id.in_(list(players)))
                 .order_by(seats.c.match_id, seats.c.seat)
             ):
                 players[match_id].append(user_id)
-        ordered = sorted(rows, key=lambda row: int(row["id"]))
-        return [set_aside_notice(row, players[row["id"]], reason) for row in ordered]
+            ordered = sorted(rows, key=lambda row: int(row["id"]))
+            return [set_aside_notice(row, players[row["id"]], reason) for row in ordered]
+
+        return await self._db.transaction(work)
 
     async def resume_set_aside(self, match_id: int, deadline: str | None) -> bool:
         now = now_iso()
-        async with self._db.connection() as connection:
-            return await _changed(
+
+        def work(connection: Connection) -> Any:
+            return _changed(
                 connection,
                 update(matches)
                 .where(matches.c.id == match_id, status_is("set_aside"), matches.c.resumable == constant(1))
@@ -511,12 +570,17 @@ class Matches:
                 ),
             )
 
+        return await self._db.run(work)
+
     async def turns_since(self, since: str, shards: Shards = ALL_SHARDS) -> dict[int, tuple[int, str]]:
         query = select(matches.c.id, matches.c.turn, matches.c.status).where(
             matches.c.updated_at >= since, text(shards.condition())
         )
-        async with self._db.connection() as connection:
-            return {match_id: (turn, status) for match_id, turn, status in await connection.execute(query)}
+
+        def work(connection: Connection) -> Any:
+            return {match_id: (turn, status) for match_id, turn, status in connection.execute(query)}
+
+        return await self._db.run(work)
 
     async def lobbies(self) -> list[MatchRow]:
         return await self._load(status_is("lobby"))
@@ -541,21 +605,26 @@ class Matches:
 
     async def move_log(self, match_id: int) -> list[tuple[int, int, dict[str, Any]]]:
         query = select(moves.c.turn, moves.c.seat, moves.c.move).where(moves.c.match_id == match_id)
-        async with self._db.connection() as connection:
-            rows = await connection.execute(query.order_by(moves.c.turn))
+
+        def work(connection: Connection) -> Any:
+            rows = connection.execute(query.order_by(moves.c.turn))
             return [(turn, seat, json.loads(move)) for turn, seat, move in rows]
+
+        return await self._db.run(work)
 
     async def _load(self, where: ColumnElement[bool], *, newest_first: bool = False) -> list[MatchRow]:
         """The readable matches `where` selects, with their players (see `read_matches`)."""
-        async with self._db.connection() as connection:
-            rows, _ = await read_matches(connection, where, newest_first=newest_first)
-        return rows
+
+        def work(connection: Connection) -> list[MatchRow]:
+            return read_matches(connection, where, newest_first=newest_first)[0]
+
+        return await self._db.run(work)
 
 
-async def _lock_lobby(connection: AsyncConnection, match_id: int) -> bool:
+def _lock_lobby(connection: Connection, match_id: int) -> bool:
     """Lock a match's row for the transaction: whether it is a lobby."""
     query = select(matches.c.status).where(matches.c.id == match_id).with_for_update()
-    return (await connection.execute(query)).scalar() == "lobby"
+    return (connection.execute(query)).scalar() == "lobby"
 
 
 class League:
@@ -564,9 +633,9 @@ class League:
     def __init__(self, db: Database) -> None:
         self._db = db
 
-    async def record_result(
+    def record_result(
         self,
-        connection: AsyncConnection,
+        connection: Connection,
         match_id: int,
         *,
         game: str,
@@ -581,9 +650,9 @@ class League:
         statements at most, however many players. The server's ratings are locked until the
         commit: a result finishing at the same time in another process is judged and rated
         after this one, from what this one wrote."""
-        await self._db.lock(connection, LOCK_RATINGS, guild_id)
-        unrated = await self._unrated(connection, guild_id, result, stamp)
-        await connection.execute(
+        self._db.lock(connection, LOCK_RATINGS, guild_id)
+        unrated = self._unrated(connection, guild_id, result, stamp)
+        connection.execute(
             results.insert().values(
                 match_id=match_id,
                 game=game,
@@ -597,7 +666,7 @@ class League:
                 finished_at=stamp,
             )
         )
-        changes = {} if unrated else await self._rate(connection, guild_id, game, result)
+        changes = {} if unrated else self._rate(connection, guild_id, game, result)
         rows = []
         for s in result.seats:
             before, after = shown_ratings(changes.get((game, s.user_id)))
@@ -615,11 +684,9 @@ class League:
                     "rating_after": after,
                 }
             )
-        await connection.execute(result_seats.insert().values(rows))
+        connection.execute(result_seats.insert().values(rows))
 
-    async def _unrated(
-        self, connection: AsyncConnection, guild_id: int, result: MatchResult, stamp: str
-    ) -> str | None:
+    def _unrated(self, connection: Connection, guild_id: int, result: MatchResult, stamp: str) -> str | None:
         """Why the result changes no rating, or None: a computer sat in it (the table is for
         people), it was abandoned, or two of its people already had their rated results of the
         day together (`data.ratings`)."""
@@ -647,20 +714,20 @@ class League:
             .having(func.count() >= ratings.REPEAT_LIMIT)
             .limit(1)
         )
-        return REPEATED if (await connection.execute(repeated)).first() else None
+        return REPEATED if (connection.execute(repeated)).first() else None
 
-    async def _rate(
-        self, connection: AsyncConnection, guild_id: int, game: str, result: MatchResult
+    def _rate(
+        self, connection: Connection, guild_id: int, game: str, result: MatchResult
     ) -> dict[tuple[str, int], tuple[ratings.Skill, ratings.Skill]]:
         """Update the players' ratings in the game and overall, and whom they met: the skills
         before and after, by (board, user)."""
         boards = (game, ratings.OVERALL)
         changes = ratings.rate_result(
-            result, boards, await self._skills(connection, guild_id, boards, result.seats)
+            result, boards, self._skills(connection, guild_id, boards, result.seats)
         )
         met = [(board, user, other) for board in boards for user, other in ratings.opponent_pairs(result)]
         if met:
-            await connection.execute(
+            connection.execute(
                 self._db.insert(rated_opponents)
                 .values(
                     [
@@ -689,7 +756,7 @@ class League:
         ]
         upsert = self._db.insert(rating_rows).values(rows)
         table = rating_rows.c
-        await connection.execute(
+        connection.execute(
             upsert.on_conflict_do_update(
                 index_elements=[table.guild_id, table.game, table.user_id],
                 set_={
@@ -703,8 +770,8 @@ class League:
         )
         return changes
 
-    async def _skills(
-        self, connection: AsyncConnection, guild_id: int, boards: Sequence[str], seats_: Sequence[SeatResult]
+    def _skills(
+        self, connection: Connection, guild_id: int, boards: Sequence[str], seats_: Sequence[SeatResult]
     ) -> dict[tuple[str, int], ratings.Skill]:
         """The stored skills of the seats' players on the boards, in one query."""
         table = rating_rows.c
@@ -712,25 +779,24 @@ class League:
             table.guild_id == guild_id, table.game.in_(boards), table.user_id.in_([s.user_id for s in seats_])
         )
         return {
-            (board, user): ratings.Skill(mu, sigma)
-            for board, user, mu, sigma in await connection.execute(query)
+            (board, user): ratings.Skill(mu, sigma) for board, user, mu, sigma in connection.execute(query)
         }
 
     async def unrated_reason(self, match_id: int) -> str | None:
-        async with self._db.connection() as connection:
-            row = (
-                await connection.execute(select(results.c.unrated).where(results.c.match_id == match_id))
-            ).first()
-        return None if row is None else row[0]
+        query = select(results.c.unrated).where(results.c.match_id == match_id)
+        return await self._db.run(lambda connection: connection.execute(query).scalar())
 
     async def rating_changes(self, match_id: int) -> dict[int, tuple[int, int]]:
         table = result_seats.c
         query = select(table.seat, table.rating_before, table.rating_after).where(
             table.match_id == match_id, table.rating_before.is_not(None)
         )
-        async with self._db.connection() as connection:
-            rows = await connection.execute(query)
+
+        def work(connection: Connection) -> Any:
+            rows = connection.execute(query)
             return {seat: (int(before), int(after)) for seat, before, after in rows}
+
+        return await self._db.run(work)
 
     def _listed(self, guild_id: int, game: str) -> ColumnElement[bool]:
         table = rating_rows.c
@@ -750,17 +816,23 @@ class League:
             .limit(limit)
             .offset(offset)
         )
-        async with self._db.connection() as connection:
-            rows = await connection.execute(query)
+
+        def work(connection: Connection) -> Any:
+            rows = connection.execute(query)
             return [
                 {"user_id": u, "rating": ratings.Skill(mu, sigma).shown, "wins": w, "games": g}
                 for u, mu, sigma, w, g in rows
             ]
 
+        return await self._db.run(work)
+
     async def rated_players(self, guild_id: int, game: str) -> int:
         query = select(func.count()).select_from(rating_rows).where(self._listed(guild_id, game))
-        async with self._db.connection() as connection:
-            return int((await connection.execute(query)).scalar_one())
+
+        def work(connection: Connection) -> Any:
+            return int((connection.execute(query)).scalar_one())
+
+        return await self._db.run(work)
 
     async def player_ratings(self, guild_id: int, user_id: int) -> list[dict[str, Any]]:
         table = rating_rows.c
@@ -769,8 +841,11 @@ class League:
             .where(table.guild_id == guild_id, table.user_id == user_id)
             .order_by(table.game)
         )
-        async with self._db.connection() as connection:
-            return player_rows(await connection.execute(query))
+
+        def work(connection: Connection) -> Any:
+            return player_rows(connection.execute(query))
+
+        return await self._db.run(work)
 
     async def computer_record(self, guild_id: int, user_id: int) -> tuple[int, int]:
         mine, computer = result_seats.alias("mine"), result_seats.alias("c")
@@ -784,8 +859,7 @@ class League:
                 exists().where(computer.c.match_id == mine.c.match_id, computer.c.user_id < constant(0)),
             )
         )
-        async with self._db.connection() as connection:
-            games, won = (await connection.execute(query)).one()
+        games, won = await self._db.run(lambda connection: connection.execute(query).one())
         return int(games), int(won)
 
     async def recent_results(
@@ -825,8 +899,11 @@ class League:
             .select_from(recent.join(s, s.c.match_id == recent.c.match_id))
             .order_by(recent.c.finished_at.desc(), recent.c.match_id.desc(), s.c.seat)
         )
-        async with self._db.connection() as connection:
-            return results_by_match(await connection.execute(query))
+
+        def work(connection: Connection) -> Any:
+            return results_by_match(connection.execute(query))
+
+        return await self._db.run(work)
 
 
 class Settings:
@@ -836,15 +913,14 @@ class Settings:
         self._db = db
 
     async def _one(self, query: Any) -> Any:
-        async with self._db.connection() as connection:
-            return (await connection.execute(query)).first()
+        return await self._db.run(lambda connection: connection.execute(query).first())
 
     async def _upsert(self, table: Any, key: str, /, **values: Any) -> None:
         """Insert a row, or set `values` (but the key) on the row that has its key."""
         statement = self._db.insert(table).values(**values)
         changed = {name: statement.excluded[name] for name in values if name != key}
-        async with self._db.connection() as connection:
-            await connection.execute(statement.on_conflict_do_update(index_elements=[key], set_=changed))
+        upsert = statement.on_conflict_do_update(index_elements=[key], set_=changed)
+        await self._db.run(lambda connection: connection.execute(upsert))
 
     async def for_guild(self, guild_id: int) -> GuildSettings:
         table = guild_settings.c
@@ -887,12 +963,10 @@ class Settings:
         statement = self._db.insert(member_languages).values(
             user_id=user_id, locale="", updated_at=now_iso(), dms_closed=int(closed)
         )
-        async with self._db.connection() as connection:
-            await connection.execute(
-                statement.on_conflict_do_update(
-                    index_elements=["user_id"], set_={"dms_closed": statement.excluded.dms_closed}
-                )
-            )
+        upsert = statement.on_conflict_do_update(
+            index_elements=["user_id"], set_={"dms_closed": statement.excluded.dms_closed}
+        )
+        await self._db.run(lambda connection: connection.execute(upsert))
 
     async def get_meta(self, key: str) -> str | None:
         row = await self._one(select(meta.c.value).where(meta.c.key == key))

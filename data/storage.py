@@ -6,16 +6,16 @@ repositories: `storage.matches`, `storage.league`, `storage.settings`.
 
 from __future__ import annotations
 
-from contextlib import AbstractAsyncContextManager
+import sqlite3
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
-import aiosqlite
 from sqlalchemy.exc import DBAPIError
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from data import sqlite_path
 from data.database import Database
-from data.dialects import Dialect, OneConnection, Postgres, Sqlite
+from data.dialects import Connections, Dialect, OneConnection, Postgres, Sqlite, Work
 from data.migrate import migrate
 from data.model import MatchResult, MatchRow, SeatResult, SetAside, StorageError, StorageUnavailable, now_iso
 from data.queries import League, Matches, Settings
@@ -32,34 +32,33 @@ __all__ = [
 ]
 
 WAIT_MS = 5000
+T = TypeVar("T")
 
 
 class Storage:
     """An open database and its repositories (implements `data.repositories.Database`)."""
 
-    def __init__(self, dialect: Dialect, engine: AsyncEngine) -> None:
-        self.engine = engine
-        self._connections = dialect.connections(engine)
-        self._db = Database(dialect, self._connections)
+    def __init__(self, dialect: Dialect, connections: Connections) -> None:
+        self._db = Database(dialect, connections)
         self.league = League(self._db)
         self.matches = Matches(self._db, self.league)
         self.settings = Settings(self._db)
 
     @classmethod
     async def open(cls, target: str | Path | None, *, wait_ms: int = WAIT_MS, max_size: int = 10) -> Storage:
-        """Open the database `target` names (see `data.open_storage`),
-        creating and migrating it if needed, and prove that it can be written. `wait_ms`: how
-        long a call waits for a lock another connection holds before it raises
-        `StorageUnavailable`; `max_size`: the most connections this process holds (PostgreSQL)."""
+        """Open the database `target` names (see `data.open_storage`), creating and migrating it
+        if needed, and prove that it can be written. `wait_ms`: how long a call waits for a lock
+        another connection holds before it raises `StorageUnavailable`; `max_size`: the most
+        connections this process holds (PostgreSQL)."""
         try:
             path = sqlite_path(target)
         except ValueError as error:
             raise StorageError(str(error)) from error
         dialect: Dialect = Postgres(str(target)) if path is None else Sqlite(path)
-        storage = cls(dialect, dialect.engine(wait_ms, max_size))
+        storage = cls(dialect, dialect.connections(wait_ms, max_size))
         try:
             with storage._db.faults():
-                await migrate(dialect, storage._connections)
+                await migrate(dialect, storage._db.connections)
             await storage._prove_writable()
         except Exception as error:
             if not isinstance(error, (StorageError, DBAPIError, OSError, TimeoutError, *dialect.errors)):
@@ -74,24 +73,29 @@ class Storage:
         """ "sqlite" or "postgresql"."""
         return self._db.dialect.name
 
-    @property
-    def connection(self) -> aiosqlite.Connection:
-        """SQLite's one connection itself, for diagnostics and tests (tracing, EXPLAIN); the bot
-        goes through the repositories."""
-        if not isinstance(self._connections, OneConnection):
-            raise TypeError("Only a SQLite storage has one connection; use `engine` on PostgreSQL.")
-        return self._connections.driver
+    async def run(self, work: Work[T], *, transaction: bool = False) -> T:
+        """Run `work` (synchronous SQLAlchemy calls on one connection), in one transaction or
+        not: for tools that load rows in bulk (the copy command, benchmarks) and for tests; the
+        bot goes through the repositories."""
+        return await (self._db.transaction(work) if transaction else self._db.run(work))
 
-    def transaction(self) -> AbstractAsyncContextManager[AsyncConnection]:
-        """A transaction on this database's terms, for tools that load rows in bulk (the copy
-        command, benchmarks); the bot goes through the repositories."""
-        return self._db.transaction()
+    async def on_sqlite(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """Run `work` with SQLite's one connection itself, in its thread: for diagnostics and
+        tests (tracing, EXPLAIN, pragmas)."""
+        connections = self._db.connections
+        if not isinstance(connections, OneConnection):
+            raise TypeError("Only a SQLite storage has one connection of its own.")
+        return await connections.on_driver(work)
 
     async def close(self) -> None:
-        await self._connections.close()
+        await self._db.connections.close()
 
     async def _prove_writable(self) -> None:
         """Fail at start-up, not at the first move, when the database cannot be written (a
         read-only file or folder, a standby server): a write that is rolled back."""
-        async with self._db.transaction(keep=False) as connection:
-            await connection.exec_driver_sql("UPDATE alembic_version SET version_num = version_num")
+        await self._db.transaction(
+            lambda connection: connection.exec_driver_sql(
+                "UPDATE alembic_version SET version_num = version_num"
+            ),
+            keep=False,
+        )

@@ -11,13 +11,18 @@ from typing import Any
 
 import asyncpg
 import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from sqlalchemy import Connection
 
 from data import open_storage
 from data.dialects import MIGRATION_LOCK
 from data.migrate import head
 from data.model import StorageError, StorageUnavailable
 from data.storage import Storage
+from data.tables import metadata
 from tests.backends import Outage, needs_postgres, raw, wait_until
+from tests.data.legacy import postgres_at_011
 from tests.data.tracing import finish, running_match
 
 pytestmark = needs_postgres
@@ -219,8 +224,9 @@ async def test_a_process_starting_while_another_migrates_waits_for_it(target):
     await holder.close()
     storage = await opening
     try:
-        async with storage.engine.connect() as connection:
-            settings = (await connection.exec_driver_sql("SELECT current_setting('lock_timeout')")).scalar()
+        settings = await storage.run(
+            lambda connection: connection.exec_driver_sql("SELECT current_setting('lock_timeout')").scalar()
+        )
     finally:
         await storage.close()
     assert settings == "1ms"  # the pool's connections keep theirs
@@ -395,3 +401,54 @@ async def test_other_database_errors_pass_as_they_are(storage, target):
         await storage.matches.record_move(match_id, turn=0, seat=0, user_id=11, move={}, state="x")
     assert not isinstance(refused.value, StorageError)
     assert (await storage.matches.get(match_id)).turn == 0  # the match's update went with it
+
+
+async def test_a_database_made_before_the_one_migration_history_is_continued_with_every_row(target):
+    await postgres_at_011(target)  # as today's bots leave their databases
+    stamp = "2026-01-01T12:00:00+00:00"
+    await raw(
+        target,
+        "INSERT INTO matches (game, guild_id, channel_id, host_id, status, seed, state, turn, created_at, "
+        "started_at, updated_at, moved_at) VALUES ('rookie', 1, 2, 11, 'running', 7, 's', 1, ?, ?, ?, ?), "
+        "('rookie', 1, 2, 11, 'finished', 7, 's', 1, ?, ?, ?, ?)",
+        *[stamp] * 8,
+    )
+    await raw(target, "INSERT INTO seats VALUES (1, 0, 11), (1, 1, 22), (2, 0, 11), (2, 1, 22)")
+    await raw(target, "INSERT INTO moves VALUES (1, 0, 0, 11, '{}', ?)", stamp)
+    await raw(
+        target,
+        "INSERT INTO results (match_id, game, guild_id, draw, duration_s, options, finished_at) "
+        "VALUES (2, 'rookie', 1, 0, 60.0, '{}', ?)",
+        stamp,
+    )
+    await raw(
+        target,
+        "INSERT INTO result_seats (match_id, seat, user_id, team, score, winner) VALUES (2, 0, 11, 0, 5, 1)",
+    )
+    await raw(target, "INSERT INTO meta VALUES ('alive', 'yesterday')")
+
+    storage = await Storage.open(target)
+    try:
+        running = await storage.matches.get(1)
+        [result] = await storage.league.recent_results(1)
+        alive = await storage.settings.get_meta("alive")
+        moved = await storage.matches.record_move(1, turn=1, seat=0, user_id=11, move={"n": 1}, state="on")
+        lobby = await storage.matches.open_lobby(
+            game="rookie", guild_id=1, channel_id=2, host_id=33, seed=1, options={}
+        )
+        log = await storage.matches.move_log(1)
+    finally:
+        await storage.close()
+
+    assert (running.status, running.players, running.state) == ("running", [11, 22], "s")
+    assert (result["match_id"], [s["user_id"] for s in result["seats"]], alive) == (2, [11], "yesterday")
+    assert (moved, lobby.id, log) == (True, 3, [(0, 0, {}), (1, 0, {"n": 1})])
+    assert await raw(target, "SELECT version_num FROM alembic_version") == [(head(),)]
+    assert len(await raw(target, "SELECT number FROM schema_migrations")) == 11  # left as it was
+
+
+async def test_the_tables_the_queries_use_are_the_tables_the_migrations_make(storage):
+    def differences(connection: Connection) -> list[Any]:
+        return compare_metadata(MigrationContext.configure(connection, opts={"compare_type": True}), metadata)
+
+    assert await storage.run(differences) == []
