@@ -33,38 +33,11 @@ def _rebuild_on_sqlite() -> None:
         "SELECT MAX(COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'matches'), 0), "
         "COALESCE((SELECT MAX(id) FROM matches), 0))"
     ).scalar_one()
-    with op.batch_alter_table("matches", recreate="always", copy_from=_matches_before()) as batch:
+    # Batch mode copies the table as reflected (an unnamed CHECK is not carried over) with the
+    # new CHECK and SQLite's AUTOINCREMENT.
+    with op.batch_alter_table(
+        "matches", recreate="always", table_kwargs={"sqlite_autoincrement": True}
+    ) as batch:
         batch.create_check_constraint("matches_status_check", STATUS_CHECK)
     op.execute("DELETE FROM sqlite_sequence WHERE name = 'matches'")
     op.execute(f"INSERT INTO sqlite_sequence (name, seq) VALUES ('matches', {int(counter)})")
-
-
-def _matches_before() -> sa.Table:
-    """The matches table as migrations 001 to 003 left it, its CHECK aside (rebuilt anew)."""
-    return sa.Table(
-        "matches",
-        sa.MetaData(),
-        sa.Column("id", BIGINT, primary_key=True),
-        sa.Column("game", TEXT, nullable=False),
-        sa.Column("guild_id", BIGINT, nullable=False),
-        sa.Column("channel_id", BIGINT, nullable=False),
-        sa.Column("message_id", BIGINT),
-        sa.Column("host_id", BIGINT, nullable=False),
-        sa.Column("status", TEXT, nullable=False),
-        sa.Column("seed", BIGINT, nullable=False),
-        sa.Column("options", TEXT, nullable=False, server_default=sa.text("'{}'")),
-        sa.Column("state", TEXT),
-        sa.Column("turn", BIGINT, nullable=False, server_default=sa.text("0")),
-        sa.Column("ping_message_id", BIGINT),
-        sa.Column("created_at", TEXT, nullable=False),
-        sa.Column("started_at", TEXT),
-        sa.Column("updated_at", TEXT, nullable=False),
-        sa.Column("finished_at", TEXT),
-        sa.Column("clock_s", BIGINT),
-        sa.Column("deadline", TEXT),
-        sa.Column("reminded", BIGINT, nullable=False, server_default=sa.text("0")),
-        sa.Column("timeouts", TEXT, nullable=False, server_default=sa.text("'{}'")),
-        sa.Column("invited", TEXT),
-        sa.Index("matches_by_status", "status"),
-        sqlite_autoincrement=True,
-    )
