@@ -94,7 +94,7 @@ def _hosted(host_id: int, guild_id: int) -> ColumnElement[bool]:
 
 def _changed(connection: Connection, statement: Any) -> bool:
     """Run a statement; whether it changed a row."""
-    return bool((connection.execute(statement)).rowcount)
+    return bool(connection.execute(statement).rowcount)
 
 
 @cache
@@ -136,7 +136,7 @@ def read_matches(
     what setting them aside would tell their players. `lock`: lock the rows until the commit."""
     query = select(*(matches.c[name.strip()] for name in MATCH_COLUMNS.split(","))).where(where)
     query = query.order_by(matches.c.id.desc() if newest_first else matches.c.id)
-    stored = (connection.execute(query.with_for_update() if lock else query)).mappings().all()
+    stored = connection.execute(query.with_for_update() if lock else query).mappings().all()
     if not stored:
         return [], []
     players: dict[int, list[int]] = {row["id"]: [] for row in stored}
@@ -182,7 +182,7 @@ class Matches:
     ) -> MatchRow:
         stamp = now_iso()
 
-        def work(connection: Connection) -> Any:
+        def work(connection: Connection) -> int:
             if max_hosted is not None:  # one host's lobbies are counted one opening at a time
                 self._db.lock(connection, LOCK_HOST, host_id)
                 hosted, _ = read_matches(connection, _hosted(host_id, guild_id))
@@ -204,7 +204,7 @@ class Matches:
                 updated_at=stamp,
             )
             statement = new.on_conflict_do_nothing(index_elements=[matches.c.rematch_of])
-            match_id = (connection.execute(statement.returning(matches.c.id))).scalar()
+            match_id = connection.execute(statement.returning(matches.c.id)).scalar()
             if match_id is None:
                 taken, _ = read_matches(connection, matches.c.rematch_of == rematch_of)
                 raise RematchTaken(taken)
@@ -216,7 +216,7 @@ class Matches:
         return lobby
 
     async def join_lobby(self, match_id: int, user_id: int, max_players: int) -> bool:
-        def work(connection: Connection) -> Any:  # the match row stays locked until commit
+        def work(connection: Connection) -> bool:  # the match row stays locked until commit
             if not _lock_lobby(connection, match_id):
                 return False
             count, present = (
@@ -234,7 +234,7 @@ class Matches:
         return await self._db.transaction(work)
 
     async def leave_lobby(self, match_id: int, user_id: int) -> bool:
-        def work(connection: Connection) -> Any:
+        def work(connection: Connection) -> bool:
             if not _lock_lobby(connection, match_id):
                 return False
             mine = delete(seats).where(seats.c.match_id == match_id, seats.c.user_id == user_id)
@@ -261,36 +261,27 @@ class Matches:
         return await self._db.transaction(work)
 
     async def cancel_lobby(self, match_id: int) -> bool:
-        def work(connection: Connection) -> Any:
-            return _changed(
-                connection,
-                update(matches)
-                .where(matches.c.id == match_id, status_is("lobby"))
-                .values(status="cancelled", updated_at=now_iso()),
-            )
-
-        return await self._db.run(work)
+        return await self._changes(
+            update(matches)
+            .where(matches.c.id == match_id, status_is("lobby"))
+            .values(status="cancelled", updated_at=now_iso())
+        )
 
     async def start(self, match_id: int, state: str, deadline: str | None = None) -> bool:
         stamp = now_iso()
-
-        def work(connection: Connection) -> Any:
-            return _changed(
-                connection,
-                update(matches)
-                .where(matches.c.id == match_id, status_is("lobby"))
-                .values(
-                    status="running",
-                    state=state,
-                    turn=0,
-                    started_at=stamp,
-                    updated_at=stamp,
-                    moved_at=stamp,
-                    deadline=deadline,
-                ),
+        return await self._changes(
+            update(matches)
+            .where(matches.c.id == match_id, status_is("lobby"))
+            .values(
+                status="running",
+                state=state,
+                turn=0,
+                started_at=stamp,
+                updated_at=stamp,
+                moved_at=stamp,
+                deadline=deadline,
             )
-
-        return await self._db.run(work)
+        )
 
     async def record_move(
         self,
@@ -328,7 +319,7 @@ class Matches:
             "created_at": stamp,
         }
 
-        def work(connection: Connection) -> Any:
+        def work(connection: Connection) -> bool:
             # Only at `turn`: re-checked after waiting for any other writer of the row.
             match = connection.execute(_played(departures is not None), changes).first()
             if match is None:
@@ -350,6 +341,10 @@ class Matches:
 
         return await self._db.transaction(work)
 
+    async def _changes(self, statement: Update) -> bool:
+        """Run one statement that commits on its own: whether it changed a row."""
+        return await self._db.run(lambda connection: _changed(connection, statement))
+
     async def _set(self, match_id: int, **values: Any) -> None:
         statement = update(matches).where(matches.c.id == match_id).values(**values)
         await self._db.run(lambda connection: connection.execute(statement))
@@ -369,31 +364,23 @@ class Matches:
     async def claim_ping(self, match_id: int, *, turn: int) -> bool:
         pinged = matches.c.pinged_turn
 
-        def work(connection: Connection) -> Any:
-            return _changed(
-                connection,
-                update(matches)
-                .where(matches.c.id == match_id, or_(pinged.is_(None), pinged < turn))
-                .values(pinged_turn=turn),
-            )
-
-        return await self._db.run(work)
+        return await self._changes(
+            update(matches)
+            .where(matches.c.id == match_id, or_(pinged.is_(None), pinged < turn))
+            .values(pinged_turn=turn)
+        )
 
     async def mark_reminded(self, match_id: int, *, turn: int) -> bool:
-        def work(connection: Connection) -> Any:
-            return _changed(
-                connection,
-                update(matches)
-                .where(
-                    matches.c.id == match_id,
-                    matches.c.turn == turn,
-                    matches.c.reminded == constant(0),
-                    status_is("running"),
-                )
-                .values(reminded=1),
+        return await self._changes(
+            update(matches)
+            .where(
+                matches.c.id == match_id,
+                matches.c.turn == turn,
+                matches.c.reminded == constant(0),
+                status_is("running"),
             )
-
-        return await self._db.run(work)
+            .values(reminded=1)
+        )
 
     async def replace_player(
         self,
@@ -407,7 +394,7 @@ class Matches:
     ) -> bool:
         running = select(matches.c.id).where(matches.c.id == match_id, status_is("running")).with_for_update()
 
-        def work(connection: Connection) -> Any:
+        def work(connection: Connection) -> bool:
             replaced = _changed(
                 connection,
                 update(seats)
@@ -452,7 +439,7 @@ class Matches:
             .group_by(m.c.seat)
         )
 
-        def work(connection: Connection) -> Any:
+        def work(connection: Connection) -> dict[int, int]:
             return {seat: count for seat, count in connection.execute(query)}
 
         return await self._db.run(work)
@@ -467,7 +454,7 @@ class Matches:
     async def resume_running(
         self, outage: timedelta, shards: Shards = ALL_SHARDS
     ) -> tuple[list[MatchRow], list[SetAside]]:
-        def work(connection: Connection) -> Any:
+        def work(connection: Connection) -> tuple[list[MatchRow], list[SetAside]]:
             # The running matches stay locked until the commit: no move lands in between.
             where = and_(status_is("running"), text(shards.condition()))
             rows, unreadable = read_matches(connection, where, lock=True)
@@ -516,7 +503,7 @@ class Matches:
         """Set aside the running matches `where` selects; what to tell the players of each."""
         columns = ("id", "game", "guild_id", "channel_id", "message_id", "language")
 
-        def work(connection: Connection) -> Any:
+        def work(connection: Connection) -> list[SetAside]:
             rows = (
                 (
                     connection.execute(
@@ -552,32 +539,27 @@ class Matches:
 
     async def resume_set_aside(self, match_id: int, deadline: str | None) -> bool:
         now = now_iso()
-
-        def work(connection: Connection) -> Any:
-            return _changed(
-                connection,
-                update(matches)
-                .where(matches.c.id == match_id, status_is("set_aside"), matches.c.resumable == constant(1))
-                .values(
-                    status="running",
-                    note=None,
-                    resumable=0,
-                    deadline=deadline,
-                    reminded=0,
-                    pinged_turn=None,
-                    updated_at=now,
-                    moved_at=now,
-                ),
+        return await self._changes(
+            update(matches)
+            .where(matches.c.id == match_id, status_is("set_aside"), matches.c.resumable == constant(1))
+            .values(
+                status="running",
+                note=None,
+                resumable=0,
+                deadline=deadline,
+                reminded=0,
+                pinged_turn=None,
+                updated_at=now,
+                moved_at=now,
             )
-
-        return await self._db.run(work)
+        )
 
     async def turns_since(self, since: str, shards: Shards = ALL_SHARDS) -> dict[int, tuple[int, str]]:
         query = select(matches.c.id, matches.c.turn, matches.c.status).where(
             matches.c.updated_at >= since, text(shards.condition())
         )
 
-        def work(connection: Connection) -> Any:
+        def work(connection: Connection) -> dict[int, tuple[int, str]]:
             return {match_id: (turn, status) for match_id, turn, status in connection.execute(query)}
 
         return await self._db.run(work)
@@ -606,7 +588,7 @@ class Matches:
     async def move_log(self, match_id: int) -> list[tuple[int, int, dict[str, Any]]]:
         query = select(moves.c.turn, moves.c.seat, moves.c.move).where(moves.c.match_id == match_id)
 
-        def work(connection: Connection) -> Any:
+        def work(connection: Connection) -> list[tuple[int, int, dict[str, Any]]]:
             rows = connection.execute(query.order_by(moves.c.turn))
             return [(turn, seat, json.loads(move)) for turn, seat, move in rows]
 
@@ -624,7 +606,7 @@ class Matches:
 def _lock_lobby(connection: Connection, match_id: int) -> bool:
     """Lock a match's row for the transaction: whether it is a lobby."""
     query = select(matches.c.status).where(matches.c.id == match_id).with_for_update()
-    return (connection.execute(query)).scalar() == "lobby"
+    return connection.execute(query).scalar() == "lobby"
 
 
 class League:
@@ -714,7 +696,7 @@ class League:
             .having(func.count() >= ratings.REPEAT_LIMIT)
             .limit(1)
         )
-        return REPEATED if (connection.execute(repeated)).first() else None
+        return REPEATED if connection.execute(repeated).first() else None
 
     def _rate(
         self, connection: Connection, guild_id: int, game: str, result: MatchResult
@@ -792,7 +774,7 @@ class League:
             table.match_id == match_id, table.rating_before.is_not(None)
         )
 
-        def work(connection: Connection) -> Any:
+        def work(connection: Connection) -> dict[int, tuple[int, int]]:
             rows = connection.execute(query)
             return {seat: (int(before), int(after)) for seat, before, after in rows}
 
@@ -817,7 +799,7 @@ class League:
             .offset(offset)
         )
 
-        def work(connection: Connection) -> Any:
+        def work(connection: Connection) -> list[dict[str, Any]]:
             rows = connection.execute(query)
             return [
                 {"user_id": u, "rating": ratings.Skill(mu, sigma).shown, "wins": w, "games": g}
@@ -829,8 +811,8 @@ class League:
     async def rated_players(self, guild_id: int, game: str) -> int:
         query = select(func.count()).select_from(rating_rows).where(self._listed(guild_id, game))
 
-        def work(connection: Connection) -> Any:
-            return int((connection.execute(query)).scalar_one())
+        def work(connection: Connection) -> int:
+            return int(connection.execute(query).scalar_one())
 
         return await self._db.run(work)
 
@@ -842,7 +824,7 @@ class League:
             .order_by(table.game)
         )
 
-        def work(connection: Connection) -> Any:
+        def work(connection: Connection) -> list[dict[str, Any]]:
             return player_rows(connection.execute(query))
 
         return await self._db.run(work)
@@ -900,7 +882,7 @@ class League:
             .order_by(recent.c.finished_at.desc(), recent.c.match_id.desc(), s.c.seat)
         )
 
-        def work(connection: Connection) -> Any:
+        def work(connection: Connection) -> list[dict[str, Any]]:
             return results_by_match(connection.execute(query))
 
         return await self._db.run(work)
