@@ -1,6 +1,6 @@
 """Every query the bot runs, written once for SQLite and PostgreSQL (SQLAlchemy Core): the
 repositories of `data.repositories`. Where the databases differ (locks, how a transaction
-begins) `data.database.Database` asks the backend's dialect."""
+begins) `data.runner.Runner` asks the backend's dialect."""
 
 from __future__ import annotations
 
@@ -28,7 +28,6 @@ from sqlalchemy import (
 from sqlalchemy.sql.dml import Update
 
 from data import ratings
-from data.database import Database
 from data.dialects import LOCK_HOST, LOCK_RATINGS
 from data.model import (
     ABANDONED,
@@ -59,6 +58,7 @@ from data.rows import (
     shifted_by_outage,
     shown_ratings,
 )
+from data.runner import Runner
 from data.tables import (
     guild_settings,
     matches,
@@ -161,7 +161,7 @@ def read_matches(
 class Matches:
     """Lobbies, seats, moves, running matches, deadlines and pings (`MatchRepository`)."""
 
-    def __init__(self, db: Database, league: League) -> None:
+    def __init__(self, db: Runner, league: League) -> None:
         self._db = db
         self._league = league
 
@@ -612,7 +612,7 @@ def _lock_lobby(connection: Connection, match_id: int) -> bool:
 class League:
     """Results, ratings, leaderboards, stats and history (`LeagueRepository`)."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Runner) -> None:
         self._db = db
 
     def record_result(
@@ -891,7 +891,7 @@ class League:
 class Settings:
     """Servers' settings and the bot's meta key/values (`SettingsRepository`)."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Runner) -> None:
         self._db = db
 
     async def _one(self, query: Any) -> Any:

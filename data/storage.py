@@ -14,11 +14,11 @@ from typing import TypeVar
 from sqlalchemy.exc import DBAPIError
 
 from data import sqlite_path
-from data.database import Database
 from data.dialects import Connections, Dialect, OneConnection, Postgres, Sqlite, Work
 from data.migrate import migrate
 from data.model import MatchResult, MatchRow, SeatResult, SetAside, StorageError, StorageUnavailable, now_iso
 from data.queries import League, Matches, Settings
+from data.runner import Runner
 
 __all__ = [
     "MatchResult",
@@ -39,7 +39,7 @@ class Storage:
     """An open database and its repositories (implements `data.repositories.Database`)."""
 
     def __init__(self, dialect: Dialect, connections: Connections) -> None:
-        self._db = Database(dialect, connections)
+        self._db = Runner(dialect, connections)
         self.league = League(self._db)
         self.matches = Matches(self._db, self.league)
         self.settings = Settings(self._db)
@@ -70,7 +70,7 @@ class Storage:
 
     @property
     def dialect(self) -> str:
-        """ "sqlite" or "postgresql"."""
+        """The backend: "sqlite" or "postgresql"."""
         return self._db.dialect.name
 
     async def run(self, work: Work[T], *, transaction: bool = False) -> T:

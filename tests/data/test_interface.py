@@ -1,4 +1,4 @@
-"""Each backend (SQLite, PostgreSQL) implements the storage interface with the same signatures."""
+"""The storage implements the storage interface with the same signatures, on either backend."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""How the queries reach the database, whichever it is (see `Database`)."""
+"""How the queries reach the database, whichever it is (see `Runner`)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from data.model import StorageUnavailable
 T = TypeVar("T")
 
 
-class Database:
+class Runner:
     """Runs the queries' units of work (synchronous SQLAlchemy Core on one connection) on this
     backend's terms: statements that commit each on their own (`run`) or one transaction
     (`transaction`). A database that refuses a statement for now (busy, full, read-only, gone)
