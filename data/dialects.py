@@ -21,7 +21,7 @@ import asyncio
 import sqlite3
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any, Protocol, TypeVar, cast
 from urllib.parse import urlsplit, urlunsplit
@@ -60,7 +60,7 @@ class Dialect(Protocol):
         """Hold a lock on (`kind`, `key`) until the transaction ends, where other writers may run."""
         ...
 
-    def migrating(self, connection: Connection) -> Any:
+    def migrating(self, connection: Connection) -> AbstractContextManager[None]:
         """A context around a run of migrations on `connection`."""
         ...
 
@@ -98,7 +98,7 @@ class Connections(Protocol):
         """Run `work` on a connection outside any transaction (it begins its own, `within`)."""
         ...
 
-    def within(self, connection: Connection, *, keep: bool = True) -> Any:
+    def within(self, connection: Connection, *, keep: bool = True) -> AbstractContextManager[None]:
         """A context: one transaction on `connection`."""
         ...
 
