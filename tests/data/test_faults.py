@@ -91,9 +91,8 @@ async def test_other_database_errors_pass_as_they_are(storage):
 
 
 async def test_every_commit_reaches_the_disk_before_a_move_counts_as_saved(storage):
-    assert (await sql(storage, "PRAGMA synchronous"))[0][
-        0
-    ] == 2  # FULL: a power cut loses no acknowledged move
+    [(synchronous,)] = await sql(storage, "PRAGMA synchronous")
+    assert synchronous == 2  # FULL: a power cut loses no acknowledged move
 
 
 @contextmanager
