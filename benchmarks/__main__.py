@@ -253,7 +253,7 @@ async def _commit_moves(database: Path, game: str, synchronous: str, count: int)
     engine = GAMES[game].engine
     moves = [(seat, move, engine.dump(state)) for seat, move, state in played(game, 1, 4) if move]
     storage = await Storage.open(database)
-    await storage.connection.execute(f"PRAGMA synchronous={synchronous}")
+    await storage.on_sqlite(lambda connection: connection.execute(f"PRAGMA synchronous={synchronous}"))
     row = await storage.matches.open_lobby(
         game=game, guild_id=1, channel_id=2, host_id=100, seed=1, options={}
     )

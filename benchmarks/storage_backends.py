@@ -35,13 +35,15 @@ from urllib.parse import urlsplit, urlunsplit
 from uuid import uuid4
 
 import asyncpg
+from sqlalchemy import Connection
 
 from benchmarks.__main__ import played
 from cogs.registry import GAMES
 from data import open_storage
-from data.postgres import PostgresStorage
 from data.repositories import Database
 from data.storage import Storage
+from data.tables import matches as match_table
+from data.tables import seats as seat_table
 
 ENGINES = {name: spec.engine for name, spec in GAMES.items()}  # the hosted games' engines
 MOVES = 500
@@ -179,42 +181,26 @@ def running_rows(
     return matches, seats
 
 
-async def seed_running(storage: Database, first_id: int, count: int, templates: Sequence[Moment]) -> None:
-    """Bulk-insert `count` running matches through the backend's own connection (untimed)."""
+async def seed_running(storage: Storage, first_id: int, count: int, templates: Sequence[Moment]) -> None:
+    """Bulk-insert `count` running matches in one transaction (untimed)."""
     matches, seats = running_rows(first_id, count, templates)
-    if isinstance(storage, Storage):
-        await _seed_sqlite(storage, matches, seats)
-    elif isinstance(storage, PostgresStorage):
-        await _seed_postgres(storage, matches, seats)
-    else:
-        raise TypeError(f"Cannot seed a {type(storage).__name__}: add its bulk insert to this benchmark.")
 
+    def insert(connection: Connection) -> None:
+        connection.execute(
+            match_table.insert(), [dict(zip(MATCH_COLUMNS, row, strict=True)) for row in matches]
+        )
+        connection.execute(seat_table.insert(), [dict(zip(SEAT_COLUMNS, row, strict=True)) for row in seats])
 
-def _insert(table: str, columns: Sequence[str]) -> str:
-    return f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})"
-
-
-async def _seed_sqlite(
-    storage: Storage, matches: list[tuple[Any, ...]], seats: list[tuple[int, int, int]]
-) -> None:
-    connection = storage.connection
-    await connection.execute("BEGIN")
-    await connection.executemany(_insert("matches", MATCH_COLUMNS), matches)
-    await connection.executemany(_insert("seats", SEAT_COLUMNS), seats)
-    await connection.execute("COMMIT")
-
-
-async def _seed_postgres(
-    storage: PostgresStorage, matches: list[tuple[Any, ...]], seats: list[tuple[int, int, int]]
-) -> None:
-    async with storage.pool.acquire() as connection:
-        await connection.copy_records_to_table("matches", records=matches, columns=list(MATCH_COLUMNS))
-        await connection.copy_records_to_table("seats", records=seats, columns=list(SEAT_COLUMNS))
-        await connection.execute(
+    def settle(connection: Connection) -> None:
+        connection.exec_driver_sql(
             "SELECT setval(pg_get_serial_sequence('matches', 'id'), (SELECT MAX(id) FROM matches))"
         )
         # What autovacuum would have done by the time a bot restarts: statistics, visibility map.
-        await connection.execute("VACUUM ANALYZE matches, seats")
+        connection.exec_driver_sql("VACUUM ANALYZE matches, seats")
+
+    await storage.run(insert, transaction=True)
+    if storage.dialect == "postgresql":
+        await storage.run(settle)
 
 
 # --- Resume in a new process ------------------------------------------------------------------
@@ -274,7 +260,7 @@ async def resumes(url: str, counts: Sequence[int]) -> Figures:
     figures: Figures = {}
     templates, seeded = moments(), 0
     for count in counts:
-        storage = await open_storage(url)
+        storage = await Storage.open(url)
         try:
             await seed_running(storage, seeded + 1, count - seeded, templates)
         finally:

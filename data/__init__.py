@@ -1,11 +1,10 @@
 """Storage: `open_storage(url)` opens the database a URL names, on the backend it names.
 
 - None or '' (data/game_table.db), a path, `sqlite:///relative/path` or
-  `sqlite:////absolute/path` (three slashes then the path, as SQLAlchemy writes them): SQLite,
-  `data.storage.Storage` (the default: nothing to install).
-- `postgresql://user:password@host:port/database` (or `postgres://…`): PostgreSQL,
-  `data.postgres.PostgresStorage`.
-Both implement `data.repositories.Database`.
+  `sqlite:////absolute/path` (three slashes then the path, as SQLAlchemy writes them): SQLite
+  (the default: nothing to install).
+- `postgresql://user:password@host:port/database` (or `postgres://…`): PostgreSQL.
+Both are `data.storage.Storage`, which implements `data.repositories.Database`.
 """
 
 from __future__ import annotations
@@ -43,17 +42,7 @@ def sqlite_path(url: str | Path | None) -> Path | None:
 async def open_storage(url: str | Path | None = None) -> Database:
     """Open (creating and migrating if needed) the database `url` names; see the module's doc.
     Raises `data.model.StorageError` with what to fix when it cannot be used."""
-    # Imported here: the backends import data.model, which would import this package first.
-    from data.model import StorageError
+    # Imported here: the storage imports data.model, which would import this package first.
+    from data.storage import Storage
 
-    try:
-        path = sqlite_path(url)
-    except ValueError as error:
-        raise StorageError(str(error)) from error
-    if path is not None:
-        from data.storage import Storage
-
-        return await Storage.open(path)
-    from data.postgres import PostgresStorage
-
-    return await PostgresStorage.open(str(url))
+    return await Storage.open(url)

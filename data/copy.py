@@ -14,17 +14,19 @@ import argparse
 import asyncio
 import sqlite3
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import closing
+from functools import partial
 from pathlib import Path
 from typing import Any
 
-import asyncpg
-from asyncpg.pool import PoolConnectionProxy
+from sqlalchemy import Connection, Table, func, select, text
+from sqlalchemy.exc import IntegrityError
 
+from data.dialects import shown_url
 from data.model import StorageError
-from data.postgres import PostgresStorage, shown_url
 from data.storage import Storage
+from data.tables import metadata
 
 # Every table of the schema, each after the tables it refers to.
 TABLES = (
@@ -40,7 +42,6 @@ TABLES = (
     "meta",
 )
 BATCH = 10_000
-_CONVERT: dict[str, Callable[[Any], Any]] = {"bigint": int, "double precision": float, "text": str}
 
 
 async def copy(sqlite_path: Path, url: str) -> dict[str, int]:
@@ -50,20 +51,28 @@ async def copy(sqlite_path: Path, url: str) -> dict[str, int]:
     if not sqlite_path.is_file():
         raise StorageError(f"There is no SQLite database at {sqlite_path}; give the path of the bot's file.")
     await (await Storage.open(sqlite_path)).close()  # the current schema, as the bot would leave it
-    target = await PostgresStorage.open(url)
+    target = await Storage.open(url)
     try:
-        async with target.pool.acquire() as connection, connection.transaction():
-            await _refuse_unless_empty(connection, url)
-            with closing(sqlite3.connect(f"file:{sqlite_path}?mode=ro", uri=True)) as source:
-                counts = {table: await _copy_table(source, connection, table) for table in TABLES}
-                await _advance_match_ids(source, connection)
+        with closing(
+            sqlite3.connect(f"file:{sqlite_path}?mode=ro", uri=True, check_same_thread=False)
+        ) as source:
+            return await target.run(partial(_copy_all, source, url), transaction=True)
     finally:
         await target.close()
+
+
+def _copy_all(source: sqlite3.Connection, url: str, connection: Connection) -> dict[str, int]:
+    _refuse_unless_empty(connection, url)
+    counts = {name: _copy_table(source, connection, metadata.tables[name]) for name in TABLES}
+    _advance_match_ids(source, connection)
     return counts
 
 
-async def _refuse_unless_empty(connection: PoolConnectionProxy, url: str) -> None:
-    held = {table: await connection.fetchval(f"SELECT COUNT(*) FROM {table}") for table in TABLES}
+def _refuse_unless_empty(connection: Connection, url: str) -> None:
+    held = {
+        name: connection.execute(select(func.count()).select_from(metadata.tables[name])).scalar_one()
+        for name in TABLES
+    }
     if any(held.values()):
         rows = ", ".join(f"{count} in {table}" for table, count in held.items() if count)
         raise StorageError(
@@ -72,60 +81,51 @@ async def _refuse_unless_empty(connection: PoolConnectionProxy, url: str) -> Non
         )
 
 
-async def _copy_table(source: sqlite3.Connection, connection: PoolConnectionProxy, table: str) -> int:
-    """Copy one table (binary COPY, in batches), each value as PostgreSQL's column type wants it."""
-    types: dict[str, str] = {
-        name: kind
-        for name, kind in await connection.fetch(
-            "SELECT column_name, data_type FROM information_schema.columns "
-            "WHERE table_schema = current_schema() AND table_name = $1",
-            table,
-        )
-    }
-    columns = [row[1] for row in source.execute(f"PRAGMA table_info({table})")]
-    convert = [_CONVERT[types[column]] for column in columns]
-    cursor = source.execute(f"SELECT rowid, {', '.join(columns)} FROM {table} ORDER BY rowid")
+def _copy_table(source: sqlite3.Connection, connection: Connection, table: Table) -> int:
+    """Copy one table (in batches), each value as the column's type wants it."""
+    columns = [row[1] for row in source.execute(f"PRAGMA table_info({table.name})")]
+    cursor = source.execute(f"SELECT rowid, {', '.join(columns)} FROM {table.name} ORDER BY rowid")
     copied = 0
     while batch := cursor.fetchmany(BATCH):
-        records = list(_converted(table, columns, convert, batch))
+        records = list(_converted(table, columns, batch))
         try:
-            await connection.copy_records_to_table(table, records=records, columns=columns)
-        except asyncpg.IntegrityConstraintViolationError as error:
+            connection.execute(table.insert(), records)
+        except IntegrityError as error:
             raise StorageError(
-                f"Table {table} of the SQLite database has rows PostgreSQL refuses ({error}); list rows "
-                "that point at missing rows with `sqlite3 FILE 'PRAGMA foreign_key_check'`, repair or "
+                f"Table {table.name} of the SQLite database has rows PostgreSQL refuses ({error.orig}); list "
+                "rows that point at missing rows with `sqlite3 FILE 'PRAGMA foreign_key_check'`, repair or "
                 "delete them, then copy again: nothing was copied."
             ) from error
         copied += len(records)
     return copied
 
 
-def _converted(
-    table: str, columns: list[str], convert: list[Callable[[Any], Any]], rows: list[tuple[Any, ...]]
-) -> Iterator[tuple[Any, ...]]:
+def _converted(table: Table, columns: list[str], rows: list[tuple[Any, ...]]) -> Iterator[dict[str, Any]]:
+    convert = [table.c[column].type.python_type for column in columns]
     for rowid, *values in rows:
         try:
-            yield tuple(
-                None if value is None else as_type(value)
-                for as_type, value in zip(convert, values, strict=True)
-            )
+            yield {
+                column: None if value is None else as_type(value)
+                for column, as_type, value in zip(columns, convert, values, strict=True)
+            }
         except ValueError as error:
             raise StorageError(
-                f"Row {rowid} of table {table} in the SQLite database has a value PostgreSQL cannot "
+                f"Row {rowid} of table {table.name} in the SQLite database has a value PostgreSQL cannot "
                 f"store ({error}; columns {', '.join(columns)}); repair or delete that row "
                 "(e.g. with the sqlite3 shell), then copy again: nothing was copied."
             ) from error
 
 
-async def _advance_match_ids(source: sqlite3.Connection, connection: PoolConnectionProxy) -> None:
+def _advance_match_ids(source: sqlite3.Connection, connection: Connection) -> None:
     """Set the match id sequence past the highest id SQLite ever gave (AUTOINCREMENT's counter
     is ahead of the highest id when the newest matches were deleted)."""
     (counter,) = source.execute(
         "SELECT MAX(COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'matches'), 0), "
         "COALESCE((SELECT MAX(id) FROM matches), 0))"
     ).fetchone()
-    await connection.execute(
-        "SELECT setval(pg_get_serial_sequence('matches', 'id'), $1, $2)", max(counter, 1), counter > 0
+    connection.execute(
+        text("SELECT setval(pg_get_serial_sequence('matches', 'id'), :counter, :called)"),
+        {"counter": max(counter, 1), "called": counter > 0},
     )
 
 

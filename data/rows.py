@@ -14,7 +14,7 @@ from data.model import Departure, MatchRow, SetAside
 if TYPE_CHECKING:
     from _typeshed import SupportsKeysAndGetItem
 
-    StoredRow = SupportsKeysAndGetItem[str, Any]  # sqlite3.Row, asyncpg.Record
+    StoredRow = SupportsKeysAndGetItem[str, Any]  # a row as a mapping
 
 # The columns of a match as `match_row` reads them.
 MATCH_COLUMNS = (

@@ -47,7 +47,7 @@ async def fresh_postgres_database() -> AsyncIterator[str]:
 
 async def create_migrated_database() -> str:
     """A new database on the TEST_DATABASE_URL server with every migration applied: its URL."""
-    from data.postgres import PostgresStorage
+    from data.storage import Storage
 
     admin = await asyncpg.connect(TEST_DATABASE_URL)
     name = f"test_shared_{uuid4().hex[:16]}"
@@ -56,7 +56,7 @@ async def create_migrated_database() -> str:
     finally:
         await admin.close()
     url = with_database(TEST_DATABASE_URL, name)
-    await (await PostgresStorage.open(url)).close()
+    await (await Storage.open(url)).close()
     return url
 
 
@@ -74,7 +74,7 @@ async def empty_database(url: str) -> None:
     connection = await asyncpg.connect(url)
     try:
         tables = await connection.fetch(
-            "SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'schema_migrations'"
+            "SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'alembic_version'"
         )
         names = ", ".join(f'"{row["tablename"]}"' for row in tables)
         await connection.execute(f"TRUNCATE {names} RESTART IDENTITY CASCADE")

@@ -42,12 +42,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 async def close_databases(monkeypatch):
     """Close every database a test's bots opened: SimCord does not close a bot it detaches,
     and an open connection's thread would keep pytest from exiting after a failure."""
-    from data.postgres import PostgresStorage
     from data.storage import Storage
 
-    opened: list[Storage | PostgresStorage] = []
-    for backend in (Storage, PostgresStorage):
-        monkeypatch.setattr(backend, "open", classmethod(_recording(backend.open.__func__, opened)))
+    opened: list[Storage] = []
+    monkeypatch.setattr(Storage, "open", classmethod(_recording(Storage.open.__func__, opened)))
     yield
     for storage in opened:
         await storage.close()

@@ -11,7 +11,6 @@ import pytest
 
 from data.copy import copy
 from data.model import MatchResult, SeatResult, StorageError
-from data.postgres import PostgresStorage
 from data.repositories import Database
 from data.storage import Storage
 from tests.backends import needs_postgres, raw
@@ -148,7 +147,7 @@ async def test_a_lived_in_sqlite_database_reads_back_identically_from_postgresql
         "3 guild_settings, "
         "1 member_languages, 1 meta into postgresql://"
     )
-    copied = await PostgresStorage.open(target)
+    copied = await Storage.open(target)
     try:
         assert await everything(copied) == expected
         assert len([row for row in expected["matches"] if row]) == 10
@@ -166,7 +165,7 @@ async def test_a_copy_into_a_database_that_holds_matches_is_refused_and_changes_
 ):
     path = tmp_path / "game_table.db"
     await lived_in_database(path)
-    storage = await PostgresStorage.open(target)
+    storage = await Storage.open(target)
     try:
         await running_match(storage, (55, 66))
     finally:

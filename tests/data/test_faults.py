@@ -13,7 +13,7 @@ import pytest
 
 from data.storage import Storage, StorageError, StorageUnavailable
 from tests.data.privileges import open_without_override
-from tests.data.tracing import running_match
+from tests.data.tracing import running_match, sql
 
 AS_ROOT = os.geteuid() == 0
 
@@ -37,7 +37,7 @@ def write_lock_held_elsewhere(database: Path) -> Iterator[None]:
 
 
 async def test_a_move_meeting_a_database_busy_past_its_wait_saves_nothing_and_goes_through_later(database):
-    storage = await Storage.open(database, busy_timeout_ms=50)
+    storage = await Storage.open(database, wait_ms=50)
     match_id = await running_match(storage)
 
     def move():
@@ -59,8 +59,8 @@ async def test_a_move_meeting_a_database_busy_past_its_wait_saves_nothing_and_go
 
 async def test_a_move_on_a_full_disk_is_rolled_back_whole_and_goes_through_when_there_is_room(storage):
     match_id = await running_match(storage)
-    pages = (await (await storage.connection.execute("PRAGMA page_count")).fetchone())[0]
-    await storage.connection.execute(f"PRAGMA max_page_count = {pages}")  # the disk is full
+    pages = (await sql(storage, "PRAGMA page_count"))[0][0]
+    await sql(storage, f"PRAGMA max_page_count = {pages}")  # the disk is full
     # The match's row is rewritten in place; the long move-log row needs new pages.
     long_move = {"note": "x" * 20_000}
 
@@ -73,16 +73,17 @@ async def test_a_move_on_a_full_disk_is_rolled_back_whole_and_goes_through_when_
     row = await storage.matches.get(match_id)
     assert (row.turn, row.state) == (0, '{"state": 0}')
     assert await storage.matches.move_log(match_id) == []
-    assert not storage.connection.in_transaction
-    await storage.connection.execute(f"PRAGMA max_page_count = {pages * 100}")  # room again
+    assert not await storage.on_sqlite(lambda connection: connection.in_transaction)
+    await sql(storage, f"PRAGMA max_page_count = {pages * 100}")  # room again
     assert await move()
     assert await storage.matches.move_log(match_id) == [(0, 0, long_move)]
 
 
 async def test_other_database_errors_pass_as_they_are(storage):
     match_id = await running_match(storage)
-    await storage.connection.execute(
-        "CREATE TEMP TRIGGER refuse BEFORE UPDATE ON main.matches BEGIN SELECT RAISE(ABORT, 'no'); END"
+    await sql(
+        storage,
+        "CREATE TEMP TRIGGER refuse BEFORE UPDATE ON main.matches BEGIN SELECT RAISE(ABORT, 'no'); END",
     )
     with pytest.raises(sqlite3.IntegrityError) as refused:
         await storage.matches.record_move(match_id, turn=0, seat=0, user_id=11, move={}, state="x")
@@ -90,8 +91,8 @@ async def test_other_database_errors_pass_as_they_are(storage):
 
 
 async def test_every_commit_reaches_the_disk_before_a_move_counts_as_saved(storage):
-    cursor = await storage.connection.execute("PRAGMA synchronous")
-    assert (await cursor.fetchone())[0] == 2  # FULL: a power cut loses no acknowledged move
+    [(synchronous,)] = await sql(storage, "PRAGMA synchronous")
+    assert synchronous == 2  # FULL: a power cut loses no acknowledged move
 
 
 @contextmanager
@@ -139,4 +140,4 @@ async def test_a_read_only_database_is_refused_when_opened(tmp_path, target):
 async def test_a_database_locked_by_another_program_at_start_says_so(database):
     await (await Storage.open(database)).close()
     with write_lock_held_elsewhere(database), pytest.raises(StorageError, match="locked by another program"):
-        await Storage.open(database, busy_timeout_ms=50)
+        await Storage.open(database, wait_ms=50)

@@ -1,4 +1,4 @@
-"""Each backend (SQLite, PostgreSQL) implements the storage interface with the same signatures."""
+"""The storage implements the storage interface with the same signatures, on either backend."""
 
 from __future__ import annotations
 
@@ -8,15 +8,14 @@ import inspect
 import pytest
 
 from data import repositories
-from data.postgres import PostgresStorage
 from data.repositories import Database, LeagueRepository, MatchRepository, SettingsRepository
 from data.storage import Storage
 
 REPOSITORIES = {"matches": MatchRepository, "league": LeagueRepository, "settings": SettingsRepository}
 
 
-def as_database(storage: Storage | PostgresStorage) -> Database:
-    """mypy checks here (as in data.open_storage) that each backend satisfies the `Database`
+def as_database(storage: Storage) -> Database:
+    """mypy checks here (as in data.open_storage) that the storage satisfies the `Database`
     protocol, repositories included."""
     return storage
 

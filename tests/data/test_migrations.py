@@ -7,8 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from data.schema import migrations
+from data.migrate import head
 from data.storage import Storage
+from tests.data.legacy import migrations
+from tests.data.tracing import sql
 
 
 @pytest.fixture
@@ -83,7 +85,7 @@ async def test_setting_matches_aside_arrives_in_an_older_database_with_every_row
     assert lobby.id == 5  # the id of the deleted match is not given again
     assert counts(path) == {**before, "matches": before["matches"] + 1, "seats": before["seats"] + 1}
     with sqlite3.connect(path) as raw:
-        assert raw.execute("PRAGMA user_version").fetchone()[0] == migrations()[-1].number
+        assert raw.execute("SELECT version_num FROM alembic_version").fetchone()[0] == head()
         assert raw.execute("PRAGMA foreign_key_check").fetchall() == []
         indexes = raw.execute("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'matches'")
         expected = ["lobbies_by_host", "matches_by_rematch", "matches_by_status"]  # 004's, then 009's
@@ -98,7 +100,7 @@ async def test_setting_matches_aside_arrives_in_an_older_database_with_every_row
 async def test_foreign_keys_are_on_again_after_the_migrations(database):
     storage = await Storage.open(database)
     try:
-        assert (await (await storage.connection.execute("PRAGMA foreign_keys")).fetchone())[0] == 1
+        assert (await sql(storage, "PRAGMA foreign_keys"))[0][0] == 1
     finally:
         await storage.close()
 
@@ -162,3 +164,41 @@ async def test_an_older_database_counts_claims_from_the_last_move_and_keeps_its_
 
     assert running is not None and running.moved_at == "2026-01-02T12:00:00+00:00"
     assert [seat["left"] for seat in finished["seats"]] == [None, "resigned"]
+
+
+async def test_a_database_made_before_the_one_migration_history_is_continued_with_every_row(tmp_path):
+    path = tmp_path / "version11.db"
+    database_at_version(path, 11)  # as today's bots leave their files
+    before = counts(path)
+    with sqlite3.connect(path) as raw:
+        raw.execute(
+            "INSERT INTO guild_settings (guild_id, clock_s, threads, language) VALUES (1, 600, 1, 'de')"
+        )
+        raw.execute("INSERT INTO meta (key, value) VALUES ('alive', 'yesterday')")
+    raw.close()
+
+    storage = await Storage.open(path)
+    try:
+        finished, running = await storage.matches.get(1), await storage.matches.get(2)
+        [result] = await storage.league.recent_results(1)
+        settings = await storage.settings.for_guild(1)
+        alive = await storage.settings.get_meta("alive")
+        moved = await storage.matches.record_move(2, turn=0, seat=0, user_id=11, move={"n": 1}, state="on")
+        lobby = await storage.matches.open_lobby(
+            game="rookie", guild_id=1, channel_id=2, host_id=33, seed=1, options={}
+        )
+    finally:
+        await storage.close()
+
+    assert (finished.status, finished.players, running.status) == ("finished", [11, 22], "running")
+    assert (result["match_id"], result["duration_s"], [s["user_id"] for s in result["seats"]]) == (
+        1,
+        60.0,
+        [11],
+    )
+    assert (settings, alive, moved, lobby.id) == ((600, None, True), "yesterday", True, 5)
+    assert counts(path) == {**before, "matches": 4, "seats": 7, "moves": 2}
+    with sqlite3.connect(path) as raw:
+        assert raw.execute("SELECT version_num FROM alembic_version").fetchall() == [(head(),)]
+        assert raw.execute("PRAGMA user_version").fetchone()[0] == 11  # the old record, left as it was
+    raw.close()

@@ -11,13 +11,18 @@ from typing import Any
 
 import asyncpg
 import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from sqlalchemy import Connection
 
 from data import open_storage
+from data.dialects import MIGRATION_LOCK
+from data.migrate import head
 from data.model import StorageError, StorageUnavailable
-from data.postgres import MIGRATION_LOCK, PostgresStorage
-from data.schema import migrations
 from data.storage import Storage
+from data.tables import metadata
 from tests.backends import Outage, needs_postgres, raw, wait_until
+from tests.data.legacy import postgres_at_011
 from tests.data.tracing import finish, running_match
 
 pytestmark = needs_postgres
@@ -39,7 +44,8 @@ def sqlite_schema(path: Path) -> dict[str, Any]:
     connection = sqlite3.connect(path)
     schema: dict[str, Any] = {}
     tables = connection.execute(
-        "SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+        "SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
+        "AND name <> 'alembic_version'"
     ).fetchall()
     for table, sql in tables:
         columns = connection.execute(f"PRAGMA table_info({table})").fetchall()
@@ -88,13 +94,13 @@ def _sqlite_index(connection: sqlite3.Connection, name: str) -> list[tuple[str, 
 
 
 async def postgres_schema(url: str) -> dict[str, Any]:
-    """The same description of a PostgreSQL database (its table of applied migrations aside)."""
+    """The same description of a PostgreSQL database (its record of the migrations aside)."""
     connection = await asyncpg.connect(url)
     try:
         schema: dict[str, Any] = {}
         tables = await connection.fetch(
             "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() "
-            "AND table_name <> 'schema_migrations'"
+            "AND table_name <> 'alembic_version'"
         )
         for (table,) in tables:
             schema[table] = await _postgres_table(connection, table)
@@ -165,7 +171,7 @@ async def _index_column(connection: asyncpg.Connection, index: int, position: in
 
 async def test_both_backends_build_the_same_schema_column_by_column(tmp_path, target):
     await (await Storage.open(tmp_path / "fresh.db")).close()
-    await (await PostgresStorage.open(target)).close()
+    await (await Storage.open(target)).close()
 
     on_sqlite, on_postgres = sqlite_schema(tmp_path / "fresh.db"), await postgres_schema(target)
 
@@ -177,14 +183,14 @@ async def test_both_backends_build_the_same_schema_column_by_column(tmp_path, ta
     assert on_sqlite["ratings"]["indexes"]["ratings_by_rank"][2] == ("expression", True)
 
 
-async def test_each_postgresql_form_of_a_migration_belongs_to_the_one_history():
-    shared, forms = migrations(), migrations(dialect="postgres")
-    assert [(m.number, m.name) for m in forms] == [(m.number, m.name) for m in shared]
-    assert sum(a.statements != b.statements for a, b in zip(shared, forms, strict=True)) == 9
+def test_one_migration_history_serves_both_backends():
+    migrations = Path(__file__).resolve().parents[2] / "data" / "migrations"
+    assert not list(migrations.rglob("*.sql"))  # no second set of SQL files
+    assert sorted(path.name for path in migrations.glob("v*.py"))[-1].startswith(f"v{head()}_")
 
 
 async def test_two_processes_starting_together_migrate_once(target):
-    first, second = await asyncio.gather(PostgresStorage.open(target), PostgresStorage.open(target))
+    first, second = await asyncio.gather(Storage.open(target), Storage.open(target))
     try:
         lobby = await first.matches.open_lobby(
             game="rookie", guild_id=1, channel_id=2, host_id=11, seed=1, options={}
@@ -193,15 +199,14 @@ async def test_two_processes_starting_together_migrate_once(target):
     finally:
         await first.close()
         await second.close()
-    applied = await raw(target, "SELECT number, name FROM schema_migrations ORDER BY number")
-    assert applied == [(m.number, m.name) for m in migrations()]
+    assert await raw(target, "SELECT version_num FROM alembic_version") == [(head(),)]
 
 
 async def test_a_process_starting_while_another_migrates_waits_for_it(target):
     holder = await asyncpg.connect(target)  # as a process in the middle of migrating would
     await holder.execute("SELECT pg_advisory_lock($1, $2)", *MIGRATION_LOCK)
     # A long migration: the waiting process waits past its lock timeout for rows.
-    opening = asyncio.create_task(PostgresStorage.open(target, lock_timeout_ms=1))
+    opening = asyncio.create_task(Storage.open(target, wait_ms=1))
 
     async def waiting_for_the_lock() -> bool:
         return bool(
@@ -219,11 +224,13 @@ async def test_a_process_starting_while_another_migrates_waits_for_it(target):
     await holder.close()
     storage = await opening
     try:
-        settings = await storage.pool.fetchval("SELECT current_setting('lock_timeout')")
+        settings = await storage.run(
+            lambda connection: connection.exec_driver_sql("SELECT current_setting('lock_timeout')").scalar()
+        )
     finally:
         await storage.close()
     assert settings == "1ms"  # the pool's connections keep theirs
-    assert len(await raw(target, "SELECT number FROM schema_migrations")) == len(migrations())
+    assert await raw(target, "SELECT version_num FROM alembic_version") == [(head(),)]
 
 
 async def test_moves_racing_from_two_processes_are_each_applied_exactly_once(storage, target):
@@ -318,7 +325,7 @@ async def test_a_move_whose_connection_is_cut_saves_nothing_and_goes_through_lat
 
 
 async def test_a_row_held_past_the_lock_timeout_is_a_refusal_for_now(target):
-    storage = await PostgresStorage.open(target, lock_timeout_ms=100)
+    storage = await Storage.open(target, wait_ms=100)
     match_id = await running_match(storage)
     holder = await asyncpg.connect(target)
     await holder.execute("BEGIN")
@@ -337,7 +344,7 @@ async def test_a_row_held_past_the_lock_timeout_is_a_refusal_for_now(target):
 async def test_calls_while_the_server_is_gone_are_refused_for_now_and_work_when_it_is_back(target):
     relay = Outage(target)
     await relay.start()
-    storage = await PostgresStorage.open(relay.url)
+    storage = await Storage.open(relay.url)
     try:
         match_id = await running_match(storage)
         await relay.cut()  # the server is gone: connections cut, new ones refused
@@ -394,3 +401,54 @@ async def test_other_database_errors_pass_as_they_are(storage, target):
         await storage.matches.record_move(match_id, turn=0, seat=0, user_id=11, move={}, state="x")
     assert not isinstance(refused.value, StorageError)
     assert (await storage.matches.get(match_id)).turn == 0  # the match's update went with it
+
+
+async def test_a_database_made_before_the_one_migration_history_is_continued_with_every_row(target):
+    await postgres_at_011(target)  # as today's bots leave their databases
+    stamp = "2026-01-01T12:00:00+00:00"
+    await raw(
+        target,
+        "INSERT INTO matches (game, guild_id, channel_id, host_id, status, seed, state, turn, created_at, "
+        "started_at, updated_at, moved_at) VALUES ('rookie', 1, 2, 11, 'running', 7, 's', 1, ?, ?, ?, ?), "
+        "('rookie', 1, 2, 11, 'finished', 7, 's', 1, ?, ?, ?, ?)",
+        *[stamp] * 8,
+    )
+    await raw(target, "INSERT INTO seats VALUES (1, 0, 11), (1, 1, 22), (2, 0, 11), (2, 1, 22)")
+    await raw(target, "INSERT INTO moves VALUES (1, 0, 0, 11, '{}', ?)", stamp)
+    await raw(
+        target,
+        "INSERT INTO results (match_id, game, guild_id, draw, duration_s, options, finished_at) "
+        "VALUES (2, 'rookie', 1, 0, 60.0, '{}', ?)",
+        stamp,
+    )
+    await raw(
+        target,
+        "INSERT INTO result_seats (match_id, seat, user_id, team, score, winner) VALUES (2, 0, 11, 0, 5, 1)",
+    )
+    await raw(target, "INSERT INTO meta VALUES ('alive', 'yesterday')")
+
+    storage = await Storage.open(target)
+    try:
+        running = await storage.matches.get(1)
+        [result] = await storage.league.recent_results(1)
+        alive = await storage.settings.get_meta("alive")
+        moved = await storage.matches.record_move(1, turn=1, seat=0, user_id=11, move={"n": 1}, state="on")
+        lobby = await storage.matches.open_lobby(
+            game="rookie", guild_id=1, channel_id=2, host_id=33, seed=1, options={}
+        )
+        log = await storage.matches.move_log(1)
+    finally:
+        await storage.close()
+
+    assert (running.status, running.players, running.state) == ("running", [11, 22], "s")
+    assert (result["match_id"], [s["user_id"] for s in result["seats"]], alive) == (2, [11], "yesterday")
+    assert (moved, lobby.id, log) == (True, 3, [(0, 0, {}), (1, 0, {"n": 1})])
+    assert await raw(target, "SELECT version_num FROM alembic_version") == [(head(),)]
+    assert len(await raw(target, "SELECT number FROM schema_migrations")) == 11  # left as it was
+
+
+async def test_the_tables_the_queries_use_are_the_tables_the_migrations_make(storage):
+    def differences(connection: Connection) -> list[Any]:
+        return compare_metadata(MigrationContext.configure(connection, opts={"compare_type": True}), metadata)
+
+    assert await storage.run(differences) == []

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from data.storage import Storage
-from tests.data.tracing import finish, recording, running_match
+from tests.data.tracing import finish, recording, running_match, sql
 
 
 @pytest.fixture
@@ -18,9 +18,9 @@ def backend() -> str:
     return "sqlite"
 
 
-async def _plan(storage: Storage, sql: str) -> list[tuple[int, int, str]]:
+async def _plan(storage: Storage, statement: str) -> list[tuple[int, int, str]]:
     """SQLite's query plan of a statement as (node id, parent id, detail)."""
-    rows = await storage.connection.execute_fetchall(f"EXPLAIN QUERY PLAN {sql}")
+    rows = await sql(storage, f"EXPLAIN QUERY PLAN {statement}")
     return [(row[0], row[1], row[3]) for row in rows]
 
 
@@ -118,9 +118,10 @@ async def test_a_resume_that_fails_halfway_shifts_no_deadline(storage):
     deadline = "2026-01-01T12:00:00+00:00"
     first = await running_match(storage, deadline=deadline)
     second = await running_match(storage, deadline=deadline)
-    await storage.connection.execute(
+    await sql(
+        storage,
         f"CREATE TEMP TRIGGER refuse BEFORE UPDATE OF deadline ON main.matches WHEN NEW.id = {second} "
-        "BEGIN SELECT RAISE(ABORT, 'the disk is full'); END"
+        "BEGIN SELECT RAISE(ABORT, 'the disk is full'); END",
     )
 
     with pytest.raises(sqlite3.DatabaseError, match="the disk is full"):
@@ -214,11 +215,14 @@ async def _every_query(storage: Storage) -> list[str]:
 
 async def test_every_query_finds_its_rows_through_an_index_and_every_index_serves_a_query(storage):
     used: set[str] = set()
-    for sql in dict.fromkeys(await _every_query(storage)):
-        for _, _, detail in await _plan(storage, sql):
+    for statement in dict.fromkeys(await _every_query(storage)):
+        for _, _, detail in await _plan(storage, statement):
             words = detail.split()
             # A SCAN of a table reads all of it: only VALUES rows and a CTE's few rows may be scanned.
-            assert words[0] != "SCAN" or words[-2:] == ["CONSTANT", "ROWS"] or words[1] == "r", (sql, detail)
+            assert words[0] != "SCAN" or words[-2:] == ["CONSTANT", "ROWS"] or words[1] == "r", (
+                statement,
+                detail,
+            )
             if "INDEX" in words:
                 used.add(words[words.index("INDEX") + 1])
     created = await _created_indexes(storage)
@@ -241,8 +245,8 @@ async def test_a_servers_results_by_time_have_an_index_and_the_redundant_ones_ar
 
 async def _created_indexes(storage: Storage) -> list[str]:
     """The indexes the migrations created (not those SQLite makes for keys and UNIQUE)."""
-    rows = await storage.connection.execute_fetchall(
-        "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name"
+    rows = await sql(
+        storage, "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name"
     )
     return [row[0] for row in rows]
 
@@ -250,10 +254,10 @@ async def _created_indexes(storage: Storage) -> list[str]:
 async def _all_index_columns(storage: Storage) -> dict[str, list[Any]]:
     """Every index's key columns (an expression as its position), keys and UNIQUEs included."""
     found: dict[str, list[Any]] = {}
-    tables = await storage.connection.execute_fetchall("SELECT name FROM sqlite_master WHERE type = 'table'")
+    tables = await sql(storage, "SELECT name FROM sqlite_master WHERE type = 'table'")
     for (table,) in tables:
-        for index in await storage.connection.execute_fetchall(f"PRAGMA index_list({table})"):
-            info = await storage.connection.execute_fetchall(f"PRAGMA index_xinfo({index[1]})")
+        for index in await sql(storage, f"PRAGMA index_list({table})"):
+            info = await sql(storage, f"PRAGMA index_xinfo({index[1]})")
             found[index[1]] = [
                 (table, row[2] if row[2] is not None else f"expression {index[1]}.{row[0]}", row[3])
                 for row in info

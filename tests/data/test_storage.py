@@ -9,6 +9,7 @@ import sqlite3
 import pytest
 
 from data import open_storage
+from data.migrate import head
 from data.model import MatchResult, SeatResult, StorageError
 from data.repositories import Database
 from data.storage import Storage
@@ -29,7 +30,7 @@ async def test_a_sqlite_database_uses_write_ahead_logging_and_is_migrated(databa
     await (await Storage.open(database)).close()
     with sqlite3.connect(database) as connection:
         assert connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        assert connection.execute("PRAGMA user_version").fetchone()[0] >= 1
+        assert connection.execute("SELECT version_num FROM alembic_version").fetchall() == [(head(),)]
     connection.close()
 
 

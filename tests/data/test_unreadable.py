@@ -48,7 +48,7 @@ async def stored(target: Target, match_id: int, columns: str) -> tuple:
 @asynccontextmanager
 async def recording_if_sqlite(storage: Database) -> AsyncIterator[Statements | None]:
     """SQLite's statements while the block runs (to check its transactions); None elsewhere."""
-    if not isinstance(storage, Storage):
+    if not isinstance(storage, Storage) or storage.dialect != "sqlite":
         yield None
         return
     async with recording(storage) as statements:

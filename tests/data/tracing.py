@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import Any
 
 from data.model import MatchResult, SeatResult
 from data.repositories import Database
@@ -23,15 +24,20 @@ class Statements(list[str]):
         return [sql for sql in self if sql.split()[0] in ("BEGIN", "COMMIT", "ROLLBACK")]
 
 
+async def sql(storage: Storage, statement: str) -> list[Any]:
+    """Run one statement on SQLite's connection itself (as a diagnostic would): its rows."""
+    return await storage.on_sqlite(lambda connection: connection.execute(statement).fetchall())
+
+
 @asynccontextmanager
 async def recording(storage: Storage) -> AsyncIterator[Statements]:
     """Record every statement run on the storage's connection while the block runs."""
     statements = Statements()
-    await storage.connection.set_trace_callback(statements.append)
+    await storage.on_sqlite(lambda connection: connection.set_trace_callback(statements.append))
     try:
         yield statements
     finally:
-        await storage.connection.set_trace_callback(None)  # type: ignore[arg-type]  # None ends tracing
+        await storage.on_sqlite(lambda connection: connection.set_trace_callback(None))
 
 
 async def running_match(

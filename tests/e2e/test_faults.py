@@ -46,7 +46,7 @@ def write_lock(database: Path) -> Iterator[None]:
 
 async def short_busy_timeout(table: Any) -> None:
     """Give up on a held lock after 50 ms instead of 5 s, so the fault shows at once."""
-    await table.env.bot.storage.connection.execute("PRAGMA busy_timeout = 50")
+    await table.env.bot.storage.on_sqlite(lambda connection: connection.execute("PRAGMA busy_timeout = 50"))
 
 
 def custom_ids(message: Any) -> list[str]:

@@ -8,8 +8,8 @@ from datetime import timedelta
 from pathlib import Path
 
 from data import open_storage
-from data.schema import migrations
 from tests.backends import Target
+from tests.data.legacy import migrations
 
 STAMP = "2026-01-01T12:00:00+00:00"
 
