@@ -507,10 +507,8 @@ class TriominosEngine:
         raise IllegalMove("Choose a move: place a card, buy a card, pass or take back the joker.")
 
     def _place(self, state: TriominosState, seat: int, move: Mapping[str, object]) -> TriominosState:
-        hand = state.hands[seat]
-        index = hand_index(hand, move.get("card"))
+        hand, index, rotation = chosen_card(state, seat, move)
         card = hand[index]
-        rotation = parse_rotation(move.get("rotation", 0))
         table = table_of(state)
         cell = place_labels(table.places).get(str(move.get("place")))
         if cell is None:
@@ -540,10 +538,8 @@ class TriominosEngine:
         return with_table(advance(state, seat), table.plus(placed, len(state.table) - 1))
 
     def _take_joker(self, state: TriominosState, seat: int, move: Mapping[str, object]) -> TriominosState:
-        hand = state.hands[seat]
-        index = hand_index(hand, move.get("card"))
+        hand, index, rotation = chosen_card(state, seat, move)
         card = hand[index]
-        rotation = parse_rotation(move.get("rotation", 0))
         at = joker_index(state)
         if at is None:
             raise IllegalMove("The joker is not on the table — there is nothing to take back.")
@@ -714,6 +710,15 @@ def hand_index(hand: tuple[int, ...], card: object) -> int:
     if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < len(hand):
         raise IllegalMove("That card is not in your hand — pick one of the cards you hold.")
     return card
+
+
+def chosen_card(
+    state: TriominosState, seat: int, move: Mapping[str, object]
+) -> tuple[tuple[int, ...], int, int]:
+    """The seat's hand, the index in it of the move's card, and the move's rotation; raises
+    `IllegalMove` for a card not in the hand or a rotation that is not one."""
+    hand = state.hands[seat]
+    return hand, hand_index(hand, move.get("card")), parse_rotation(move.get("rotation", 0))
 
 
 def parse_rotation(rotation: object) -> int:
