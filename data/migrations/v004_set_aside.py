@@ -7,6 +7,8 @@ SQLite cannot alter a CHECK constraint: batch mode rebuilds the table (the migra
 turns foreign keys off meanwhile and checks them before the commit), keeping SQLite's id
 counter as it was, so that a match id is never given twice."""
 
+import warnings
+
 import sqlalchemy as sa
 from alembic import op
 
@@ -33,11 +35,13 @@ def _rebuild_on_sqlite() -> None:
         "SELECT MAX(COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'matches'), 0), "
         "COALESCE((SELECT MAX(id) FROM matches), 0))"
     ).scalar_one()
-    # Batch mode copies the table as reflected (an unnamed CHECK is not carried over) with the
-    # new CHECK and SQLite's AUTOINCREMENT.
-    with op.batch_alter_table(
-        "matches", recreate="always", table_kwargs={"sqlite_autoincrement": True}
-    ) as batch:
-        batch.create_check_constraint("matches_status_check", STATUS_CHECK)
+    # Batch mode copies the table as reflected with the new CHECK and SQLite's AUTOINCREMENT; the
+    # old unnamed CHECK is left out on purpose (Alembic warns of it): the named one replaces it.
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message="Unnamed CHECK constraint", category=UserWarning)
+        with op.batch_alter_table(
+            "matches", recreate="always", table_kwargs={"sqlite_autoincrement": True}
+        ) as batch:
+            batch.create_check_constraint("matches_status_check", STATUS_CHECK)
     op.execute("DELETE FROM sqlite_sequence WHERE name = 'matches'")
     op.execute(f"INSERT INTO sqlite_sequence (name, seq) VALUES ('matches', {int(counter)})")
