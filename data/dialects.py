@@ -18,9 +18,11 @@ and which errors are refusals of the moment. Every query is in data/queries.py, 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import queue
 import sqlite3
+import threading
 from collections.abc import Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any, Protocol, TypeVar, cast
@@ -222,12 +224,23 @@ class OneConnection:
 
     def __init__(self, engine: Engine) -> None:
         self._engine = engine
-        self._thread = ThreadPoolExecutor(1, thread_name_prefix="sqlite")
+        self._jobs: queue.SimpleQueue[Job | None] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._serve, name="sqlite", daemon=True)
+        self._thread.start()
         self._held: Connection | None = None
         self._closed = False
 
     async def _call(self, function: Callable[[], T]) -> T:
-        return await asyncio.get_running_loop().run_in_executor(self._thread, function)
+        """`function`'s result, computed in the connection's thread (which hands it back to the
+        event loop as soon as it has it, as aiosqlite does)."""
+        done: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self._jobs.put(Job(function, done))
+        return await done
+
+    def _serve(self) -> None:
+        """The connection's thread: each job to its end, in the order they came, until `None`."""
+        while (job := self._jobs.get()) is not None:
+            job.run()
 
     def _connection(self) -> Connection:
         if self._held is None:
@@ -282,7 +295,33 @@ class OneConnection:
         if not self._closed:
             self._closed = True
             await self._call(closing)
-            self._thread.shutdown()
+            self._jobs.put(None)
+            await asyncio.to_thread(self._thread.join)
+
+
+class Job:
+    """A call for the connection's thread and the future its result goes to."""
+
+    def __init__(self, function: Callable[[], Any], done: asyncio.Future[Any]) -> None:
+        self.function = function
+        self.done = done
+
+    def run(self) -> None:
+        result, error = None, None
+        try:
+            result = self.function()
+        except BaseException as failed:
+            error = failed
+        with contextlib.suppress(RuntimeError):  # a closed event loop: nobody waits for the result
+            self.done.get_loop().call_soon_threadsafe(self._settle, result, error)
+
+    def _settle(self, result: Any, error: BaseException | None) -> None:
+        if self.done.cancelled():  # the caller stopped waiting; the work is done all the same
+            return
+        if error is not None:
+            self.done.set_exception(error)
+        else:
+            self.done.set_result(result)
 
 
 def _driver(connection: Connection) -> sqlite3.Connection:
