@@ -273,7 +273,7 @@ async def test_the_page_answers_its_own_address_only(database):
 
 @pytest.mark.parametrize(
     ("language", "said"),
-    [("de", "Spieltisch"), ("fr", "Table de jeux"), ("en", "Game table")],
+    [("de", "Spieltisch"), ("fr", "Table de jeu"), ("en", "Game table")],
 )
 async def test_the_local_table_speaks_the_language_it_is_set_to(database, language, said):
     async with local_table(bot.create_bot(database=database), language) as table:

@@ -70,8 +70,9 @@ async def test_a_french_member_of_an_english_server_reads_privately_in_french_wh
     assert rules.response.embeds[0].description.startswith(
         (RULES / "fr" / "rules" / "rookie.md").read_text(encoding="utf-8").strip()[:40]
     )
-    assert helped.response.embeds[0].title == "Table de jeux"
-    assert "`/tetrislink nouvelle`" in " ".join(field.value for field in helped.response.embeds[0].fields)
+    assert helped.response.embeds[0].title == "Table de jeu"
+    fields = " ".join(field.value for field in helped.response.embeds[0].fields)
+    assert "`/tetrislink nouvelle-partie`" in fields
     assert not lobby.ephemeral and "Tetris Link" in lobby.response.message.embeds[0].title
     assert "Join" in button_labels(lobby.response.message)
     assert english.response.embeds[0].title == "Game table"
@@ -116,7 +117,7 @@ async def test_settings_language_switches_the_public_language_of_a_server(table,
     assert following.response.content.startswith(
         "Plateaux et salles d’attente suivent désormais la langue du serveur (actuellement **English**)."
     )
-    assert "Plateaux et salles d’attente\u00a0: la langue du serveur (actuellement **English**)." in (
+    assert "Plateaux et salles d’attente suivent la langue du serveur (actuellement **English**)." in (
         shown.response.content
     )
     assert await public_language(bot.storage.settings, bot.get_guild(table.guild.id)) == "en"

@@ -73,7 +73,8 @@ async def test_matches_with_forty_running_fits_for_spectators_and_players(table,
                 assert lines[-1] == MORE[locale].format(n=count - shown) and shown >= 5
             assert all(line.startswith("**Tremember #") for line in lines[: min(count, len(lines) - 1)])
         buttons = components(result.response.message)
-        assert 5 <= len(buttons) <= 25 and all("#" in button.label for button in buttons)
+        numbered = all("#" in button.label or "nº" in button.label for button in buttons)
+        assert 5 <= len(buttons) <= 25 and numbered
 
 
 async def six_seat_results(table: Any, count: int) -> None:

@@ -81,7 +81,7 @@ async def test_a_french_member_of_an_english_server_is_answered_in_french_while_
     again = await chloe.click(lobby, label="Join")
     english = await table.alice.click(lobby, label="Join")
 
-    assert told(again) == "Vous avez déjà une place – attendez que l’hôte appuie sur Commencer."
+    assert told(again) == "Tu as déjà une place – attends que l’hôte appuie sur Commencer."
     assert told(english) == "You already have a seat — wait for the host to press Start."
     started = await table.alice.click(lobby, label="Start")
     assert started.acknowledged
@@ -91,7 +91,7 @@ async def test_a_french_member_of_an_english_server_is_answered_in_french_while_
     asked = await chloe.click(board, label="Resign")
 
     match = running_match(table, board)
-    assert told(asked) == f"Abandonner Tremember nº {match.id}\u202f? Vous ne pourrez pas revenir en arrière."
+    assert told(asked) == f"Abandonner Tremember nº {match.id}\u00a0? Tu ne pourras pas revenir en arrière."
     assert button_labels(asked.response.message) == ["Oui, abandonner"]
     assert await stored_language(table.env, match.id) == "en"
 
@@ -105,7 +105,7 @@ async def test_turn_notices_by_dm_speak_the_language_each_member_last_used(table
         await play_turn(table, board.id, pair=False)
     dms = [message.content for message in chloe.user.dm_channel.history()]
 
-    assert any(text.startswith(f"C’est votre tour dans **Tremember nº {match.id}**\u00a0:") for text in dms)
+    assert any(text.startswith(f"C’est ton tour dans **Tremember nº {match.id}**\u00a0:") for text in dms)
     assert not any(text.startswith("Your turn in") for text in dms)
 
 
@@ -142,4 +142,4 @@ async def test_a_match_in_a_french_server_is_played_in_french_from_the_lobby_to_
     assert "(a abandonné)" in final.embeds[0].fields[0].value
     assert "resigned" not in result and "game ends" not in result  # what happened, in French too
     history = (await hugo.slash(channel, "history")).response.embeds[0].description
-    assert "(abandonnée — non classée)" in history and "(a abandonné)" in history
+    assert "(abandonnée – non classée)" in history and "(a abandonné)" in history

@@ -202,7 +202,7 @@ def test_a_refusal_names_the_game_words_and_the_choices_in_the_players_language(
 
     assert english.startswith("Push from the right or from the bottom: a push must move")
     assert german.startswith("Schieb von rechts oder von unten ein:")
-    assert french.startswith("Poussez depuis la droite ou depuis le bas\u00a0:")
+    assert french.startswith("Repousse la carte depuis la droite ou depuis le bas\u00a0:")
     three = IllegalMove("First choose which five chips to lock: {runs}.", runs=("A1–E1", "B1–F1", "C1–G1"))
     assert str(three) == "First choose which five chips to lock: A1–E1, B1–F1 or C1–G1."
     assert error_text(three, "de").endswith("A1–E1, B1–F1 oder C1–G1.")

@@ -107,7 +107,7 @@ def drawn(character: str) -> bytes:
 
 def test_the_boards_font_draws_every_letter_the_translations_use():
     missing_glyph = drawn("\U0010fffd")  # a private-use character no font maps: the font's box
-    letters = drawn_letters()
+    letters = drawn_letters() | {"\u202f"}  # and Babel's French thousands separator
 
     assert {"ä", "ö", "ü", "ß", "é", "è", "à", "É", "œ", "–", "\u00a0", "\u202f"} <= letters
     assert any(missing_glyph) and drawn("\U000f0000") == missing_glyph  # the box of every unmapped one

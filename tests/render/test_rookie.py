@@ -89,7 +89,7 @@ GOLDEN: dict[str, Golden] = {  # recorded from the renderer before it became a p
     ),
     "teams, mid-game, French": (
         (780, 635),
-        "53022a19f8bc4595c586e3c393eadc6f9778dd2024a23539166f80e6c74e1666",
+        "5024ecc5e43d0e2e145eddc6ca4e1c7b29ba64e001015a60ddc6d61ee392e6c3",
     ),
     "six in teams, seat D's view, German": (
         (780, 635),
@@ -98,7 +98,7 @@ GOLDEN: dict[str, Golden] = {  # recorded from the renderer before it became a p
     "kids, the end": ((780, 635), "1321db6896e45cfaf840fe2c06526150081aa3450b8c7483efe8476d4fa73db7"),
     "standard, the end, French": (
         (780, 635),
-        "fee98f42a89b9f2b31f1e785e94edf21c1fa5e534574e0583bba97f6dbdd8460",
+        "70fac851f213e70e8d6914bd6d467a1f7b14f7e7b5d3b421d756ea5705537c32",
     ),
     "a rookie to arrange": ((780, 635), "dee68e7954e6c872e0d8671814971d01cdff04ace9cc6bbaa73c5c5ea6cc5719"),
     "a steal to choose, German": (

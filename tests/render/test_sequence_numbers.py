@@ -93,7 +93,7 @@ GOLDEN: dict[str, Golden] = {  # recorded from the renderer before it became a p
     ),
     "four, mid-game, French": (
         (620, 752),
-        "03131fdae04bdbfdcbe72fe77a361d5c22e206546df4523e2149a9b84b064a26",
+        "fbc9a2406c513fb8049469a001bf0d62a9b5f495839733e194ec1425dd7fbc0f",
     ),
     "six, mid-game, seat B's view": (
         (620, 752),
@@ -101,7 +101,7 @@ GOLDEN: dict[str, Golden] = {  # recorded from the renderer before it became a p
     ),
     "three, mid-game, French": (
         (620, 752),
-        "d5be7cb30fbda00c00696337c020f2a8330980b963f8d5fc17d93b9db1b7fee0",
+        "770e6d16c87ccb1c02e5f070d51ae1f67134e2c6421f6a9bc3cd62cb35c4f98c",
     ),
     "a locked sequence": ((620, 752), "8c7fe411a7eb4d22f15eaf809106eea0d6f993ad09a787589a6e3c640afdb0b0"),
     "a lock to choose, German": (
@@ -120,7 +120,7 @@ GOLDEN: dict[str, Golden] = {  # recorded from the renderer before it became a p
     ),
     "hand with a dead card, French": (
         (400, 210),
-        "151e74ea5cf2a914a3ff14d967e9c65dcad04366fa7f941889ce9f6a25f7cdef",
+        "4593f3e5b3311bd35064c4c6a6409de8901f386c303ea4e1c7f73228a30ad59e",
     ),
     "a spectator's hand": ((260, 210), "f12abffad0e095d24dbcd64c03bfb7881a65f070be4b21a499f7f45a087bbf55"),
 }

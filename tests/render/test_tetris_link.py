@@ -184,7 +184,7 @@ GOLDEN_BOARDS: dict[str, tuple[Callable[[], bytes], str]] = {
     ),
     "mid-game, a player's view, fr": (
         lambda: render(mid_game_view(), viewer=2, lang="fr"),
-        "748x524 a06a211830697fc71ad96eb41eecf0a47b8e57567d167e08782697225d04cc3a",
+        "748x524 5ca625a06d141c6e5c20ce97dfe0b2767c17678a5ef0e8d416785146bf5e7839",
     ),
     "mid-game with a ghost": (
         lambda: render(mid_game_view(), ghost=GHOST),
@@ -196,7 +196,7 @@ GOLDEN_BOARDS: dict[str, tuple[Callable[[], bytes], str]] = {
     ),
     "resigned, fr": (
         lambda: render(ENGINE.view(ENGINE.resign(ENGINE.new_game(3, seed=2), 1), None), lang="fr"),
-        "748x524 0d9009014274568673d863a82592a3dc3b48749ee8913db98af1150859163b33",
+        "748x524 2bee29d4d1bfe2c1d83b9c0cc1d0f301383d0a5190d06bdce0e64764c442c6f0",
     ),
     "end, a player's view": (
         lambda: render(finished_view(0), viewer=0),
@@ -208,7 +208,7 @@ GOLDEN_BOARDS: dict[str, tuple[Callable[[], bytes], str]] = {
     ),
     "end, spectator, fr": (
         lambda: render(finished_view(None), lang="fr"),
-        "748x524 c1cb1b07aede76271660b5ca33a50877facec1a9f815566a5f2273337f6a42d8",
+        "748x524 876c573404910434b6cd12e4729055aad58b42d7589174512edbea128e37bb75",
     ),
 }
 

@@ -293,7 +293,7 @@ GOLDEN_BOARDS: dict[str, tuple[Callable[[], bytes], str]] = {
     ),
     "miss, fr": (
         lambda: render(ENGINE.view(play(ordered_game(), *MISS), None), lang="fr"),
-        "660x788 42556961806d1aa8596e4662dfa90270de63cb363f6dd16a1cc2cd276f74092e",
+        "660x788 7c19f362f078fb4cdab3e88cdd2bb2024d8f1d613650bc0da0de5b66fe0a0a8d",
     ),
     "miss, then the next take": (
         lambda: render(ENGINE.view(play(ordered_game(), *MISS, ("take", [3, 3])), None)),
@@ -307,7 +307,7 @@ GOLDEN_BOARDS: dict[str, tuple[Callable[[], bytes], str]] = {
     ),
     "joker pair, fr": (
         lambda: render(ENGINE.view(joker_pair_game(), None), lang="fr"),
-        "660x788 d3fd8e7980ebf53f9be7ab0df2fae9eb279348592f3c04c165a6407f4a6128c5",
+        "660x788 0123c3d56aaadbbd329c22e2ead29bf446a2062038e7ca83366755d0ddf2a836",
     ),
     "mid-game, 3 seats": (
         lambda: render(ENGINE.view(random_state(11, 300), None)),
@@ -323,7 +323,7 @@ GOLDEN_BOARDS: dict[str, tuple[Callable[[], bytes], str]] = {
     ),
     "end, spectator, fr": (
         lambda: render(ENGINE.view(random_state(4, 10_000), None), lang="fr"),
-        "660x788 a4da757c352bf227d128afdb0efb9aeb6b0b751865dcb237fdc15bc383097fce",
+        "660x788 dfc7317d65ab29336c23a41df6636b19eec2a129722a548835107e86c4ee4a5c",
     ),
     "peeked card": (
         lambda: render_card("crown"),
@@ -335,7 +335,7 @@ GOLDEN_BOARDS: dict[str, tuple[Callable[[], bytes], str]] = {
     ),
     "peeked card, fr": (
         lambda: render_card("leaf", "fr"),
-        "280x340 a7dcdfc511c980dd45790b11a45d10f904534740b6b799b2a90596e04756e6bb",
+        "280x340 ac2248b1546e2e0bb0262c0e225d428816f2d2083e5862973bb768b66939e270",
     ),
 }
 

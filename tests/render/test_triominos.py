@@ -109,7 +109,7 @@ GOLDEN: dict[str, tuple[Callable[[], bytes], tuple[int, int], str]] = {
     "mid-game, French": (
         lambda: render(mid_game(), lang="fr"),
         (680, 852),
-        "2ff9b516e6901cfa59c57953e343e59bacf4102adc32183bd0ec4ea811d18cd9",
+        "ce9d053b73368fbf57f644f0743ddfa5d497d6600a2c1e6d34662955c83182a9",
     ),
     "the joker on the table, 4 seats": (
         lambda: render(ENGINE.view(with_joker_on_the_table(), None)),
@@ -134,7 +134,7 @@ GOLDEN: dict[str, tuple[Callable[[], bytes], tuple[int, int], str]] = {
     "seat A's hand, French": (
         lambda: render_hand(ENGINE.view(played(4, 2, 6), 0), lang="fr"),
         (780, 253),
-        "9bb80dad94e79ce970d8331f66beb301c2a44cacdaf3060b257ebbeeba9a8cea",
+        "d3439aa7cfceb05c0ecc6cca82ca54b338977fde0cf915352558008df8c80aa4",
     ),
     "seat B's hand, German": (
         lambda: render_hand(ENGINE.view(played(4, 2, 6), 1), lang="de"),
