@@ -41,7 +41,7 @@ async def test_a_german_server_gets_help_in_german_with_the_german_command_names
     games = " ".join(field.value for field in embed.fields)
     assert "`/tetrislink neu`" in games and "`/tremember regeln`" in games
     names = [field.name for field in embed.fields]
-    assert "Sequence Numbers (2, 3, 4 oder 6 Spieler)" in names and "Alles Weitere" in names
+    assert "Sequence Numbers (2, 3, 4 oder 6 Personen)" in names and "Alles Weitere" in names
     assert "`/rangliste [spiel]`" in embed.fields[-1].value
 
 

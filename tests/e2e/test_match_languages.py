@@ -54,7 +54,7 @@ async def test_a_board_stays_in_the_language_it_was_posted_in_after_the_server_c
     await table.bob.click(lobby, label="Beitreten")
     await table.alice.click(lobby, label="Starten")
     board = channel_message(table.channel, lobby.id)
-    assert "Aufgeben" in button_labels(board) and board.embeds[0].fields[0].name == "Spieler\\*innen"
+    assert "Aufgeben" in button_labels(board) and board.embeds[0].fields[0].name == "Am Tisch"
 
     await env.bot.storage.settings.set_guild_language(table.guild.id, "fr")  # after it was posted
     await take_a_card(table, board.id)
@@ -64,7 +64,7 @@ async def test_a_board_stays_in_the_language_it_was_posted_in_after_the_server_c
     pushed = channel_message(table.channel, board.id)
 
     for shown in (taken, pushed):
-        assert shown.embeds[0].fields[0].name == "Spieler\\*innen"
+        assert shown.embeds[0].fields[0].name == "Am Tisch"
         assert button_labels(shown)[-2:] == ["Meine Karte zeigen", "Aufgeben"]
     assert "Zug 2" in pushed.embeds[0].footer.text  # the board after the push, drawn by the new bot
     assert await stored_language(env, running_match(table, pushed).id) == "de"

@@ -85,7 +85,7 @@ GOLDEN: dict[str, Golden] = {  # recorded from the renderer before it became a p
     "teams, mid-game": ((780, 635), "370a64a480953730d9e394d0cbe7a5031f361da03c46adb518327019ef25b1f9"),
     "teams, mid-game, German": (
         (780, 635),
-        "41f085e87fe2d9faf92fcca990c1c13f1f935c78b5a659006a6f1e023f551f09",
+        "84bc5367b76eddfcb95eda01a25c28c757782139491b39109e5b5b5e05f35b10",
     ),
     "teams, mid-game, French": (
         (780, 635),
@@ -93,7 +93,7 @@ GOLDEN: dict[str, Golden] = {  # recorded from the renderer before it became a p
     ),
     "six in teams, seat D's view, German": (
         (780, 635),
-        "bc31096c05a5d99f0fa4919374b5d29c83c5db32793f66595db1bc76d5f7e89d",
+        "162d4c6aa438521a180c8193353d1ca1fd4f5f60c2ca32c893ab2aae974bdfe9",
     ),
     "kids, the end": ((780, 635), "1321db6896e45cfaf840fe2c06526150081aa3450b8c7483efe8476d4fa73db7"),
     "standard, the end, French": (

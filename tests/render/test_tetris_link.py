@@ -176,7 +176,7 @@ GOLDEN_BOARDS: dict[str, tuple[Callable[[], bytes], str]] = {
     ),
     "start, no dice, 2 seats, de": (
         lambda: render(ENGINE.view(ENGINE.new_game(2, seed=6, options={"dice": False}), None), lang="de"),
-        "748x524 c2bf0e3db7cbe4df261f548ecf9eaad5d4fe2f48f7282eef45721c33cc6fda31",
+        "748x524 5e5afdee317fe65ae13a4265c4007ccc0f0441d17eae1a21938c3ed69fbc09b2",
     ),
     "mid-game": (
         lambda: render(mid_game_view()),
@@ -192,7 +192,7 @@ GOLDEN_BOARDS: dict[str, tuple[Callable[[], bytes], str]] = {
     ),
     "mid-game with a ghost, de": (
         lambda: render(mid_game_view(), ghost=GHOST, lang="de"),
-        "748x524 bb1dc469a5603decee2288112464bbc00939e9cbf4c56bf8e4e7b4290818e021",
+        "748x524 ac76d2926cab355c3fb5e3c263feac380aac17fab97061d2dc70cb8dbcadef74",
     ),
     "resigned, fr": (
         lambda: render(ENGINE.view(ENGINE.resign(ENGINE.new_game(3, seed=2), 1), None), lang="fr"),
@@ -204,7 +204,7 @@ GOLDEN_BOARDS: dict[str, tuple[Callable[[], bytes], str]] = {
     ),
     "end, spectator, de": (
         lambda: render(finished_view(None), lang="de"),
-        "748x524 1ecc53a44e6b00eb9e85faf39ab7219841ab96ef1f734ba3a2006d0cb914cdd8",
+        "748x524 501c3fd106b5f014d95b9ede6faabaeee339e3ce2061d81f18f5220b10f3dc2f",
     ),
     "end, spectator, fr": (
         lambda: render(finished_view(None), lang="fr"),

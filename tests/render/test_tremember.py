@@ -315,7 +315,7 @@ GOLDEN_BOARDS: dict[str, tuple[Callable[[], bytes], str]] = {
     ),
     "resigned seat, de": (
         lambda: render(ENGINE.view(ENGINE.resign(ordered_game(3), 1), 2), viewer=2, lang="de"),
-        "660x788 3ac02a03b4b74c947aabb1136dcfba2438fef74600fa8b2413670ac5cf64e54b",
+        "660x788 26974f60196c36a6803cc4e8c1e095276e7e74d81ca23ec80fb57899bb5c64b2",
     ),
     "end, a player's view": (
         lambda: render(ENGINE.view(random_state(4, 10_000), 1), viewer=1),

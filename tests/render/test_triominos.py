@@ -104,7 +104,7 @@ GOLDEN: dict[str, tuple[Callable[[], bytes], tuple[int, int], str]] = {
     "mid-game, German": (
         lambda: render(mid_game(), lang="de"),
         (680, 852),
-        "a69fbe9f43bb2d96876b1272ed1c6effd95bcfc01b467ae86f583e353a43c1d9",
+        "c0d1adc475363ff33062292ee8713ec052d16b0e79e767213ad831a49c256176",
     ),
     "mid-game, French": (
         lambda: render(mid_game(), lang="fr"),
@@ -124,7 +124,7 @@ GOLDEN: dict[str, tuple[Callable[[], bytes], tuple[int, int], str]] = {
     "end, 2 seats, German": (
         lambda: render(ENGINE.view(played(1, 2, 500), None), lang="de"),
         (680, 852),
-        "0c50ae92d95f50efd6efae768ab6a573c34e9e660f59f0c42421c65ced8f189f",
+        "899970a0ee5587e1f7421e21aabce2951ba09da873166c662d3b7fc238c68086",
     ),
     "seat A's hand": (
         lambda: render_hand(ENGINE.view(played(4, 2, 6), 0)),
