@@ -89,7 +89,7 @@ GOLDEN: dict[str, Golden] = {  # recorded from the renderer before it became a p
     ),
     "teams, mid-game, French": (
         (780, 635),
-        "5024ecc5e43d0e2e145eddc6ca4e1c7b29ba64e001015a60ddc6d61ee392e6c3",
+        "3a4f78c91c3ce601244a42e2e10609d5697075f7946e3f6a74bf95ecc100f442",
     ),
     "six in teams, seat D's view, German": (
         (780, 635),
@@ -98,7 +98,7 @@ GOLDEN: dict[str, Golden] = {  # recorded from the renderer before it became a p
     "kids, the end": ((780, 635), "1321db6896e45cfaf840fe2c06526150081aa3450b8c7483efe8476d4fa73db7"),
     "standard, the end, French": (
         (780, 635),
-        "70fac851f213e70e8d6914bd6d467a1f7b14f7e7b5d3b421d756ea5705537c32",
+        "ff8cd5e39e7a3eef6fceb9a03f2cf2eb8bef31698d0d11354161f56edcd91d6a",
     ),
     "a rookie to arrange": ((780, 635), "dee68e7954e6c872e0d8671814971d01cdff04ace9cc6bbaa73c5c5ea6cc5719"),
     "a steal to choose, German": (
