@@ -22,7 +22,7 @@ from discord.ext import commands
 
 from games import Outcome
 from games.base import CommonView
-from locales import N_, gettext
+from locales import N_, gettext, ngettext
 from locales.audience import private_language
 from matches import MatchService
 from matches.match import CLOCK_CHOICES, CLOCK_HELP, Match, PrivateReply, seat_name, who
@@ -116,7 +116,7 @@ class GameCog(commands.GroupCog, Generic[ViewT, MoveT]):
         return PrivateReply(content=gettext(lang, "This game has no secrets: everything is on the board."))
 
     def score_text(self, view: ViewT, seat: int, lang: str) -> str:
-        return gettext(lang, "{points} pts", points=view["scores"][seat])
+        return ngettext(lang, "{n} point", "{n} points", view["scores"][seat])
 
     def seat_label(self, view: ViewT, seat: int, lang: str) -> str:
         """How a seat is marked in text, as on the board: its letter, and its team when

@@ -144,9 +144,8 @@ class Tremember(
 
     def score_text(self, view: TrememberView, seat: int, lang: str) -> str:
         pairs = sum(row.count(seat) for row in view["found"]) // 2
-        return ngettext(
-            lang, "{points} pts · {n} pair", "{points} pts · {n} pairs", pairs, points=view["scores"][seat]
-        )
+        points = ngettext(lang, "{n} point", "{n} points", view["scores"][seat])
+        return ngettext(lang, "{points} · {n} pair", "{points} · {n} pairs", pairs, points=points)
 
     def headline(self, match: Match, view: TrememberView, lang: str) -> list[str]:
         """What just happened, in the board image's words (`narrate`), and what to do now."""

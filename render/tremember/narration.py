@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from games.tremember import MissEvent, PairEvent, Side, TrememberView
-from locales import DEFAULT, N_, gettext
+from locales import DEFAULT, N_, gettext, ngettext
 from render.common import seat_label
 
 # TRANSLATORS: the pictures on the Tremember cards.
@@ -197,11 +197,12 @@ def result(view: TrememberView, lang: str) -> str:
     if not winners:
         return gettext(lang, "Game over: nobody wins.")
     if len(winners) == 1:
-        return gettext(
+        return ngettext(
             lang,
-            "Game over: {seat} wins with {points} points!",
+            "Game over: {seat} wins with {n} point!",
+            "Game over: {seat} wins with {n} points!",
+            view["scores"][winners[0]],
             seat=seat_label(winners[0]),
-            points=view["scores"][winners[0]],
         )
     seats = gettext(lang, " and ").join(seat_label(s) for s in winners)
     return gettext(lang, "Game over: a draw between {seats}.", seats=seats)

@@ -89,7 +89,7 @@ GOLDEN: dict[str, Golden] = {  # recorded from the renderer before it became a p
     "four, mid-game": ((620, 752), "f3db3ac9346f35dadc53b3b5f5d950ead59ce63fb224cb35f2a9748e03b485cc"),
     "four, mid-game, German": (
         (620, 752),
-        "42e26fd6b270b6ac402eab6dba12a8667b69f986da48be1edcc1ca47de08d5d5",
+        "87eafe185989531bf751abcc73c1b04158bcef6496711ccdc30e473f483266a6",
     ),
     "four, mid-game, French": (
         (620, 752),
@@ -106,12 +106,12 @@ GOLDEN: dict[str, Golden] = {  # recorded from the renderer before it became a p
     "a locked sequence": ((620, 752), "8c7fe411a7eb4d22f15eaf809106eea0d6f993ad09a787589a6e3c640afdb0b0"),
     "a lock to choose, German": (
         (620, 752),
-        "a45dd924c3692c042c2176216a59f814a6f347fe5988026b7b0ab315faa637fe",
+        "321c2ed1ab17450b57332a97c02e3c92ca058463f844792322d847433b0a5e66",
     ),
     "two, the end": ((620, 752), "b64f2ef6ef7c4dfcd98a724b3e8b074191f6acbcc5201748e646bb02293c2539"),
     "six in two teams, the end, German": (
         (620, 752),
-        "91eb1852971e2f50b6477e863f1f9e1cfb8d83184a4e5816a394cfbe83532f02",
+        "424df0ba2ac6138eb8f2eddeb5dd03a58ee158ab95c75c4484662b296cf60cbb",
     ),
     "hand": ((530, 210), "f6b1c40c783dc035d8e0d4749b0f773e32d64e1ecad4a9a2436bfef82c4896a2"),
     "hand with a dead card, German": (
