@@ -9,7 +9,9 @@ and errors.
 
 from __future__ import annotations
 
+import asyncio
 import functools
+import io
 from collections.abc import Callable, Coroutine, Mapping
 from importlib import resources
 from importlib.resources.abc import Traversable
@@ -35,6 +37,7 @@ if TYPE_CHECKING:
 
 Level = Literal["easy", "normal", "hard"]  # ai.LEVELS, as a command option
 COMPUTERS_HELP = locale_str("How many seats computer players take (you can also add them in the lobby)")
+RULES_PICTURE = "rules.png"  # the file name of the picture under the rules
 LEVEL_HELP = locale_str("How well the computers play: easy, normal (the default) or hard")
 NewCallback = TypeVar("NewCallback", bound=Callable[..., Coroutine[Any, Any, None]])
 ViewT = TypeVar("ViewT", bound=CommonView[Any])  # the game's view type
@@ -156,7 +159,13 @@ class GameCog(commands.GroupCog, Generic[ViewT, MoveT]):
         lang = private_language(interaction)
         title = gettext(lang, "{game} — rules", game=self.engine.title)
         embed = discord.Embed(title=title, description=self.spec.rules(lang))
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        if self.spec.rules_picture is None:
+            await interaction.response.send_message(embed=embed, ephemeral=True)
+            return
+        png, alt = await asyncio.to_thread(self.spec.rules_picture, lang)
+        picture = discord.File(io.BytesIO(png), filename=RULES_PICTURE, description=alt)
+        embed.set_image(url=f"attachment://{RULES_PICTURE}")
+        await interaction.response.send_message(embed=embed, file=picture, ephemeral=True)
 
 
 def rules_file(game: str, lang: str) -> Traversable:

@@ -27,6 +27,7 @@ from matches.match import Match, PrivateReply
 from matches.presentation import Choice, Form, Option
 from matches.spec import GameSpec
 from render.tremember import board_image, cell_name, motif_name, narrate, prepare, render, render_card
+from render.tremember.explain import push_picture
 
 ROW_GROUPS = ((0, 3), (3, 6))  # a menu of at most 18 cells per group of rows
 ARROWS = {"left": "➡", "right": "⬅", "top": "⬇", "bottom": "⬆"}  # the end a card comes in from
@@ -195,4 +196,5 @@ SPEC = GameSpec(
     rules=rules_from_files("tremember"),
     choose=choose,
     prepare=prepare,
+    rules_picture=push_picture,
 )
