@@ -21,6 +21,7 @@ from locales.glossary import (
     violations,
 )
 from render.rookie.narration import PAIRS, PLACE_PROMPTS, PLACED
+from render.tremember.narration import FOUND_PAIRS
 
 WRITTEN = glossaries()
 
@@ -122,6 +123,19 @@ def test_a_rookie_colour_agrees_with_its_noun_in_every_language(lang, pair, plac
     stack = {"fr": "la pile 1", "de": "Stapel 1", "en": "stack 1"}[lang]
     assert pgettext(lang, *PLACED["green"], who="A", stacks=stack) == placed
     assert pgettext(lang, *PLACE_PROMPTS["green"]) == prompt
+
+
+@pytest.mark.parametrize(
+    ("lang", "found"),
+    [
+        ("en", "A found an arrow pair at A1 + B1: +3 (side by side)."),
+        ("de", "A hat ein Pfeilpaar auf A1 + B1 gefunden: +3 (side by side)."),
+        ("fr", "A a trouvé une paire de flèches en A1 + B1\u00a0: +3 (side by side)."),
+    ],
+)
+def test_a_tremember_pair_is_named_as_each_language_names_it(lang, found):
+    said = pgettext(lang, *FOUND_PAIRS["arrow"], who="A", cells="A1 + B1", points=3, touch="side by side")
+    assert said == found
 
 
 @pytest.mark.parametrize(

@@ -307,7 +307,7 @@ GOLDEN_BOARDS: dict[str, tuple[Callable[[], bytes], str]] = {
     ),
     "joker pair, fr": (
         lambda: render(ENGINE.view(joker_pair_game(), None), lang="fr"),
-        "660x788 d3fd8e7980ebf53f9be7ab0df2fae9eb279348592f3c04c165a6407f4a6128c5",
+        "660x788 b693d39dcc5f0a695de84790aff72670eb71567334df8a8ba0c62b4f7b921a2a",
     ),
     "mid-game, 3 seats": (
         lambda: render(ENGINE.view(random_state(11, 300), None)),
@@ -323,7 +323,7 @@ GOLDEN_BOARDS: dict[str, tuple[Callable[[], bytes], str]] = {
     ),
     "end, spectator, fr": (
         lambda: render(ENGINE.view(random_state(4, 10_000), None), lang="fr"),
-        "660x788 a4da757c352bf227d128afdb0efb9aeb6b0b751865dcb237fdc15bc383097fce",
+        "660x788 dbbe71b386202aece728c3e804ac1afabf25640b4c088d23296e85d613e4ac0a",
     ),
     "peeked card": (
         lambda: render_card("crown"),
