@@ -69,12 +69,12 @@ PLACED_FOR_PARTNER = {
 }
 # What the player who turned up a pair is asked, by its colour.
 PLACE_PROMPTS = {
-    "red": NP_("rookie: red", "Place the red pair on one or two of your discard stacks."),
-    "yellow": NP_("rookie: yellow", "Place the yellow pair on one or two of your discard stacks."),
-    "green": NP_("rookie: green", "Place the green pair on one or two of your discard stacks."),
-    "blue": NP_("rookie: blue", "Place the blue pair on one or two of your discard stacks."),
-    "purple": NP_("rookie: purple", "Place the purple pair on one or two of your discard stacks."),
-    "X": NP_("rookie: X", "Place the X pair on one or two of your discard stacks."),
+    "red": NP_("rookie: red", "Place the red pair on one or two discard stacks."),
+    "yellow": NP_("rookie: yellow", "Place the yellow pair on one or two discard stacks."),
+    "green": NP_("rookie: green", "Place the green pair on one or two discard stacks."),
+    "blue": NP_("rookie: blue", "Place the blue pair on one or two discard stacks."),
+    "purple": NP_("rookie: purple", "Place the purple pair on one or two discard stacks."),
+    "X": NP_("rookie: X", "Place the X pair on one or two discard stacks."),
 }
 # TRANSLATORS: the Rookie variants and decks, in the header of the board.
 SETUP_WORDS = {"standard": N_("standard"), "team": N_("team"), "kids": N_("kids"), "pocket": N_("pocket")}
@@ -256,7 +256,7 @@ def _side(choice: RookieStealChoice, name: Name, lang: str) -> str:
 def _place_prompt(view: RookieView, pending: PendingPlace, lang: str) -> str:
     text = pgettext(lang, *PLACE_PROMPTS[pending["card"]])
     if view.get("teams"):
-        text += " " + gettext(lang, "Your partner's discard stacks are allowed too.")
+        text += " " + gettext(lang, "Your partner's stacks count too.")
     if pending["then_steal"]:
         text += " " + gettext(lang, "Then take a neighbour's unsecured cards.")
     return text
