@@ -9,7 +9,9 @@ and errors.
 
 from __future__ import annotations
 
+import asyncio
 import functools
+import io
 from collections.abc import Callable, Coroutine, Mapping
 from importlib import resources
 from importlib.resources.abc import Traversable
@@ -22,7 +24,7 @@ from discord.ext import commands
 
 from games import Outcome
 from games.base import CommonView
-from locales import N_, gettext
+from locales import N_, gettext, ngettext
 from locales.audience import private_language
 from matches import MatchService
 from matches.match import CLOCK_CHOICES, CLOCK_HELP, Match, PrivateReply, seat_name, who
@@ -35,6 +37,7 @@ if TYPE_CHECKING:
 
 Level = Literal["easy", "normal", "hard"]  # ai.LEVELS, as a command option
 COMPUTERS_HELP = locale_str("How many seats computer players take (you can also add them in the lobby)")
+RULES_PICTURE = "rules.png"  # the file name of the picture under the rules
 LEVEL_HELP = locale_str("How well the computers play: easy, normal (the default) or hard")
 NewCallback = TypeVar("NewCallback", bound=Callable[..., Coroutine[Any, Any, None]])
 ViewT = TypeVar("ViewT", bound=CommonView[Any])  # the game's view type
@@ -116,7 +119,7 @@ class GameCog(commands.GroupCog, Generic[ViewT, MoveT]):
         return PrivateReply(content=gettext(lang, "This game has no secrets: everything is on the board."))
 
     def score_text(self, view: ViewT, seat: int, lang: str) -> str:
-        return gettext(lang, "{points} pts", points=view["scores"][seat])
+        return ngettext(lang, "{n} point", "{n} points", view["scores"][seat])
 
     def seat_label(self, view: ViewT, seat: int, lang: str) -> str:
         """How a seat is marked in text, as on the board: its letter, and its team when
@@ -156,7 +159,13 @@ class GameCog(commands.GroupCog, Generic[ViewT, MoveT]):
         lang = private_language(interaction)
         title = gettext(lang, "{game} — rules", game=self.engine.title)
         embed = discord.Embed(title=title, description=self.spec.rules(lang))
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        if self.spec.rules_picture is None:
+            await interaction.response.send_message(embed=embed, ephemeral=True)
+            return
+        png, alt = await asyncio.to_thread(self.spec.rules_picture, lang)
+        picture = discord.File(io.BytesIO(png), filename=RULES_PICTURE, description=alt)
+        embed.set_image(url=f"attachment://{RULES_PICTURE}")
+        await interaction.response.send_message(embed=embed, file=picture, ephemeral=True)
 
 
 def rules_file(game: str, lang: str) -> Traversable:

@@ -67,8 +67,9 @@ def game_choices(games: Games) -> list[app_commands.Choice[str | int | float]]:
 
 
 def record(lang: str, wins: int, games: int) -> str:
-    """ "3 wins / 5 games" in `lang`."""
-    return ngettext(lang, "{wins} wins / {n} game", "{wins} wins / {n} games", games, wins=number(lang, wins))
+    """ "3 wins / 5 games" in `lang`, each count in the form its number asks for."""
+    won = ngettext(lang, "{n} win", "{n} wins", wins)
+    return ngettext(lang, "{wins} / {n} game", "{wins} / {n} games", games, wins=won)
 
 
 async def leaderboard_page(bot: GameBot, guild_id: int, game: str, page: int, lang: str) -> dict[str, Any]:
@@ -267,12 +268,14 @@ class League(commands.Cog):
         lang = private_language(interaction)
         clock, timeouts, threads = await self.bot.storage.settings.for_guild(interaction.guild_id)
         lines = [
-            gettext(
+            ngettext(
                 lang,
                 "New matches get **{clock}** unless the host picks another; a player who runs out of "
-                "time **{count}** times in a row is replaced by a computer (normal).",
+                "time **once** is replaced by a computer (normal).",
+                "New matches get **{clock}** unless the host picks another; a player who runs out of "
+                "time **{n}** times in a row is replaced by a computer (normal).",
+                timeouts or DEFAULT_MAX_TIMEOUTS,
                 clock=_clock(lang, DEFAULT_CLOCK_S if clock is None else clock),
-                count=timeouts or DEFAULT_MAX_TIMEOUTS,
             ),
             gettext(lang, "Each new lobby gets its own thread.")
             if threads

@@ -25,7 +25,7 @@ from games.rookie import (
     StealMove,
     secured_kind,
 )
-from locales import N_, gettext
+from locales import N_, gettext, ngettext
 from matches.match import Match, PrivateReply, seat_name, who
 from matches.presentation import Choice, Form, Option
 from matches.spec import GameSpec
@@ -181,7 +181,7 @@ def top_option(
     """The label and description of one choice of a stack's new top (None: no card taken on it)."""
     if top is not None:
         label = gettext(lang, "Stack {stack}: {card} on top", stack=stack + 1, card=card_text(top, lang))
-        return label, gettext(lang, "{count} taken", count=taken[top])
+        return label, ngettext(lang, "{n} taken", "{n} taken", taken[top])
     if current:
         keeps = gettext(lang, "keeps {card}", card=card_text(current, lang))
     else:
@@ -277,11 +277,12 @@ class Rookie(
 
     def score_text(self, view: RookieView, seat: int, lang: str) -> str:
         player = view["seats"][seat]
+        points = ngettext(lang, "{n} point", "{n} points", player["points"])
         if view["variant"] == "kids":
-            return gettext(lang, "{points} points", points=player["points"])
+            return points
         unsecured = sum(stack["count"] for stack in player["stacks"])
-        return gettext(
-            lang, "{points} points · {unsecured} unsecured", points=player["points"], unsecured=unsecured
+        return ngettext(
+            lang, "{points} · {n} unsecured card", "{points} · {n} unsecured cards", unsecured, points=points
         )
 
     def result_lines(self, match: Match, outcome: Outcome, lang: str) -> list[str]:
@@ -289,12 +290,13 @@ class Rookie(
             return []
         scores = outcome.details["team_scores"]
         return [
-            gettext(
+            ngettext(
                 lang,
-                "Team {team} ({seats}): {points} points.",
+                "Team {team} ({seats}): {n} point.",
+                "Team {team} ({seats}): {n} points.",
+                scores[t],
                 team=t + 1,
                 seats=", ".join(seat_name(s) for s in seats),
-                points=scores[t],
             )
             for t, seats in enumerate(outcome.teams)
         ]
@@ -320,7 +322,7 @@ class Rookie(
         if partner is not None:
             lines.append(stacks_line(view, partner, lang, partner=True))
             points = view["scores"][seat] + view["scores"][partner]
-            lines.append(gettext(lang, "Your team: {points} points.", points=points))
+            lines.append(ngettext(lang, "Your team: {n} point.", "Your team: {n} points.", points))
         return PrivateReply(content="\n".join(lines))
 
 

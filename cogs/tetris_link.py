@@ -12,7 +12,7 @@ from discord.app_commands import locale_str
 from ai.tetris_link import choose
 from cogs.game import GameCog, Level, new_command, rules_from_files
 from games.tetris_link import COLUMNS, ENGINE, SHAPES, TetrisLinkMove, TetrisLinkView, drop, orientations
-from locales import N_, gettext
+from locales import N_, gettext, ngettext
 from matches.match import Match, PrivateReply, seat_name
 from matches.presentation import Choice, Form, Option
 from matches.spec import GameSpec
@@ -187,19 +187,23 @@ class TetrisLink(
         if not outcome.tiebreak:
             return []
         sizes = outcome.details["largest_group"]
-        tied = ", ".join(f"{seat_name(s)} {sizes[s]}" for s in range(len(match.players)))
-        return [gettext(lang, "Tied on points — the largest group decided ({sizes} pieces).", sizes=tied)]
+        tied = ", ".join(
+            ngettext(lang, "{seat}: {n} piece", "{seat}: {n} pieces", sizes[s], seat=seat_name(s))
+            for s in range(len(match.players))
+        )
+        return [gettext(lang, "Tied on points — the largest group decided ({sizes}).", sizes=tied)]
 
     def private_view(self, match: Match, seat: int, lang: str) -> PrivateReply:
         view = self.view(match, seat)
         left = view["pieces_left"][seat]
         pieces = ", ".join(f"{FACE_NAMES[s]} ×{n}" for s, n in left.items())
-        text = gettext(
+        text = ngettext(
             lang,
-            "**Tetris Link #{id}** — you are {seat}, {points} points.\nPieces left: {pieces}.",
+            "**Tetris Link #{id}** — you are {seat}, {n} point.\nPieces left: {pieces}.",
+            "**Tetris Link #{id}** — you are {seat}, {n} points.\nPieces left: {pieces}.",
+            view["scores"][seat],
             id=match.id,
             seat=seat_name(seat),
-            points=view["scores"][seat],
             pieces=pieces,
         )
         return PrivateReply(content=text)

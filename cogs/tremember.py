@@ -27,6 +27,7 @@ from matches.match import Match, PrivateReply
 from matches.presentation import Choice, Form, Option
 from matches.spec import GameSpec
 from render.tremember import board_image, cell_name, motif_name, narrate, prepare, render, render_card
+from render.tremember.explain import push_picture
 
 ROW_GROUPS = ((0, 3), (3, 6))  # a menu of at most 18 cells per group of rows
 ARROWS = {"left": "➡", "right": "⬅", "top": "⬇", "bottom": "⬆"}  # the end a card comes in from
@@ -144,9 +145,8 @@ class Tremember(
 
     def score_text(self, view: TrememberView, seat: int, lang: str) -> str:
         pairs = sum(row.count(seat) for row in view["found"]) // 2
-        return ngettext(
-            lang, "{points} pts · {n} pair", "{points} pts · {n} pairs", pairs, points=view["scores"][seat]
-        )
+        points = ngettext(lang, "{n} point", "{n} points", view["scores"][seat])
+        return ngettext(lang, "{points} · {n} pair", "{points} · {n} pairs", pairs, points=points)
 
     def headline(self, match: Match, view: TrememberView, lang: str) -> list[str]:
         """What just happened, in the board image's words (`narrate`), and what to do now."""
@@ -196,4 +196,5 @@ SPEC = GameSpec(
     rules=rules_from_files("tremember"),
     choose=choose,
     prepare=prepare,
+    rules_picture=push_picture,
 )

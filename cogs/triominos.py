@@ -24,6 +24,7 @@ from matches.match import Match, PrivateReply, and_list, who
 from matches.presentation import CONTROL_ROWS, SELECT_LIMIT, Choice, Form, Option, form_rows, grouped
 from matches.spec import GameSpec
 from render.triominos import board_image, narrate, prepare, render, render_hand, tokens
+from render.triominos.explain import bridge_picture
 
 CORNERS_UP = (N_("top {number}"), N_("lower right {number}"), N_("lower left {number}"))
 CORNERS_DOWN = (N_("upper left {number}"), N_("upper right {number}"), N_("bottom {number}"))
@@ -315,4 +316,5 @@ SPEC = GameSpec(
     rules=rules_from_files("triominos"),
     choose=choose,
     prepare=prepare,
+    rules_picture=bridge_picture,
 )

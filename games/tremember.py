@@ -449,7 +449,7 @@ class Tremember:
             raise IllegalMove("This game is over — start a new one to play again.")
         check_seat(self.current_seats(state), seat)
         if not isinstance(move, Mapping):
-            raise IllegalMove("A move must be a dict with a 'type' key: take, push or flip.")
+            raise IllegalMove("A move must say what to do: take a card, push it back in, or turn one.")
         kind = move.get("type")
         if kind != state.phase:
             raise _out_of_phase(state)

@@ -60,6 +60,12 @@ def N_(message: str) -> str:
     return message
 
 
+def NP_(context: str, message: str) -> tuple[str, str]:
+    """Mark `message` with its `context` for translation where it is defined; translate the
+    pair with `pgettext(lang, *pair)` where it is shown."""
+    return context, message
+
+
 def language_of(locale: object) -> str:
     """The language the bot speaks for a Discord locale ("de", "fr-CA", `discord.Locale.french`,
     "en-US"…): one of `LANGUAGES`, English for any other locale or none. Never raises."""

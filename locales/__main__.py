@@ -31,6 +31,7 @@ KEYWORDS = {
     "ngettext": (2, 3),
     "pgettext": ((2, "c"), 3),
     "N_": None,
+    "NP_": ((1, "c"), 2),
     "locale_str": None,
 }
 COMMENT_TAGS = ("TRANSLATORS:",)

@@ -17,7 +17,7 @@ from data.model import RESIGNED, TIMED_OUT, StorageUnavailable
 from data.repositories import Database
 from games import Outcome
 from games.base import CommonView
-from locales import N_, gettext
+from locales import N_, gettext, ngettext
 from locales.audience import private_language
 from matches.components import GameButton, form_items, items_view
 from matches.game_ui import AnyGameUI
@@ -273,9 +273,17 @@ class Board:
         outcome = match.engine.outcome(match.state)
         if outcome is None:
             to_move = self.to_move_text(match, lang, view)
-            lines.append(
-                gettext(lang, "**Turn {turn}:** {players} to move.", turn=match.turn + 1, players=to_move)
+            movers = len(match.engine.current_seats(match.state))
+            # TRANSLATORS: {n} is how many players are to move at once (it is not shown).
+            said = ngettext(
+                lang,
+                "**Turn {turn}:** {players} to move.",
+                "**Turn {turn}:** {players} to move.",
+                movers,
+                turn=match.turn + 1,
+                players=to_move,
             )
+            lines.append(said)
             if match.row.deadline:
                 due = int(datetime.fromisoformat(match.row.deadline).timestamp())
                 clock = clock_text(match.row.clock_s, lang)

@@ -32,6 +32,9 @@ from matches.presentation import (
 )
 
 CUSTOM_ID_LIMIT = 100
+BUTTON_LABEL_LIMIT = 80  # characters of a button's label
+SELECT_TEXT_LIMIT = 100  # characters of a select option's label or description
+MARKDOWN_ESCAPE = re.compile(r"\\([\\*_~`|>#-])")  # a backslash before a character markdown uses
 _GAME_ID = r"(?P<game>[a-z_]{1,32}):(?P<match>\d{1,12}):(?P<turn>\d{1,6}):(?P<arg>[^\s]{0,80})"
 
 
@@ -206,11 +209,18 @@ def form_items(match_id: int, turn: int, where: str, form: Form[object]) -> list
     return items
 
 
+def plain(text: str, limit: int) -> str:
+    """`text` as a label shows it: Discord renders no markdown there, so an escape would show
+    its backslash; cut to `limit` characters with an ellipsis."""
+    text = MARKDOWN_ESCAPE.sub(r"\1", text)
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
 def _buttons(prefix: str, choice: Choice[object], row: int) -> list[discord.ui.DynamicItem[Any]]:
     return [
         ChoiceButton(
             f"{prefix}:{index}",
-            label=option.label,
+            label=plain(option.label, BUTTON_LABEL_LIMIT),
             emoji=option.emoji,
             style=STYLES["primary"] if option.selected else STYLES[option.style],
             disabled=option.disabled,
@@ -228,9 +238,9 @@ def _select(prefix: str, choice: Choice[object], row: int) -> list[discord.ui.Dy
             placeholder=page_placeholder(choice, page, len(pages)),
             options=[
                 discord.SelectOption(
-                    label=option.label[:100],
+                    label=plain(option.label, SELECT_TEXT_LIMIT),
                     value=str(start + offset),
-                    description=option.description[:100] if option.description else None,
+                    description=plain(option.description, SELECT_TEXT_LIMIT) if option.description else None,
                     emoji=option.emoji,
                     default=option.selected,
                 )

@@ -78,11 +78,12 @@ class Lobby:
         it is that match's rematch: `RematchTaken` if it has one already."""
         mine = private_language(interaction)
         if len(computers) >= game.engine.max_players or not set(computers) <= set(LEVELS):
-            text = gettext(
+            text = ngettext(
                 mine,
-                "{game} seats at most {count} computers beside you, each {levels} — try again with fewer.",
+                "{game} seats at most {n} computer beside you ({levels}) — try again with fewer.",
+                "{game} seats at most {n} computers beside you, each {levels} — try again with fewer.",
+                game.engine.max_players - 1,
                 game=game.engine.title,
-                count=game.engine.max_players - 1,
                 levels=", ".join(level_name(level, mine) for level in LEVELS),
             )
             await tell(interaction, text)

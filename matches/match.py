@@ -273,7 +273,8 @@ def standing(engine: AnyEngine, state: Any, lang: str, you: int | None = None) -
         seats = engine.current_seats(state)
         if you in seats:
             return gettext(lang, "It is your turn.")
-        return gettext(lang, "{seats} to move.", seats=_letters(seats, lang))
+        # TRANSLATORS: {n} is how many players are to move at once (it is not shown).
+        return ngettext(lang, "{seats} to move.", "{seats} to move.", len(seats), seats=_letters(seats, lang))
     if not outcome.winners:
         return gettext(lang, "Game over: nobody wins.")
     winners = _letters(outcome.winners, lang)

@@ -15,7 +15,7 @@ import discord
 from data.model import ALL_SHARDS, MatchRow, Shards, StorageUnavailable, now_iso
 from data.repositories import Database
 from games import GameError
-from locales import N_, command, gettext
+from locales import N_, command, gettext, ngettext
 from locales.audience import private_language
 from matches.beats import Beats
 from matches.board import Board
@@ -466,9 +466,12 @@ class MatchService:
                 mine, "This board is behind and could not be redrawn just now — try again in a moment."
             )
         else:
-            text = gettext(
+            # TRANSLATORS: {n} is how many players are to move at once (it is not shown).
+            text = ngettext(
                 mine,
                 "This board was behind and is redrawn now — {players} to move: {link}",
+                "This board was behind and is redrawn now — {players} to move: {link}",
+                len(match.engine.current_seats(match.state)),
                 players=self.board.to_move_text(match, mine),
                 link=match.jump_url(),
             )
@@ -479,5 +482,13 @@ class MatchService:
             return True
         mine = private_language(interaction)
         to_move = self.board.to_move_text(match, mine)
-        await tell(interaction, gettext(mine, "It is not your turn — {players} to move.", players=to_move))
+        # TRANSLATORS: {n} is how many players are to move at once (it is not shown).
+        text = ngettext(
+            mine,
+            "It is not your turn — {players} to move.",
+            "It is not your turn — {players} to move.",
+            len(match.engine.current_seats(match.state)),
+            players=to_move,
+        )
+        await tell(interaction, text)
         return False

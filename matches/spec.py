@@ -32,6 +32,8 @@ Narrator = Callable[[View, Callable[[int], str], str], list[str]]
 """`narrate(view, name, lang)`: the renderer's words for what just happened, seats named by `name`."""
 Presentation = Callable[[Any, "GameSpec[View, Move]"], Any]
 """Makes the game's `GameUI` (its cog) for a client: `presentation(client, spec)`."""
+RulesPicture = Callable[[str], tuple[bytes, str]]
+"""`rules_picture(lang)`: a small PNG shown under the rules, and its alt text in that language."""
 EngineOptions = Callable[[Mapping[str, Any], int], Mapping[str, Any]]
 """`options(lobby options, players)`: the options the engine gets for that many seats (some
 apply only to some seat counts)."""
@@ -62,6 +64,7 @@ class GameSpec(Generic[View, Move]):
     options: EngineOptions = as_chosen  # the engine's options from a lobby's, for a seat count
     bench_players: int = 4  # the seats of the benchmarks' playouts
     prepare: Callable[[], None] = nothing_to_prepare  # the renderer's start-up work (off the loop)
+    rules_picture: RulesPicture | None = None  # where a picture says a rule better than words
 
     @property
     def name(self) -> str:

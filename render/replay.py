@@ -137,8 +137,7 @@ def caption_text(move: int, moves: int, lang: str = DEFAULT) -> str:
     """What the caption says of the frame after move `move` of `moves` (move 0 is the start),
     in `lang`."""
     if move == 0:
-        # TRANSLATORS: the English says "moves" even for one; give each form its own word.
-        return ngettext(lang, "start · {n} moves", "start · {n} moves", moves)
+        return ngettext(lang, "start · {n} move", "start · {n} moves", moves)
     if move == moves:
         return gettext(lang, "move {index}/{moves} · end", index=move, moves=moves)
     return gettext(lang, "move {index}/{moves}", index=move, moves=moves)

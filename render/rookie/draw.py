@@ -67,6 +67,7 @@ from render.rookie.palette import colours, mapped
 from render.rookie.sprites import card_sprite, stack_edges
 from render.rookie.text import glyph, line, text_width
 
+PROMPT_LINES = 3  # the lines beside the last flip: team scores, then what the player is asked
 TEXT_SIZES = (12, 13, 14, 15, 18, 24)  # every size `_write` sets text in, but the title's
 LETTERS = (
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
@@ -359,7 +360,10 @@ def _draw_strip(image: Image.Image, view: RookieView, lang: str) -> None:
     asked = prompt(view, seat_label, lang)
     if asked:
         lines += [(text, MUTED) for text in wrap(asked, ROW_W, 14)]
-    for row, (text, ink) in enumerate(lines[:3]):
+    if len(lines) > PROMPT_LINES:  # the message under the board says it whole
+        rest = " ".join(text for text, _ in lines[PROMPT_LINES - 1 :])
+        lines = [*lines[: PROMPT_LINES - 1], (_shorten(rest, ROW_W), MUTED)]
+    for row, (text, ink) in enumerate(lines):
         _write(image, (PANEL_X, STRIP_Y + 19 + LINE_H * row), text, 14, ink, BACKGROUND)
 
 

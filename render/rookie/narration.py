@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from games.rookie import PendingPlace, RookieEvent, RookieStealChoice, RookieView
-from locales import DEFAULT, N_, gettext, ngettext
+from locales import DEFAULT, N_, NP_, gettext, ngettext, pgettext
 
 Name = Callable[[int], str]
 
@@ -28,6 +28,53 @@ A_CARDS = {
     "blue": N_("a blue card"),
     "purple": N_("a purple card"),
     "X": N_("an X"),
+}
+# TRANSLATORS: the sentences that name a colour, written once per colour (the context names it)
+# so that each language can make the colour agree with its noun ("une paire verte", "ein grünes Paar").
+# A pair turned up, by its colour.
+PAIRS = {
+    "red": NP_("rookie: red", "{who} turned up a pair of red cards."),
+    "yellow": NP_("rookie: yellow", "{who} turned up a pair of yellow cards."),
+    "green": NP_("rookie: green", "{who} turned up a pair of green cards."),
+    "blue": NP_("rookie: blue", "{who} turned up a pair of blue cards."),
+    "purple": NP_("rookie: purple", "{who} turned up a pair of purple cards."),
+    "X": NP_("rookie: X", "{who} turned up a pair of X cards."),
+}
+# Three tops of one colour secured, by the colour.
+SECURED = {
+    "red": NP_("rookie: red", "{who} secured three red tops: {cards} onto the point stack."),
+    "yellow": NP_("rookie: yellow", "{who} secured three yellow tops: {cards} onto the point stack."),
+    "green": NP_("rookie: green", "{who} secured three green tops: {cards} onto the point stack."),
+    "blue": NP_("rookie: blue", "{who} secured three blue tops: {cards} onto the point stack."),
+    "purple": NP_("rookie: purple", "{who} secured three purple tops: {cards} onto the point stack."),
+    "X": NP_("rookie: X", "{who} secured three X tops: {cards} onto the point stack."),
+}
+# A pair placed on the player's own discard stacks, by its colour.
+PLACED = {
+    "red": NP_("rookie: red", "{who} put the red pair on {stacks}."),
+    "yellow": NP_("rookie: yellow", "{who} put the yellow pair on {stacks}."),
+    "green": NP_("rookie: green", "{who} put the green pair on {stacks}."),
+    "blue": NP_("rookie: blue", "{who} put the blue pair on {stacks}."),
+    "purple": NP_("rookie: purple", "{who} put the purple pair on {stacks}."),
+    "X": NP_("rookie: X", "{who} put the X pair on {stacks}."),
+}
+# A pair placed on the partner's discard stacks, by its colour.
+PLACED_FOR_PARTNER = {
+    "red": NP_("rookie: red", "{who} put the red pair on partner {partner}'s {stacks}."),
+    "yellow": NP_("rookie: yellow", "{who} put the yellow pair on partner {partner}'s {stacks}."),
+    "green": NP_("rookie: green", "{who} put the green pair on partner {partner}'s {stacks}."),
+    "blue": NP_("rookie: blue", "{who} put the blue pair on partner {partner}'s {stacks}."),
+    "purple": NP_("rookie: purple", "{who} put the purple pair on partner {partner}'s {stacks}."),
+    "X": NP_("rookie: X", "{who} put the X pair on partner {partner}'s {stacks}."),
+}
+# What the player who turned up a pair is asked, by its colour.
+PLACE_PROMPTS = {
+    "red": NP_("rookie: red", "Place the red pair on one or two discard stacks."),
+    "yellow": NP_("rookie: yellow", "Place the yellow pair on one or two discard stacks."),
+    "green": NP_("rookie: green", "Place the green pair on one or two discard stacks."),
+    "blue": NP_("rookie: blue", "Place the blue pair on one or two discard stacks."),
+    "purple": NP_("rookie: purple", "Place the purple pair on one or two discard stacks."),
+    "X": NP_("rookie: X", "Place the X pair on one or two discard stacks."),
 }
 # TRANSLATORS: the Rookie variants and decks, in the header of the board.
 SETUP_WORDS = {"standard": N_("standard"), "team": N_("team"), "kids": N_("kids"), "pocket": N_("pocket")}
@@ -76,13 +123,11 @@ def _sentence(view: RookieView, event: RookieEvent, name: Name, lang: str) -> st
     if kind == "flip":
         return _flipped(event, who, lang)
     if kind == "pair":
+        told = pgettext(lang, *PAIRS[event["card"]], who=who)
         # Kids: the pair scores at once (the last pair is told by "collect").
         if view.get("variant") == "kids" and view["winners"] is None:
-            text = N_("{who} turned up a pair of {colour} cards: 2 cards onto the point stack.")
-            return gettext(lang, text, who=who, colour=colour(event["card"], lang))
-        return gettext(
-            lang, "{who} turned up a pair of {colour} cards.", who=who, colour=colour(event["card"], lang)
-        )
+            told += " " + gettext(lang, "Both cards go onto the point stack.")
+        return told
     if kind == "miss":
         return gettext(lang, "{who} turned up two different colours: both are face down again.", who=who)
     if kind == "open":
@@ -130,8 +175,7 @@ def _stacked(event: RookieEvent, who: str, name: Name, lang: str) -> str:
     if kind == "turn_down":
         return gettext(lang, "{who} turned the {cards} left open face down.", who=who, cards=count)
     if kind == "secure":
-        text = N_("{who} secured three {colour} tops: {cards} onto the point stack.")
-        return gettext(lang, text, who=who, colour=colour(event["card"], lang), cards=count)
+        return pgettext(lang, *SECURED[event["card"]], who=who, cards=count)
     if kind == "arrange":
         tops = ", ".join(
             gettext(lang, "{colour} on {stack}", colour=colour(top, lang), stack=index + 1)
@@ -140,11 +184,10 @@ def _stacked(event: RookieEvent, who: str, name: Name, lang: str) -> str:
         )
         text = N_("The {cards} taken went onto {who}'s stacks, new tops: {tops}.")
         return gettext(lang, text, cards=count, who=who, tops=tops)
-    pair, stacks = colour(event["card"], lang), _stacks(event["stacks"], lang)
+    pair, stacks = event["card"], _stacks(event["stacks"], lang)
     if event["owner"] == event["seat"]:
-        return gettext(lang, "{who} put the {colour} pair on {stacks}.", who=who, colour=pair, stacks=stacks)
-    text = N_("{who} put the {colour} pair on partner {partner}'s {stacks}.")
-    return gettext(lang, text, who=who, colour=pair, partner=name(event["owner"]), stacks=stacks)
+        return pgettext(lang, *PLACED[pair], who=who, stacks=stacks)
+    return pgettext(lang, *PLACED_FOR_PARTNER[pair], who=who, partner=name(event["owner"]), stacks=stacks)
 
 
 def _took(event: RookieEvent, who: str, name: Name, lang: str) -> str:
@@ -211,15 +254,9 @@ def _side(choice: RookieStealChoice, name: Name, lang: str) -> str:
 
 
 def _place_prompt(view: RookieView, pending: PendingPlace, lang: str) -> str:
-    pair = colour(pending["card"], lang)
+    text = pgettext(lang, *PLACE_PROMPTS[pending["card"]])
     if view.get("teams"):
-        text = gettext(
-            lang,
-            "Place the {colour} pair on one or two discard stacks (yours or your partner's).",
-            colour=pair,
-        )
-    else:
-        text = gettext(lang, "Place the {colour} pair on one or two discard stacks (yours).", colour=pair)
+        text += " " + gettext(lang, "Your partner's stacks count too.")
     if pending["then_steal"]:
         text += " " + gettext(lang, "Then take a neighbour's unsecured cards.")
     return text

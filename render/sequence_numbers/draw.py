@@ -14,7 +14,7 @@ from functools import cache, lru_cache
 from PIL import Image, ImageDraw
 
 from games.sequence_numbers import COLUMNS, SIZE, SequenceView
-from locales import DEFAULT, gettext, pgettext
+from locales import DEFAULT, gettext, ngettext, pgettext
 from render.common import (
     BACKGROUND,
     HIGHLIGHT,
@@ -170,7 +170,7 @@ def _draw_panel(image: Image.Image, view: SequenceView, viewer: int | None, lang
     image.paste(legend.image(), (x, top + 6))
     colour = HIGHLIGHT if view["to_move"] or view["winners"] else TEXT
     image.paste(_label(status(view, viewer, lang), 18, colour).image(), (x, top + 52))
-    deck = _label(gettext(lang, "Deck: {count} cards", count=view["deck_size"]), 13, MUTED)
+    deck = _label(ngettext(lang, "Deck: {n} card", "Deck: {n} cards", view["deck_size"]), 13, MUTED)
     image.paste(deck.image(), (WIDTH - PAD - 14 - deck.width, top + 56))
     draw = ImageDraw.Draw(image)
     sentences = narrate(view, seat_label, lang)

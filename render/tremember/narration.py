@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from games.tremember import MissEvent, PairEvent, Side, TrememberView
-from locales import DEFAULT, N_, gettext
+from locales import DEFAULT, N_, NP_, gettext, ngettext, pgettext
 from render.common import seat_label
 
 # TRANSLATORS: the pictures on the Tremember cards.
@@ -52,6 +52,28 @@ A_MOTIFS = {
     "crown": N_("a crown"),
     "tree": N_("a tree"),
     "joker": N_("a joker"),
+}
+
+# TRANSLATORS: a pair found, written once per motif (the context names it), so that each language
+# can name the pair as it names it ("ein Sonnenpaar", "une paire de soleils").
+FOUND_PAIRS = {
+    "sun": NP_("tremember: sun", "{who} found a sun pair at {cells}: +{points} ({touch})."),
+    "moon": NP_("tremember: moon", "{who} found a moon pair at {cells}: +{points} ({touch})."),
+    "star": NP_("tremember: star", "{who} found a star pair at {cells}: +{points} ({touch})."),
+    "heart": NP_("tremember: heart", "{who} found a heart pair at {cells}: +{points} ({touch})."),
+    "drop": NP_("tremember: drop", "{who} found a drop pair at {cells}: +{points} ({touch})."),
+    "leaf": NP_("tremember: leaf", "{who} found a leaf pair at {cells}: +{points} ({touch})."),
+    "bolt": NP_("tremember: bolt", "{who} found a bolt pair at {cells}: +{points} ({touch})."),
+    "diamond": NP_("tremember: diamond", "{who} found a diamond pair at {cells}: +{points} ({touch})."),
+    "fish": NP_("tremember: fish", "{who} found a fish pair at {cells}: +{points} ({touch})."),
+    "cross": NP_("tremember: cross", "{who} found a cross pair at {cells}: +{points} ({touch})."),
+    "hexagon": NP_("tremember: hexagon", "{who} found a hexagon pair at {cells}: +{points} ({touch})."),
+    "ring": NP_("tremember: ring", "{who} found a ring pair at {cells}: +{points} ({touch})."),
+    "arrow": NP_("tremember: arrow", "{who} found an arrow pair at {cells}: +{points} ({touch})."),
+    "flower": NP_("tremember: flower", "{who} found a flower pair at {cells}: +{points} ({touch})."),
+    "crown": NP_("tremember: crown", "{who} found a crown pair at {cells}: +{points} ({touch})."),
+    "tree": NP_("tremember: tree", "{who} found a tree pair at {cells}: +{points} ({touch})."),
+    "joker": NP_("tremember: joker", "{who} found a joker pair at {cells}: +{points} ({touch})."),
 }
 
 
@@ -160,11 +182,10 @@ def _missed(event: MissEvent, who: str, lang: str) -> str:
 def _paired(view: TrememberView, event: PairEvent, who: str, lang: str) -> list[str]:
     cells = " + ".join(cell_name(cell) for cell in event["cells"])
     said = [
-        gettext(
+        pgettext(
             lang,
-            "{who} found {motif} pair at {cells}: +{points} ({touch}).",
+            *FOUND_PAIRS["joker" if event["motif"].startswith("joker") else event["motif"]],
             who=who,
-            motif=a_motif(event["motif"], lang),
             cells=cells,
             points=event["points"],
             touch=_touch(event["points"], lang),
@@ -197,11 +218,12 @@ def result(view: TrememberView, lang: str) -> str:
     if not winners:
         return gettext(lang, "Game over: nobody wins.")
     if len(winners) == 1:
-        return gettext(
+        return ngettext(
             lang,
-            "Game over: {seat} wins with {points} points!",
+            "Game over: {seat} wins with {n} point!",
+            "Game over: {seat} wins with {n} points!",
+            view["scores"][winners[0]],
             seat=seat_label(winners[0]),
-            points=view["scores"][winners[0]],
         )
     seats = gettext(lang, " and ").join(seat_label(s) for s in winners)
     return gettext(lang, "Game over: a draw between {seats}.", seats=seats)

@@ -40,6 +40,7 @@ from render.triominos.draw import (
     place_shape,
 )
 from render.triominos.layout import HEADER, MIN_WIDTH, SIDE_RANGE, outermost
+from render.triominos.narration import bank_text, pot_text
 from render.triominos.palette import TRIPLES, learn, sample_hand, sample_view
 
 Value = TypeVar("Value")
@@ -213,8 +214,8 @@ def prepare() -> None:
     for number in range(ALL_TOKENS + 1):  # no count of tokens, or of cards in the pot or a hand, is higher
         for size in (20, 22):
             piece_on_palette(Words(str(number), size, TEXT, "lm", BACKGROUND))
-        piece_on_palette(Words(f"Bank: {number} tokens", 18, TEXT, "rm", PANEL))
-        piece_on_palette(Words(f"Pot: {number} cards", 18, TEXT, "rm", PANEL))
+        piece_on_palette(Words(bank_text(number, DEFAULT), 18, TEXT, "rm", PANEL))
+        piece_on_palette(Words(pot_text(number, DEFAULT), 18, TEXT, "rm", PANEL))
     for label in range(1, 41):
         mapped_stamp(str(label), label_size(SIDE_RANGE[1]))
     for players in range(2, 5):  # the chips of a board of the narrowest width

@@ -63,7 +63,14 @@ from render.triominos.layout import (
     shape,
     touches,
 )
-from render.triominos.narration import fits_text, footer_lines, last_round_running, result
+from render.triominos.narration import (
+    bank_text,
+    fits_text,
+    footer_lines,
+    last_round_running,
+    pot_text,
+    result,
+)
 from render.triominos.palette import INK, JOKER_FACE, PLACE_EDGE, PLACE_FILL, VALUE_COLOURS, WHITE
 
 # --- card sprites ---------------------------------------------------------------------
@@ -413,10 +420,8 @@ def panels(
     elif view["to_move"]:
         pieces.append((Tag(view["to_move"][0]), (MARGIN - 1, mid - TAG // 2 - 1)))
         text((MARGIN + 36, mid), gettext(lang, "to play"), 22)
-    bank = text(
-        (width - MARGIN, mid), gettext(lang, "Bank: {count} tokens", count=view["bank"]), 18, anchor="rm"
-    )
-    pot = gettext(lang, "Pot: {count} cards", count=view["pot_size"])
+    bank = text((width - MARGIN, mid), bank_text(view["bank"], lang), 18, anchor="rm")
+    pot = pot_text(view["pot_size"], lang)
     text((width - MARGIN - bank - 30, mid), pot, 18, anchor="rm")
 
     slot = chip_width(width, view["players"])

@@ -14,6 +14,16 @@ HEXAGONS = {1: N_("a hexagon"), 2: N_("two hexagons"), 3: N_("three hexagons")}
 LAST_ROUND_ROOM = 140  # the footer's room for the last-round warning beside the narration
 
 
+def bank_text(count: int, lang: str = DEFAULT) -> str:
+    """The tokens left in the bank, as the board's footer says it."""
+    return ngettext(lang, "Bank: {n} token", "Bank: {n} tokens", count)
+
+
+def pot_text(count: int, lang: str = DEFAULT) -> str:
+    """The cards left in the pot, as the board's footer says it."""
+    return ngettext(lang, "Pot: {n} card", "Pot: {n} cards", count)
+
+
 def tokens(count: int, lang: str = DEFAULT) -> str:
     """ "1 token", "3 tokens"."""
     return ngettext(lang, "{n} token", "{n} tokens", count)
@@ -61,7 +71,7 @@ def _placed(event: TriominosEvent, who: str, lang: str) -> list[str]:
         reasons.append(
             gettext(lang, HEXAGONS[hexagons])
             if hexagons in HEXAGONS
-            else gettext(lang, "{count} hexagons", count=hexagons)
+            else ngettext(lang, "{n} hexagon", "{n} hexagons", hexagons)
         )
     if event["bridge"]:
         reasons.append(gettext(lang, "a bridge"))

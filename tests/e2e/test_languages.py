@@ -54,6 +54,21 @@ async def test_a_german_server_reads_the_rules_of_tremember_in_german(german_ser
     assert result.ephemeral and embed.title == "Tremember – Spielregeln"
     german = (RULES / "de" / "rules" / "tremember.md").read_text(encoding="utf-8").strip()
     assert embed.description == german and "Kartenpaar" in embed.description
+    picture = result.response.attachments[0]
+    assert picture.filename == "rules.png" and embed.image.url.endswith("rules.png")
+    assert picture.description.startswith("Eine Reihe des Spielfelds, deren leeres Feld ganz rechts liegt.")
+
+
+async def test_the_rules_show_a_picture_of_a_bridge_described_in_the_members_language(table, client_locales):
+    chloe = client_locales.speak(table.bob, "fr")
+
+    english = (await table.alice.slash(table.channel, "triominos rules")).response
+    french = (await chloe.slash(table.channel, "triominos rules")).response
+
+    assert [a.filename for a in english.attachments] == ["rules.png"]
+    assert english.attachments[0].description.startswith("A bridge: the new card")
+    assert french.attachments[0].description.startswith("Un pont\u00a0: la nouvelle carte")
+    assert await english.attachments[0].read() == await french.attachments[0].read()
 
 
 async def test_a_french_member_of_an_english_server_reads_privately_in_french_while_the_lobby_stays_english(

@@ -211,7 +211,7 @@ async def test_only_server_managers_change_the_settings_and_new_matches_follow_t
     lobby = (await table.alice.slash(table.channel, "tetrislink new")).response.message
     assert "10 minutes per move" in lobby.embeds[0].description
     shown = await admin.slash(table.channel, "settings show")
-    assert "**1** times in a row" in shown.response.content
+    assert "runs out of time **once** is replaced" in shown.response.content
 
 
 async def test_an_alt_resigning_at_once_abandons_the_match_unrated_for_everyone(table):

@@ -27,7 +27,7 @@ async def take(member, channel, board_id: int, count: int) -> None:
     assert result.acknowledged and not told(result), told(result)
 
 
-async def test_nim_is_listed_opens_a_lobby_and_plays_to_a_rated_result(table):
+async def test_nim_is_listed_opens_a_lobby_and_plays_to_a_rated_result(table, client_locales):
     help_embed = (await table.carol.slash(table.channel, "help")).response.embeds[0]
     assert any(field.name.startswith("Nim (") and "/nim new" in field.value for field in help_embed.fields)
     rules = (await table.carol.slash(table.channel, "nim rules")).response.embeds[0]
@@ -53,7 +53,10 @@ async def test_nim_is_listed_opens_a_lobby_and_plays_to_a_rated_result(table):
     assert one_game.embeds[0].title == "Leaderboard — Nim"
     stats = (await table.dave.slash(table.channel, "stats", member=first)).response.embeds[0]
     assert any(field.name == "Nim" and "provisional rating" in field.value for field in stats.fields)
-    assert any(field.name == "Nim" and "1 wins / 1 game" in field.value for field in stats.fields)
+    assert any(field.name == "Nim" and "1 win / 1 game" in field.value for field in stats.fields)
+    for lang, record in (("de", "1 Sieg / 1 Partie"), ("fr", "1 victoire / 1 partie")):
+        asked = await client_locales.speak(table.dave, lang).slash(table.channel, "stats", member=first)
+        assert any(field.name == "Nim" and record in field.value for field in asked.response.embeds[0].fields)
     history = (await table.dave.slash(table.channel, "history", game="nim")).response.embeds[0]
     assert "**Nim #" in history.description and "🏆" in history.description
 

@@ -329,7 +329,7 @@ async def test_a_team_match_places_pairs_on_the_partners_stacks_to_the_end(table
     await snapshot(board, "team_place")
     labels = [c.label for c in placements(board)]
     assert len(labels) == 12 and sum(label.startswith("Partner") for label in labels) == 6
-    assert "yours or your partner's" in headline(board)
+    assert "Your partner's stacks count too." in headline(board)
 
     board = await driver.play_to_the_end()
 

@@ -46,7 +46,7 @@ async def test_a_two_player_match_is_played_from_the_lobby_to_the_result(table):
     text = board.embeds[0].description
     assert "**Game over**" in text
     assert "wins" in text or "draw" in text
-    assert "pts" in board.embeds[0].fields[0].value
+    assert "points" in board.embeds[0].fields[0].value
     assert button_labels(board) == ["Rematch", "Replay"]  # no move left to make
     ratings = board.embeds[0].fields[1]
     assert ratings.name == "Ratings" and "1000 →" in ratings.value

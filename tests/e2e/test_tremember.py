@@ -157,7 +157,7 @@ async def test_a_two_player_match_is_played_from_the_lobby_to_the_result(table):
 
     text = board.embeds[0].description
     assert "**Game over**" in text and ("wins" in text or "draw" in text)
-    points = [int(n) for n in re.findall(r"(\d+) pts · \d+ pairs?", board.embeds[0].fields[0].value)]
+    points = [int(n) for n in re.findall(r"(\d+) points? · \d+ pairs?", board.embeds[0].fields[0].value)]
     assert len(points) == 2 and all(points)
     assert any("no pair, both turn face down again" in line for line in headlines)
     assert sum("turned 90° clockwise" in line for line in headlines) == 2  # both joker pairs

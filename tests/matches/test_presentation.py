@@ -77,3 +77,18 @@ def test_a_choice_can_lay_its_buttons_out_as_a_grid():
     grid = Choice("Flip a card", tuple(Option(str(n)) for n in range(1, 10)), select=False, columns=3)
     items = form_items(match_id=1, turn=0, where="b", form=Form((grid,)))
     assert [item.item.row for item in items] == [0, 0, 0, 1, 1, 1, 2, 2, 2]
+
+
+def test_labels_show_no_markdown_escape_and_fit_in_what_discord_accepts():
+    escaped = Option("Partner\\*in B: Stapel 1+2")
+    long = Option("Stack 1 (on red ●) · secures · " * 4, description="d" * 120)
+    buttons = form_items(match_id=1, turn=0, where="b", form=Form((Choice("Place", (escaped, long)),)))
+    menu = form_items(
+        match_id=1, turn=0, where="b", form=Form((Choice("Place", (escaped, long), select=True),))
+    )
+
+    assert buttons[0].item.label == "Partner*in B: Stapel 1+2"
+    assert len(buttons[1].item.label or "") == 80 and (buttons[1].item.label or "").endswith("…")
+    options = menu[0].item.options
+    assert options[0].label == "Partner*in B: Stapel 1+2"
+    assert len(options[1].label) <= 100 and len(options[1].description or "") == 100

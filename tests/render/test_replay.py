@@ -134,6 +134,7 @@ def test_the_caption_counts_the_moves_from_the_start_to_the_end():
         "move 3/3 · end",
     ]
     assert caption_text(153, 372) == "move 153/372"
+    assert caption_text(0, 1) == "start · 1 move"
 
 
 def test_a_growing_triominos_table_shares_one_canvas_the_size_of_the_largest_board():

@@ -98,12 +98,12 @@ GOLDEN: dict[str, Golden] = {  # recorded from the renderer before it became a p
     "kids, the end": ((780, 635), "1321db6896e45cfaf840fe2c06526150081aa3450b8c7483efe8476d4fa73db7"),
     "standard, the end, French": (
         (780, 635),
-        "ff8cd5e39e7a3eef6fceb9a03f2cf2eb8bef31698d0d11354161f56edcd91d6a",
+        "3ed80b00a49f66bfafbb1761406e5bd16422d851d937d166dcb4330468aacb03",
     ),
     "a rookie to arrange": ((780, 635), "dee68e7954e6c872e0d8671814971d01cdff04ace9cc6bbaa73c5c5ea6cc5719"),
     "a steal to choose, German": (
         (780, 635),
-        "706709c60db3b7c210ef0058ca1fef6a875727e311cd0d719485c4184eed2b2b",
+        "39043d4a9340c7eb624a7d67b4b5986bd6b98eb04928c186ec895eb196ddb835",
     ),
 }
 

@@ -307,7 +307,7 @@ GOLDEN_BOARDS: dict[str, tuple[Callable[[], bytes], str]] = {
     ),
     "joker pair, fr": (
         lambda: render(ENGINE.view(joker_pair_game(), None), lang="fr"),
-        "660x788 0123c3d56aaadbbd329c22e2ead29bf446a2062038e7ca83366755d0ddf2a836",
+        "660x788 e60439961f89c47fe92310447e183118d95718cace2d2621ff29802a93637055",
     ),
     "mid-game, 3 seats": (
         lambda: render(ENGINE.view(random_state(11, 300), None)),
@@ -323,7 +323,7 @@ GOLDEN_BOARDS: dict[str, tuple[Callable[[], bytes], str]] = {
     ),
     "end, spectator, fr": (
         lambda: render(ENGINE.view(random_state(4, 10_000), None), lang="fr"),
-        "660x788 dfc7317d65ab29336c23a41df6636b19eec2a129722a548835107e86c4ee4a5c",
+        "660x788 dbbe71b386202aece728c3e804ac1afabf25640b4c088d23296e85d613e4ac0a",
     ),
     "peeked card": (
         lambda: render_card("crown"),
