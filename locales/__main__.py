@@ -3,7 +3,8 @@
 python -m locales extract     the English messages of the code and the command tree → messages.pot
 python -m locales init LANG   a new catalogue for LANG, from messages.pot
 python -m locales update      merge messages.pot into every catalogue (changed ones become fuzzy)
-python -m locales check       every catalogue complete and valid; prints the statistics
+python -m locales check       every catalogue complete and valid, every text true to its language's
+                              glossary (locales/<lang>/glossary.toml); prints the statistics
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from babel.messages.pofile import write_po
 
 from locales import FOLDER, TRANSLATED, catalogue_path
 from locales.catalogues import TEMPLATE, TREE_COMMENT_PREFIX, catalogue, problems, statistics, template
+from locales.glossary import glossaries, load, texts, violations
 from locales.translator import TreeString, tree_strings
 
 ROOT = FOLDER.parent
@@ -129,6 +131,10 @@ def check() -> int:
         current = catalogue(lang)
         print(statistics(lang, pot, current))
         for problem in problems(pot, current):
+            print(f"  {lang}: {problem}")
+            failed += 1
+    for lang in glossaries():
+        for problem in violations(load(lang), texts(lang)):
             print(f"  {lang}: {problem}")
             failed += 1
     return 1 if failed else 0

@@ -149,3 +149,14 @@ def test_a_tremember_pair_is_named_as_each_language_names_it(lang, found):
 def test_a_count_takes_the_form_its_number_asks_for(lang, one, two):
     assert ngettext(lang, "Pot: {n} card", "Pot: {n} cards", 1) == one
     assert ngettext(lang, "Pot: {n} card", "Pot: {n} cards", 2) == two
+
+
+def test_the_translators_check_reports_a_text_its_glossary_forbids(monkeypatch, capsys):
+    import locales.__main__ as commands
+
+    real = commands.texts
+    slipped = Text("catalogue", "'Your turn'", "À vous de jouer")
+    monkeypatch.setattr(commands, "texts", lambda lang: [*real(lang), *([slipped] if lang == "fr" else [])])
+
+    assert commands.check() == 1
+    assert "fr catalogue 'Your turn': 'vous'" in capsys.readouterr().out
