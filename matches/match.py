@@ -305,7 +305,8 @@ def alt_text(text: str, lang: str) -> str:
     becomes "A player", one inside it "a player"), within Discord's 1,024 characters."""
     plain = text.replace("**", "").replace("*", "")
     starts = pgettext(lang, "sentence start", "A player")
-    plain = re.sub(r"(^|[.!?]\s+|\n\s*)<@!?\d+>", lambda found: found[1] + starts, plain)
+    # A sentence starts at the start, after its full stop, or after an icon that opens a line.
+    plain = re.sub(r"(^|[.!?]\s+|\n)([^\w<]*)<@!?\d+>", lambda found: found[1] + found[2] + starts, plain)
     plain = re.sub(r"<@!?\d+>", gettext(lang, "a player"), plain)
     plain = " ".join(plain.split())
     return plain if len(plain) <= ALT_LIMIT else plain[: ALT_LIMIT - 1] + "…"

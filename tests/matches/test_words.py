@@ -30,4 +30,5 @@ def test_an_image_description_starts_a_sentence_with_a_capital_where_a_mention_s
         "Eine Person hat eine Karte angelegt. Eine Person ist am Zug: Zug 3, danach eine Person."
     )
     assert alt_text("<@1> placed a card.", "en") == "A player placed a card."
-    assert alt_text("<@1> a posé une carte.", "fr") == "Un joueur a posé une carte."
+    assert alt_text("🃏 <@1> a posé une carte.", "fr") == "🃏 Un joueur a posé une carte."
+    assert alt_text("**Game over** — <@1> wins!", "en") == "Game over — a player wins!"
