@@ -37,6 +37,7 @@ if TYPE_CHECKING:
 
 Level = Literal["easy", "normal", "hard"]  # ai.LEVELS, as a command option
 COMPUTERS_HELP = locale_str("How many seats computer players take (you can also add them in the lobby)")
+TIEBREAKS = {"largest group": N_("the largest group")}  # what decided a tie, as engines name it
 RULES_PICTURE = "rules.png"  # the file name of the picture under the rules
 LEVEL_HELP = locale_str("How well the computers play: easy, normal (the default) or hard")
 NewCallback = TypeVar("NewCallback", bound=Callable[..., Coroutine[Any, Any, None]])
@@ -138,7 +139,9 @@ class GameCog(commands.GroupCog, Generic[ViewT, MoveT]):
         """Extra lines for the final board (e.g. the tie-break)."""
         if not outcome.tiebreak:
             return []
-        return [gettext(lang, "Decided by the tie-break: {tiebreak}.", tiebreak=outcome.tiebreak)]
+        tiebreak = TIEBREAKS.get(outcome.tiebreak, outcome.tiebreak)
+        tiebreak = gettext(lang, tiebreak) if tiebreak in TIEBREAKS.values() else tiebreak
+        return [gettext(lang, "Decided by the tie-break: {tiebreak}.", tiebreak=tiebreak)]
 
     # --------------------------------------------------------------- commands
 

@@ -14,10 +14,10 @@ from cogs.game import GameCog
 from cogs.league import LeaderboardPage
 from cogs.limits import COMPONENT_LIMIT, fitting
 from data.model import MatchRow
-from locales import command, gettext, name
+from locales import command, gettext, name, pgettext
 from locales.audience import MemberLanguages, private_language
 from matches.components import DYNAMIC_ITEMS, GameButton, answered_by, items_view
-from matches.match import BOARD, CANCEL, WATCH, jump_url, players_text, tell
+from matches.match import BOARD, CANCEL, WATCH, jump_url, match_title, players_text, tell
 from matches.spec import Games
 
 if TYPE_CHECKING:
@@ -184,7 +184,8 @@ def _line(games: Games, lang: str, row: MatchRow) -> str:
         state = gettext(lang, "paused — Board ↓ resumes it")
     else:
         state = gettext(lang, "move {number}", number=row.turn)
-    return f"**{games.title_of(row.game)} #{row.id}** — {state} — {url}"
+    title = match_title(games.title_of(row.game), row.id, lang)
+    return pgettext(lang, "list line", "**{title}** — {state} — {link}", title=title, state=state, link=url)
 
 
 def _mine_button(row: MatchRow, user_id: int, lang: str) -> discord.ui.DynamicItem[Any] | None:

@@ -25,6 +25,8 @@ from locales import (
     name,
     ngettext,
     number,
+    pgettext,
+    signed,
 )
 from locales.audience import private_language, public_language
 from matches.lobby import may_thread
@@ -33,6 +35,7 @@ from matches.match import (
     DEFAULT_CLOCK_S,
     DEFAULT_MAX_TIMEOUTS,
     left_mark,
+    match_title,
     tell,
     unrated_text,
     who,
@@ -81,11 +84,7 @@ async def leaderboard_page(bot: GameBot, guild_id: int, game: str, page: int, la
     title = gettext(lang, LEADERBOARD, game=board_title(bot.games, game, lang))
     embed = discord.Embed(title=title, colour=discord.Colour.gold())
     if rows:
-        lines = [
-            f"`{page * PAGE_SIZE + index + 1:>3}.` <@{row['user_id']}> — **{row['rating']}** · "
-            + record(lang, row["wins"], row["games"])
-            for index, row in enumerate(rows)
-        ]
+        lines = [_leaderboard_line(row, page * PAGE_SIZE + index + 1, lang) for index, row in enumerate(rows)]
         embed.description = "\n".join(lines)
     else:
         embed.description = gettext(
@@ -439,18 +438,38 @@ async def _may_manage(interaction: discord.Interaction) -> bool:
     return False
 
 
+def _leaderboard_line(row: dict[str, Any], rank: int, lang: str) -> str:
+    """One rated member of a leaderboard page: rank, mention, rating and record."""
+    return pgettext(
+        lang,
+        "leaderboard line",
+        "{rank} {player} — **{rating}** · {record}",
+        rank="`" + str(rank).rjust(3) + ".`",
+        player=who(row["user_id"], lang),
+        rating=row["rating"],
+        record=record(lang, row["wins"], row["games"]),
+    )
+
+
 def _result_line(games: Games, result: dict[str, Any], lang: str, viewer: int | None = None) -> str:
     """One finished match in a sentence, in `lang`: game, how it ended, who won, scores (and
     how those who left did), when, and why it was unrated where that needs saying."""
     when = f"<t:{int(_timestamp(result['finished_at']))}:R>"
     seats = ", ".join(
-        f"{who(s['user_id'], lang)} {s['score']}"
+        f"{who(s['user_id'], lang)} {number(lang, s['score'])}"
         + left_mark(s["left"], lang)
         + (" 🏆" if s["winner"] and not result["abandoned"] else "")
         for s in result["seats"]
     )
-    title = f"**{games.title_of(result['game'])} #{result['match_id']}**"
-    line = f"{title}{_ending(result, lang)} — {seats} — {when}"
+    line = pgettext(
+        lang,
+        "history line",
+        "**{title}**{ending} — {seats} — {when}",
+        title=match_title(games.title_of(result["game"]), result["match_id"], lang),
+        ending=_ending(result, lang),
+        seats=seats,
+        when=when,
+    )
     unrated = unrated_text(result["unrated"], lang)
     if viewer is not None and not result["abandoned"]:  # an abandoned one says it is unrated
         mine = next(s for s in result["seats"] if s["user_id"] == viewer)
@@ -460,7 +479,7 @@ def _result_line(games: Games, result: dict[str, Any], lang: str, viewer: int | 
             if unrated is not None
             else gettext(lang, " · unrated")
             if change is None
-            else gettext(lang, " · rating {change}", change=f"{change:+.0f}")
+            else gettext(lang, " · rating {change}", change=signed(lang, round(change)))
         )
     elif unrated is not None:
         line += f" · {unrated}"

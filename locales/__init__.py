@@ -109,8 +109,9 @@ def pgettext(lang: str, context: str, message: str, **values: object) -> str:
 
 def ngettext(lang: str, singular: str, plural: str, n: int, **values: object) -> str:
     """The form of `singular`/`plural` that `n` takes in `lang`; `{n}` is `n` written for
-    the language, unless `values` gives it."""
-    text = translations(language_of(lang)).ngettext(singular, plural, n)
+    the language, unless `values` gives it. A negative count takes the form of its size
+    ("−3 points")."""
+    text = translations(language_of(lang)).ngettext(singular, plural, abs(n))
     return text.format_map({"n": number(lang, n), **values})
 
 
@@ -133,8 +134,18 @@ def name(lang: str, english: str) -> str:
 
 
 def number(lang: str, value: float) -> str:
-    """A number as `lang` writes it (1,234.5 · 1.234,5 · 1 234,5)."""
-    return format_decimal(value, locale=language_of(lang))
+    """A number as `lang` writes it (1,234.5 · 1.234,5 · 1 234,5; −2 where the language writes
+    a minus sign)."""
+    text = format_decimal(value, locale=language_of(lang))
+    if value < 0 and text.startswith("-"):
+        # TRANSLATORS: the sign before a negative number ("−2"): a hyphen, or U+2212 MINUS SIGN.
+        return pgettext(lang, "minus sign", "-") + text[1:]
+    return text
+
+
+def signed(lang: str, value: int) -> str:
+    """A whole change as `lang` writes it, always with its sign: "+3", "+0", "−2"."""
+    return ("+" if value >= 0 else "") + number(lang, value)
 
 
 def date(lang: str, when: _date, length: str = "medium") -> str:
@@ -155,6 +166,14 @@ def moment(lang: str, when: datetime, length: str = "medium") -> str:
 def alternatives(lang: str, items: list[str]) -> str:
     """A choice between items as `lang` writes it: "A, B or C", "A, B oder C", "A, B ou C"."""
     return format_list(items, style="or", locale=language_of(lang))
+
+
+def and_list(lang: str, items: list[str]) -> str:
+    """Items joined with "and" as `lang` writes it: "A and B and C", "A und B", "A et B"."""
+    text = items[0] if items else ""
+    for item in items[1:]:
+        text = gettext(lang, "{first} and {second}", first=text, second=item)
+    return text
 
 
 def duration(lang: str, seconds: float) -> str:

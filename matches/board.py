@@ -17,7 +17,7 @@ from data.model import RESIGNED, TIMED_OUT, StorageUnavailable
 from data.repositories import Database
 from games import Outcome
 from games.base import CommonView
-from locales import N_, gettext, ngettext
+from locales import N_, gettext, ngettext, pgettext, signed
 from locales.audience import private_language
 from matches.components import GameButton, form_items, items_view
 from matches.game_ui import AnyGameUI
@@ -33,6 +33,7 @@ from matches.match import (
     clock_text,
     left_line,
     left_mark,
+    match_title,
     standing,
     tell,
     token_alive,
@@ -300,13 +301,19 @@ class Board:
             colour = discord.Colour.gold()
         left = {d.seat: d.reason for d in match.row.departures}
         players = "\n".join(
-            f"{game.seat_label(view, seat, lang)} · {who(user, lang)} — {game.score_text(view, seat, lang)}"
+            pgettext(
+                lang,
+                "players field",
+                "{seat} · {player} — {score}",
+                seat=game.seat_label(view, seat, lang),
+                player=who(user, lang),
+                score=game.score_text(view, seat, lang),
+            )
             + left_mark(left.get(seat), lang)
             for seat, user in enumerate(match.players)
         )
-        embed = discord.Embed(
-            title=f"{match.engine.title} #{match.id}", description="\n".join(lines), colour=colour
-        )
+        title = match_title(match.engine.title, match.id, lang)
+        embed = discord.Embed(title=title, description="\n".join(lines), colour=colour)
         embed.add_field(name=gettext(lang, "Players"), value=players, inline=False)
         if match.rating_changes:
             embed.add_field(name=gettext(lang, "Ratings"), value=_rating_text(match, lang), inline=False)
@@ -376,14 +383,15 @@ def _rating_text(match: Match, lang: str) -> str:
     """Each person's rating before and after (a seat they left is still theirs)."""
     people = {d.seat: d.user_id for d in match.row.departures}
     return "\n".join(
-        f"{who(people.get(seat, match.players[seat]), lang)} {before} → {after} ({after - before:+d})"
+        f"{who(people.get(seat, match.players[seat]), lang)} {before} → {after} "
+        f"({signed(lang, after - before)})"
         for seat, (before, after) in sorted(match.rating_changes.items())
     )
 
 
 def _winner_text(match: Match, outcome: Outcome, lang: str) -> str:
     """The result's headline: nobody, a draw, or who won (by resignation when the last move was one)."""
-    names = ", ".join(who(match.players[seat], lang) for seat in outcome.winners)
+    names = and_list([who(match.players[seat], lang) for seat in outcome.winners], lang)
     if not outcome.winners:
         return gettext(lang, "**Game over** — nobody wins.")
     if outcome.draw:

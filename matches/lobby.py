@@ -13,7 +13,7 @@ from ai import LEVELS
 from data.model import MatchRow, RematchTaken, TooManyLobbies
 from data.repositories import Database
 from games import GameError
-from locales import N_, command, gettext, ngettext
+from locales import N_, command, gettext, ngettext, pgettext
 from locales.audience import private_language, public_language
 from matches.board import Board
 from matches.clock import clock_for
@@ -32,6 +32,7 @@ from matches.match import (
     jump_url,
     later,
     level_name,
+    match_title,
     mentions,
     players_text,
     seat_name,
@@ -153,7 +154,8 @@ class Lobby:
             return False  # a rematch inside a match's thread stays there
         if not (await self.storage.settings.for_guild(interaction.guild_id)).threads:
             return False
-        title, lang = f"{game.engine.title} #{row.id}", row.language
+        lang = row.language
+        title = match_title(game.engine.title, row.id, lang)
         note = gettext(
             lang,
             "(Threads are on, but I may not create threads here, so this match is played in the channel.)",
@@ -499,7 +501,16 @@ HOST_ONLY = {  # what only the host may do with a lobby's buttons
 
 def too_many_text(lobbies: list[MatchRow], specs: Games, lang: str) -> str:
     """Why a member may not open another lobby, with links to those they hold."""
-    held = "\n".join(f"**{specs.title_of(row.game)} #{row.id}** — {jump_url(row)}" for row in lobbies)
+    held = "\n".join(
+        pgettext(
+            lang,
+            "list line",
+            "**{title}** — {link}",
+            title=match_title(specs.title_of(row.game), row.id, lang),
+            link=jump_url(row),
+        )
+        for row in lobbies
+    )
     listed = gettext(
         lang, "`{matches}` lists them, each with a button to cancel it.", matches=command(lang, "matches")
     )

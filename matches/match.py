@@ -14,11 +14,12 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
+import locales
 from ai import LEVELS
 from data.model import CLAIMED, DEPARTED, REPEATED, RESIGNED, TIMED_OUT, Departure, MatchRow, is_computer
 from games import GameError
 from games.base import AnyEngine, CommonView, MessageValue, Term
-from locales import N_, alternatives, command, gettext, ngettext
+from locales import N_, alternatives, command, gettext, ngettext, pgettext
 from matches.components import items_view
 from render.common import SEAT_LETTERS
 
@@ -291,16 +292,22 @@ def _letters(seats: tuple[int, ...], lang: str) -> str:
 
 def and_list(names: list[str], lang: str) -> str:
     """Names joined with "and": "A and B and C"."""
-    text = names[0] if names else ""
-    for name in names[1:]:
-        text = gettext(lang, "{first} and {second}", first=text, second=name)
-    return text
+    return locales.and_list(lang, names)
+
+
+def match_title(game: str, match_id: int, lang: str) -> str:
+    """A match as titles and lists name it: "Rookie #12", "Rookie nº 12"."""
+    return pgettext(lang, "match title", "{game} #{id}", game=game, id=match_id)
 
 
 def alt_text(text: str, lang: str) -> str:
-    """Text as an image description: no Markdown or mentions, within Discord's 1,024 characters."""
-    player = gettext(lang, "a player")
-    plain = re.sub(r"<@!?\d+>", player, text.replace("**", "").replace("*", ""))
+    """Text as an image description: no Markdown or mentions (a mention that starts a sentence
+    becomes "A player", one inside it "a player"), within Discord's 1,024 characters."""
+    plain = text.replace("**", "").replace("*", "")
+    starts = pgettext(lang, "sentence start", "A player")
+    # A sentence starts at the start, after its full stop, or after an icon that opens a line.
+    plain = re.sub(r"(^|[.!?]\s+|\n)([^\w<]*)<@!?\d+>", lambda found: found[1] + found[2] + starts, plain)
+    plain = re.sub(r"<@!?\d+>", gettext(lang, "a player"), plain)
     plain = " ".join(plain.split())
     return plain if len(plain) <= ALT_LIMIT else plain[: ALT_LIMIT - 1] + "…"
 

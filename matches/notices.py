@@ -14,7 +14,7 @@ import discord
 
 from data.model import SetAside, StorageUnavailable, is_computer
 from data.repositories import Database, SettingsRepository
-from locales import DEFAULT, command, gettext
+from locales import DEFAULT, command, gettext, pgettext
 from locales.audience import REMEMBERED_MEMBERS, dm_language
 from matches.game_ui import AnyGameUI
 from matches.match import Match, help_text, humans, mentions, private_payload
@@ -244,8 +244,13 @@ class Notices:
                 unreached.append(user_id)
         if not unreached or aside.reason in (DELETED, REMOVED):
             return
-        text = (
-            f"{mentions(unreached)} — {_paused_text(aside, self.specs.title_of(aside.game), aside.language)}"
+        paused = _paused_text(aside, self.specs.title_of(aside.game), aside.language)
+        text = pgettext(
+            aside.language,
+            "mentions before a notice",
+            "{players} — {notice}",
+            players=mentions(unreached),
+            notice=paused,
         )
         channel = self.bot.get_partial_messageable(aside.channel_id)
         try:

@@ -28,7 +28,7 @@ from games.replay import replay_states
 from locales import command, gettext, ngettext
 from locales.audience import private_language, public_language
 from matches.game_ui import AnyGameUI
-from matches.match import alt_text, error_text, standing, tell
+from matches.match import alt_text, error_text, match_title, standing, tell
 from matches.spec import AnyGameSpec
 from render.replay import replay
 
@@ -270,7 +270,7 @@ def make_replay(job: ReplayJob) -> MadeReplay:
     language (runs in the worker). Raises `GameError` when the log does not replay."""
     engine, lang = job.game.engine, job.lang
     states = replay_states(engine, job.players, job.seed, job.options, job.log)
-    title = f"{engine.title} #{job.match_id}"
+    title = match_title(engine.title, job.match_id, lang)
     made = replay(job.game.board, [engine.view(state, None) for state in states], title=title, lang=lang)
     result = standing(engine, states[-1], lang)
     if made.condensed:

@@ -15,7 +15,7 @@ from functools import cache, lru_cache
 from PIL import Image, ImageDraw
 
 from games.rookie import RookieView
-from locales import DEFAULT, LANGUAGES, gettext, pgettext
+from locales import DEFAULT, LANGUAGES, NP_, and_list, gettext, pgettext
 from render.common import (
     BACKGROUND,
     HIGHLIGHT,
@@ -278,7 +278,7 @@ def _status(view: RookieView, seat: int, viewer: int | None) -> str:
     if view["winners"] is not None and seat in view["winners"]:
         return "winner"
     if seat in view["to_move"]:
-        return "to move"
+        return NP_("score panel", "to move")[1]
     return "you" if seat == viewer else ""
 
 
@@ -293,10 +293,12 @@ def _draw_header(image: Image.Image, view: RookieView, lang: str) -> None:
     _write(image, (MARGIN + 104, HEADER // 2 + 5), detail, 14, MUTED, PANEL)
     winners = view["winners"]
     if winners is None:
-        message = pgettext(lang, "score panel", "to move")
+        # The whole sentence is one template; the seat's tag is drawn where "{seat}" stands.
+        before, _, message = pgettext(lang, "score panel", "{seat} to move").partition("{seat}")
+        before, message = before.strip(), message.strip()
     elif winners:
         message = gettext(
-            lang, "Game over · won by {seats}", seats=", ".join(seat_label(seat) for seat in winners)
+            lang, "Game over · won by {seats}", seats=and_list(lang, [seat_label(seat) for seat in winners])
         )
     else:
         message = gettext(lang, "Game over · nobody won")
@@ -304,7 +306,10 @@ def _draw_header(image: Image.Image, view: RookieView, lang: str) -> None:
     _write(image, (right, HEADER // 2 + 6), message, 18, TEXT, PANEL, anchor="r")
     if winners is None:
         tag = _turn_tag(view["to_move"][0]).image()
-        image.paste(tag, (right - text_width(message, 18) - 36, HEADER // 2 - 14))
+        left = right - text_width(message, 18) - 36
+        image.paste(tag, (left, HEADER // 2 - 14))
+        if before:
+            _write(image, (left - 8, HEADER // 2 + 6), before, 18, TEXT, PANEL, anchor="r")
 
 
 def _draw_table(image: Image.Image, view: RookieView, lang: str) -> None:

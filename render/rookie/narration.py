@@ -171,19 +171,31 @@ def _opened(event: RookieEvent, who: str, lang: str) -> str:
 
 def _stacked(event: RookieEvent, who: str, name: Name, lang: str) -> str:
     """The moves that put cards on stacks: place, secure, turn down, arrange."""
-    kind, count = event["type"], cards(event.get("count", 0), lang)
+    kind, count = event["type"], event.get("count", 0)
     if kind == "turn_down":
-        return gettext(lang, "{who} turned the {cards} left open face down.", who=who, cards=count)
+        return ngettext(
+            lang,
+            "{who} turned the {n} card left open face down.",
+            "{who} turned the {n} cards left open face down.",
+            count,
+            who=who,
+        )
     if kind == "secure":
-        return pgettext(lang, *SECURED[event["card"]], who=who, cards=count)
+        return pgettext(lang, *SECURED[event["card"]], who=who, cards=cards(count, lang))
     if kind == "arrange":
         tops = ", ".join(
             gettext(lang, "{colour} on {stack}", colour=colour(top, lang), stack=index + 1)
             for index, top in enumerate(event["tops"])
             if top
         )
-        text = N_("The {cards} taken went onto {who}'s stacks, new tops: {tops}.")
-        return gettext(lang, text, cards=count, who=who, tops=tops)
+        return ngettext(
+            lang,
+            "The {n} card taken went onto {who}'s stacks, new tops: {tops}.",
+            "The {n} cards taken went onto {who}'s stacks, new tops: {tops}.",
+            count,
+            who=who,
+            tops=tops,
+        )
     pair, stacks = event["card"], _stacks(event["stacks"], lang)
     if event["owner"] == event["seat"]:
         return pgettext(lang, *PLACED[pair], who=who, stacks=stacks)
@@ -243,8 +255,14 @@ def prompt(view: RookieView, name: Name, lang: str = DEFAULT) -> str | None:
         sides = gettext(lang, " or ").join(_side(choice, name, lang) for choice in pending["choices"])
         return gettext(lang, "Take the unsecured cards of the player {sides}.", sides=sides)
     taken = ", ".join(f"{count} × {colour(card, lang)}" for card, count in pending["cards"].items())
-    text = N_("Spread the {cards} taken ({taken}) on {who}'s stacks: choose the tops.")
-    return gettext(lang, text, cards=cards(pending["count"], lang), taken=taken, who=name(pending["seat"]))
+    return ngettext(
+        lang,
+        "Spread the {n} card taken ({taken}) on {who}'s stacks: choose the tops.",
+        "Spread the {n} cards taken ({taken}) on {who}'s stacks: choose the tops.",
+        pending["count"],
+        taken=taken,
+        who=name(pending["seat"]),
+    )
 
 
 def _side(choice: RookieStealChoice, name: Name, lang: str) -> str:

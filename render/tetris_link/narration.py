@@ -21,7 +21,7 @@ from games.tetris_link import (
     TetrisLinkView,
     piece_cells,
 )
-from locales import DEFAULT, N_, gettext, ngettext, pgettext
+from locales import DEFAULT, N_, and_list, gettext, ngettext, pgettext
 from render.common import seat_label
 
 # What the die shows, in words; a placed S or L is named as the figure it makes.
@@ -99,12 +99,19 @@ def _narrate_start(event: StartEvent, name: Callable[[int], str], lang: str) -> 
     ]
 
 
+def _columns(columns: list[int], lang: str) -> str:
+    """Two or more neighbouring columns: "columns 1 and 2", "columns 8–10"."""
+    if len(columns) == 2:
+        return gettext(lang, "columns {first} and {second}", first=columns[0], second=columns[1])
+    return gettext(lang, "columns {first}–{last}", first=columns[0], last=columns[-1])
+
+
 def _narrate_place(event: PlaceEvent, who: str, lang: str) -> str:
     columns = sorted({column + 1 for _, column in event["cells"]})
     if len(columns) == 1:
         where = gettext(lang, "column {column}", column=columns[0])
     else:
-        where = gettext(lang, "columns {first}-{last}", first=columns[0], last=columns[-1])
+        where = _columns(columns, lang)
     score = []
     if event["gained"]:
         score.append(
@@ -168,7 +175,7 @@ def _figure(shape: str, cells: Iterable[Sequence[int]]) -> str:
 
 
 def verdict(winners: Sequence[int], lang: str) -> str:
-    letters = gettext(lang, " and ").join(seat_label(s) for s in winners)
+    letters = and_list(lang, [seat_label(s) for s in winners])
     if len(winners) > 1:
         return gettext(lang, "Draw: {seats}", seats=letters)
     return gettext(lang, "{seat} wins", seat=letters) if letters else gettext(lang, "Nobody wins")

@@ -106,6 +106,11 @@ def _write(image: Image.Image, xy: Point, line: list[str], size: int, fill: RGB)
         x += advance + space
 
 
+def _width(line: list[str], size: int) -> float:
+    """How wide `_write` sets the words of `line`."""
+    return sum(_word(word, size)[1] for word in line) + _word(" ", size)[1] * (len(line) - 1)
+
+
 # --- the board ----------------------------------------------------------------------
 
 
@@ -180,8 +185,13 @@ def _header(view: TrememberView, lang: str) -> Image.Image:
     if view["winners"] is not None:
         _write(strip, (MARGIN, HEADLINE_Y), words(result(view, lang)), HEADLINE_SIZE, TEXT)
     else:
-        seat_tag(ImageDraw.Draw(strip), (MARGIN + 12, HEADLINE_Y), view["to_move"][0], size=24)
-        _write(strip, (MARGIN + 32, HEADLINE_Y), words(instruction(view, lang)), HEADLINE_SIZE, TEXT)
+        before, after = instruction(view, lang)
+        x = MARGIN
+        if before:
+            _write(strip, (x, HEADLINE_Y), words(before), HEADLINE_SIZE, TEXT)
+            x += round(_width(words(before), HEADLINE_SIZE) + _word(" ", HEADLINE_SIZE)[1])
+        seat_tag(ImageDraw.Draw(strip), (x + 12, HEADLINE_Y), view["to_move"][0], size=24)
+        _write(strip, (x + 32, HEADLINE_Y), words(after), HEADLINE_SIZE, TEXT)
     lines = wrap(narrate(view, seat_label, lang), WIDTH - 2 * MARGIN, NARRATION_SIZE, len(NARRATION_Y))
     for y, line in zip(NARRATION_Y, lines, strict=False):
         _write(strip, (MARGIN, y), line, NARRATION_SIZE, MUTED)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from games.tremember import MissEvent, PairEvent, Side, TrememberView
-from locales import DEFAULT, N_, NP_, gettext, ngettext, pgettext
+from locales import DEFAULT, N_, NP_, and_list, gettext, ngettext, pgettext
 from render.common import seat_label
 
 # TRANSLATORS: the pictures on the Tremember cards.
@@ -201,15 +201,19 @@ def _paired(view: TrememberView, event: PairEvent, who: str, lang: str) -> list[
     return said
 
 
-def instruction(view: TrememberView, lang: str) -> str:
-    """What the seat to move does now, for the headline."""
+def instruction(view: TrememberView, lang: str) -> tuple[str, str]:
+    """What the seat to move does now, for the headline: the words before and after the
+    seat's tag (the whole sentence is one template, "{seat}" where the tag is drawn)."""
     if view["phase"] == "take":
-        return gettext(lang, "to move: take a face-down card")
-    if view["phase"] == "push":
-        return gettext(lang, "to move: push the card back in at an arrow")
-    if view["first_flip"]:
-        return gettext(lang, "to move: turn a second card")
-    return gettext(lang, "to move: turn two face-down cards")
+        text = gettext(lang, "{seat} to move: take a face-down card")
+    elif view["phase"] == "push":
+        text = gettext(lang, "{seat} to move: push the card back in at an arrow")
+    elif view["first_flip"]:
+        text = gettext(lang, "{seat} to move: turn a second card")
+    else:
+        text = gettext(lang, "{seat} to move: turn two face-down cards")
+    before, _, after = text.partition("{seat}")
+    return before.strip(), after.strip()
 
 
 def result(view: TrememberView, lang: str) -> str:
@@ -225,5 +229,5 @@ def result(view: TrememberView, lang: str) -> str:
             view["scores"][winners[0]],
             seat=seat_label(winners[0]),
         )
-    seats = gettext(lang, " and ").join(seat_label(s) for s in winners)
+    seats = and_list(lang, [seat_label(s) for s in winners])
     return gettext(lang, "Game over: a draw between {seats}.", seats=seats)

@@ -418,8 +418,11 @@ def panels(
     if winners is not None:
         text((MARGIN, mid), result(winners, lang), 22, HIGHLIGHT)
     elif view["to_move"]:
-        pieces.append((Tag(view["to_move"][0]), (MARGIN - 1, mid - TAG // 2 - 1)))
-        text((MARGIN + 36, mid), gettext(lang, "to play"), 22)
+        # The whole sentence is one template; the seat's tag is drawn where "{seat}" stands.
+        before, _, after = gettext(lang, "{seat} to play").partition("{seat}")
+        x = MARGIN + (text((MARGIN, mid), before.strip(), 22) + 8 if before.strip() else 0)
+        pieces.append((Tag(view["to_move"][0]), (x - 1, mid - TAG // 2 - 1)))
+        text((x + 36, mid), after.strip(), 22)
     bank = text((width - MARGIN, mid), bank_text(view["bank"], lang), 18, anchor="rm")
     pot = pot_text(view["pot_size"], lang)
     text((width - MARGIN - bank - 30, mid), pot, 18, anchor="rm")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from games.triominos import PlaceFit, TriominosEvent, TriominosView
-from locales import DEFAULT, N_, gettext, ngettext, pgettext
+from locales import DEFAULT, N_, and_list, gettext, ngettext, pgettext
 from render.common import seat_label, wrap
 from render.triominos.layout import MARGIN, NARRATION_SIZE
 
@@ -95,7 +95,7 @@ def result(winners: list[int], lang: str) -> str:
     """Who won, for the header of a finished game."""
     if not winners:
         return gettext(lang, "Game over: Nobody wins!")
-    names = " & ".join(seat_label(s) for s in winners)
+    names = and_list(lang, [seat_label(s) for s in winners])
     if len(winners) > 1:
         return gettext(lang, "Game over: {seats} win!", seats=names)
     return gettext(lang, "Game over: {seats} wins!", seats=names)

@@ -187,3 +187,16 @@ async def test_a_members_locale_is_written_only_when_it_changed(table, client_lo
         await client_locales.speak(table.dave, locale).slash(table.channel, "help")
 
     assert written == [(table.dave.user.id, "de"), (table.dave.user.id, "fr")]
+
+
+async def test_a_tie_break_is_named_in_the_language_of_the_board(table):
+    from cogs.game import GameCog
+    from games import Outcome
+
+    games = [c for c in table.env.bot.cogs.values() if isinstance(c, GameCog)]
+    cog = next(c for c in games if type(c).result_lines is GameCog.result_lines)
+    tie = Outcome(scores=(3, 3), winners=(0,), tiebreak="largest group")
+
+    assert cog.result_lines(None, tie, "en") == ["Decided by the tie-break: the largest group."]
+    assert cog.result_lines(None, tie, "de") == ["Bei Gleichstand entschied: die größte Gruppe."]
+    assert cog.result_lines(None, tie, "fr") == ["Égalité départagée par\u00a0: le plus grand groupe."]

@@ -16,6 +16,7 @@ from tests.registry import ENGINES
 RUNNING = 40
 LOCALES = {"en-US": "Matches here", "de": "Partien hier", "fr": "Parties ici"}
 MORE = {"en-US": "… and {n} more matches", "de": "… und {n} weitere Partien", "fr": "… et {n} autres parties"}
+NUMBER = {"en-US": "#", "de": "#", "fr": "nº\u00a0"}  # how each language numbers a match in a title
 OTHER_PLAYER = 10**18  # ids of members who play but are no actors of the test: mentions as long as real ones
 
 
@@ -71,7 +72,8 @@ async def test_matches_with_forty_running_fits_for_spectators_and_players(table,
             if count > len(lines):  # the rest is counted, never cut off mid-line
                 shown = len(lines) - 1
                 assert lines[-1] == MORE[locale].format(n=count - shown) and shown >= 5
-            assert all(line.startswith("**Tremember #") for line in lines[: min(count, len(lines) - 1)])
+            title = f"**Tremember {NUMBER[locale]}"
+            assert all(line.startswith(title) for line in lines[: min(count, len(lines) - 1)])
         buttons = components(result.response.message)
         numbered = all("#" in button.label or "nº" in button.label for button in buttons)
         assert 5 <= len(buttons) <= 25 and numbered
@@ -112,6 +114,7 @@ async def test_stats_and_history_of_six_seat_matches_fit(table, client_locales, 
 
     assert_within_discord_limits(stats)
     recent = stats.response.embeds[0].fields[-1].value.splitlines()
-    assert len(recent) >= 3 and all(line.startswith("**Sequence Numbers #") for line in recent[:3])
+    title = f"**Sequence Numbers {NUMBER[locale]}"
+    assert len(recent) >= 3 and all(line.startswith(title) for line in recent[:3])
     assert_within_discord_limits(history)
-    assert history.response.embeds[0].description.startswith("**Sequence Numbers #")
+    assert history.response.embeds[0].description.startswith(title)

@@ -5,6 +5,7 @@ their own client's language and their DMs the language they last used with the b
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -143,3 +144,32 @@ async def test_a_match_in_a_french_server_is_played_in_french_from_the_lobby_to_
     assert "resigned" not in result and "game ends" not in result  # what happened, in French too
     history = (await hugo.slash(channel, "history")).response.embeds[0].description
     assert "(abandonnée – non classée)" in history and "(a abandonné)" in history
+
+
+async def test_titles_and_lists_are_written_the_way_each_language_writes_them(simcord_env, client_locales):
+    guild = simcord_env.create_guild("Soirée jeux", preferred_locale="fr")
+    channel = guild.create_text_channel("jeux")
+    chloe, hugo = (
+        client_locales.speak(guild.add_member(simcord_env.create_user(name)), "fr")
+        for name in ("chloe", "hugo")
+    )
+    lobby = (await chloe.slash(channel, "tetrislink new", dice=False)).response.message
+    await hugo.click(lobby, label="Rejoindre")
+    await chloe.click(lobby, label="Commencer")
+    board = channel_message(channel, lobby.id)
+    match_id = int(re.findall(r"\d+", board.embeds[0].footer.text)[0])
+
+    assert board.embeds[0].title == f"Tetris Link nº\u00a0{match_id}"
+    seats = board.embeds[0].fields[0].value.splitlines()
+    assert all(" · <@" in line and line.endswith(" – 0 point") and "—" not in line for line in seats), seats
+    listed = (await chloe.slash(channel, "matches")).response
+    line = next(line for field in listed.embeds[0].fields for line in field.value.splitlines())
+    assert line.startswith(f"**Tetris Link nº\u00a0{match_id}** – coup 0 – https://") and "—" not in line
+
+    german = client_locales.speak(hugo, "de")
+    asked = await german.click(board, label="Abandonner")
+    assert told(asked).startswith(f"Tetris Link #{match_id} aufgeben?")
+    await german.click(asked.response.message, label="Ja, aufgeben")
+    history = (await german.slash(channel, "history")).response.embeds[0].description
+    assert history.startswith(f"**Tetris Link #{match_id}** (abgebrochen – nicht gewertet) – <@")
+    assert "—" not in history

@@ -90,7 +90,7 @@ async def test_a_placement_is_told_above_the_board_in_the_words_of_the_image(tab
     board = channel_message(table.channel, board.id)
     text = board.embeds[0].description
     assert f"<@{player.user.id}> (" in text
-    assert f"placed an O in columns {column}-{column + 1}." in text
+    assert f"placed an O in columns {column} and {column + 1}." in text
 
 
 async def test_the_no_dice_option_is_called_a_house_variant_in_the_rules_and_the_lobby(table):

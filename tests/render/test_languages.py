@@ -13,6 +13,7 @@ from games.tetris_link import ANY
 from locales import catalogue_path
 from render import replay, rookie, sequence_numbers, tetris_link, tremember, triominos
 from render.common import font, seat_label, words, wrap
+from render.tremember.narration import instruction as tremember_instruction
 from tests.registry import ENGINES
 
 RENDERERS = {
@@ -124,3 +125,44 @@ def test_a_line_breaks_at_spaces_but_never_at_a_no_break_space():
 
     assert lines == ["Prenez la", "carte", "«\u00a0Pioche\u00a0»", "avant", "10\u202fh"]
     assert words("a  b\u00a0c\nd") == ["a", "b\u00a0c", "d"]
+
+
+def test_rookie_counts_the_cards_taken_and_turned_down_in_whole_sentences():
+    view = {**played("rookie", 0), "events": None}
+    turned = {**view, "last_event": {"type": "turn_down", "seat": 1, "count": 1}}
+    arranged = {**view, "last_event": {"type": "arrange", "seat": 0, "count": 3, "tops": ["red", None, None]}}
+
+    assert rookie.narrate(turned, seat_label) == ["B turned the 1 card left open face down."]
+    assert rookie.narrate(turned, seat_label, "de") == ["B hat die offen liegende Karte wieder umgedreht."]
+    assert rookie.narrate(turned, seat_label, "fr") == ["B a remis face cachée la carte restée ouverte."]
+    assert rookie.narrate(arranged, seat_label, "de")[0].startswith(
+        "Die 3 geholten Karten kamen auf die Stapel von A"
+    )
+    assert rookie.narrate(arranged, seat_label, "fr")[0].startswith(
+        "Les 3 cartes prises vont sur les piles de A"
+    )
+
+
+def test_tetris_link_names_two_columns_with_and_and_more_with_a_range_dash():
+    cells = {2: [[0, 0], [0, 1], [1, 0], [1, 1]], 3: [[0, 7], [0, 8], [0, 9], [1, 8]]}
+    said = {}
+    for lang in ("en", "de", "fr"):
+        for width, placed in cells.items():
+            event = {"type": "place", "seat": 1, "shape": "O" if width == 2 else "T", "cells": placed}
+            event |= {"gained": 0, "group": 0, "gap_penalty": 0}
+            view = {**played("tetris_link", 0), "last_event": event, "events": []}
+            said[lang, width] = tetris_link.narrate(view, seat_label, lang)[-1]
+
+    assert said["en", 2] == "B placed an O in columns 1 and 2." and said["en", 3].endswith("in columns 8–10.")
+    assert (
+        "in die Spalten 1 und 2 gesteckt" in said["de", 2] and "in die Spalten 8–10 gesteckt" in said["de", 3]
+    )
+    assert "dans les colonnes 1 et 2" in said["fr", 2] and "dans les colonnes 8 à 10" in said["fr", 3]
+
+
+def test_the_seat_to_move_stands_in_the_headline_where_each_language_puts_it():
+    view = {**played("tremember", 0), "phase": "take"}
+
+    assert tremember_instruction(view, "en") == ("", "to move: take a face-down card")
+    assert tremember_instruction(view, "de") == ("", "ist am Zug: Nimm eine verdeckte Karte")
+    assert tremember_instruction(view, "fr") == ("À", "de jouer\u00a0: prends une carte face cachée")

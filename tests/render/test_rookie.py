@@ -85,15 +85,15 @@ GOLDEN: dict[str, Golden] = {  # recorded from the renderer before it became a p
     "teams, mid-game": ((780, 635), "370a64a480953730d9e394d0cbe7a5031f361da03c46adb518327019ef25b1f9"),
     "teams, mid-game, German": (
         (780, 635),
-        "84bc5367b76eddfcb95eda01a25c28c757782139491b39109e5b5b5e05f35b10",
+        "ad15021b744fe5ce7090f368b053bdf79a8443daa4304e890a0ef4e895b73f68",
     ),
     "teams, mid-game, French": (
         (780, 635),
-        "3a4f78c91c3ce601244a42e2e10609d5697075f7946e3f6a74bf95ecc100f442",
+        "87ead4842db68ffb7d43d5d5936595338a2b49a27f003808a872ce2eca9268be",
     ),
     "six in teams, seat D's view, German": (
         (780, 635),
-        "162d4c6aa438521a180c8193353d1ca1fd4f5f60c2ca32c893ab2aae974bdfe9",
+        "92ff0943bea0027521352d687b3d5d427ebc82173e2bf121f50c3f3d159ff96a",
     ),
     "kids, the end": ((780, 635), "1321db6896e45cfaf840fe2c06526150081aa3450b8c7483efe8476d4fa73db7"),
     "standard, the end, French": (
@@ -103,7 +103,7 @@ GOLDEN: dict[str, Golden] = {  # recorded from the renderer before it became a p
     "a rookie to arrange": ((780, 635), "dee68e7954e6c872e0d8671814971d01cdff04ace9cc6bbaa73c5c5ea6cc5719"),
     "a steal to choose, German": (
         (780, 635),
-        "39043d4a9340c7eb624a7d67b4b5986bd6b98eb04928c186ec895eb196ddb835",
+        "a630ec931ad8207d3bdc0b3ead99ae0fd6c4a93e6da168e11a11866bb86db58d",
     ),
 }
 

@@ -180,19 +180,19 @@ GOLDEN_BOARDS: dict[str, tuple[Callable[[], bytes], str]] = {
     ),
     "mid-game": (
         lambda: render(mid_game_view()),
-        "748x524 65ca4a69561239caef11507068a0216b56b26c4801fbf37997dfcdcd0ec98eae",
+        "748x524 f942c39059459a1650ad093bc19aaa8142bcbee077eda6d7f31feb9edb49bdd8",
     ),
     "mid-game, a player's view, fr": (
         lambda: render(mid_game_view(), viewer=2, lang="fr"),
-        "748x524 5ca625a06d141c6e5c20ce97dfe0b2767c17678a5ef0e8d416785146bf5e7839",
+        "748x524 7c3f0dc24bb58ab9bf2497a97d33308e1c10d58c2467216cdacf7ec67758e45f",
     ),
     "mid-game with a ghost": (
         lambda: render(mid_game_view(), ghost=GHOST),
-        "748x524 9b0ed4e0fbdb0985a1ce5890f85dfbde91731733cd501bc3db60caa6d95af99f",
+        "748x524 f118ece0b91f688b17d39e04195adc428147eeda9236bbbf272d9a5da6cbffa1",
     ),
     "mid-game with a ghost, de": (
         lambda: render(mid_game_view(), ghost=GHOST, lang="de"),
-        "748x524 ac76d2926cab355c3fb5e3c263feac380aac17fab97061d2dc70cb8dbcadef74",
+        "748x524 4a585ddc4b38ea91375cba0eca8532434d0f6ee1194dad8f78903b4b415f5cc1",
     ),
     "resigned, fr": (
         lambda: render(ENGINE.view(ENGINE.resign(ENGINE.new_game(3, seed=2), 1), None), lang="fr"),
@@ -266,12 +266,12 @@ def placed(shape: str, cells: list, gained: int = 0, penalty: int = 0, group: in
 
 
 def test_a_placement_is_told_with_its_columns_from_one_and_what_it_scored():
-    assert letters(placed("O", [[0, 0], [0, 1], [1, 0], [1, 1]])) == ["B placed an O in columns 1-2."]
+    assert letters(placed("O", [[0, 0], [0, 1], [1, 0], [1, 1]])) == ["B placed an O in columns 1 and 2."]
     assert letters(placed("I", [[0, 9], [1, 9], [2, 9], [3, 9]], 3, 1, 3)) == [
         "B placed an I in column 10: +3 for a group of 3, -1 for an empty cell under it."
     ]
     assert letters(placed("T", [[2, 3], [2, 4], [2, 5], [3, 4]], 0, 2)) == [
-        "B placed a T in columns 4-6: -2 for empty cells under it."
+        "B placed a T in columns 4–6: -2 for empty cells under it."
     ]
 
 
@@ -305,4 +305,4 @@ def test_skipped_turns_and_the_end_follow_the_decision():
 
 def test_the_narration_names_seats_the_way_it_is_told():
     view = placed("O", [[0, 0], [0, 1], [1, 0], [1, 1]])
-    assert narrate(view, lambda seat: f"<@{100 + seat}>") == ["<@101> placed an O in columns 1-2."]
+    assert narrate(view, lambda seat: f"<@{100 + seat}>") == ["<@101> placed an O in columns 1 and 2."]

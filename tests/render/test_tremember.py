@@ -281,7 +281,7 @@ GOLDEN_BOARDS: dict[str, tuple[Callable[[], bytes], str]] = {
     ),
     "first flip, de": (
         lambda: render(ENGINE.view(play(ordered_game(), *MISS[:3]), None), lang="de"),
-        "660x788 42475033a2bf4048ac7353813faef3102f174ad03371e65957338a3bfb7a2389",
+        "660x788 9742d4958d2d00a6da6183dac9a929c524664a6e7c26f6c43372f4cf0c237d42",
     ),
     "miss, en": (
         lambda: render(ENGINE.view(play(ordered_game(), *MISS), None)),
@@ -289,11 +289,11 @@ GOLDEN_BOARDS: dict[str, tuple[Callable[[], bytes], str]] = {
     ),
     "miss, de": (
         lambda: render(ENGINE.view(play(ordered_game(), *MISS), None), lang="de"),
-        "660x788 513d343a5a96e54b71568fa12c5b0c6dfba3fee9d9d6047abd5421dc1400a4c7",
+        "660x788 b04b997a453b95e86ab2df89a221c9c5f9021f0de1ac6d5f802a295b52c1b139",
     ),
     "miss, fr": (
         lambda: render(ENGINE.view(play(ordered_game(), *MISS), None), lang="fr"),
-        "660x788 7c19f362f078fb4cdab3e88cdd2bb2024d8f1d613650bc0da0de5b66fe0a0a8d",
+        "660x788 c537a14927ddd160ea2de3f469cb6ad5c77c27bdebb5cb6d6bd17af3fad48217",
     ),
     "miss, then the next take": (
         lambda: render(ENGINE.view(play(ordered_game(), *MISS, ("take", [3, 3])), None)),
@@ -307,7 +307,7 @@ GOLDEN_BOARDS: dict[str, tuple[Callable[[], bytes], str]] = {
     ),
     "joker pair, fr": (
         lambda: render(ENGINE.view(joker_pair_game(), None), lang="fr"),
-        "660x788 e60439961f89c47fe92310447e183118d95718cace2d2621ff29802a93637055",
+        "660x788 72c4b9b55fb1a5ac10c5686f95010fe27c2a816828daa65d1d98412adc12bab0",
     ),
     "mid-game, 3 seats": (
         lambda: render(ENGINE.view(random_state(11, 300), None)),
@@ -315,7 +315,7 @@ GOLDEN_BOARDS: dict[str, tuple[Callable[[], bytes], str]] = {
     ),
     "resigned seat, de": (
         lambda: render(ENGINE.view(ENGINE.resign(ordered_game(3), 1), 2), viewer=2, lang="de"),
-        "660x788 26974f60196c36a6803cc4e8c1e095276e7e74d81ca23ec80fb57899bb5c64b2",
+        "660x788 4d330266b6a33dea790c469b282d1ff6ea75dfe7b8c0651645d291d22dfa585e",
     ),
     "end, a player's view": (
         lambda: render(ENGINE.view(random_state(4, 10_000), 1), viewer=1),

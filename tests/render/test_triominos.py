@@ -104,12 +104,12 @@ GOLDEN: dict[str, tuple[Callable[[], bytes], tuple[int, int], str]] = {
     "mid-game, German": (
         lambda: render(mid_game(), lang="de"),
         (680, 852),
-        "c0d1adc475363ff33062292ee8713ec052d16b0e79e767213ad831a49c256176",
+        "81b4b0a59da6ed35814388473ec787a1955b8eff28f2c375ea4a4a158b5b0c83",
     ),
     "mid-game, French": (
         lambda: render(mid_game(), lang="fr"),
         (680, 852),
-        "ce9d053b73368fbf57f644f0743ddfa5d497d6600a2c1e6d34662955c83182a9",
+        "1ea8d468683af8aaaa5be42f435edf3e24100f143ac67484bbdea6d4221651e3",
     ),
     "the joker on the table, 4 seats": (
         lambda: render(ENGINE.view(with_joker_on_the_table(), None)),
@@ -119,7 +119,7 @@ GOLDEN: dict[str, tuple[Callable[[], bytes], tuple[int, int], str]] = {
     "end, 4 seats, a large table": (
         lambda: render(large_table()),
         (771, 852),
-        "d30fd4bb1a516b506340dc664c6a7ff047982ba6035b4088168d26541373bd0c",
+        "a9802d259f4645406837c6014c368694340f6a6a28825c3b916890957ad83768",
     ),
     "end, 2 seats, German": (
         lambda: render(ENGINE.view(played(1, 2, 500), None), lang="de"),
