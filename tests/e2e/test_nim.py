@@ -57,7 +57,7 @@ async def test_nim_is_listed_opens_a_lobby_and_plays_to_a_rated_result(table, cl
     for lang, record in (("de", "1 Sieg / 1 Partie"), ("fr", "1 victoire / 1 partie")):
         asked = await client_locales.speak(table.dave, lang).slash(table.channel, "stats", member=first)
         assert any(field.name == "Nim" and record in field.value for field in asked.response.embeds[0].fields)
-    history = (await table.dave.slash(table.channel, "history", game="nim")).response.embeds[0]
+    history = (await table.carol.slash(table.channel, "history", game="nim")).response.embeds[0]
     assert "**Nim #" in history.description and "🏆" in history.description
 
 
