@@ -7,8 +7,9 @@ joker back (and so holds it until it is laid again), and each pass, which tells 
 passing seat held no card fitting the table of that moment. The unseen cards (the other
 hands and the pot) are dealt at random consistently with all of that.
 
-- easy: looks only at the tokens a placement earns now, and now and then lays a card
-  that merely fits, as a child does when it spots one.
+- easy: looks only at the tokens a placement earns now, and makes a child's mistakes:
+  half the time it lays a card that merely fits, as a child does when it spots one,
+  and now and then it misses that a card fits (turned the right way) and buys instead.
 - normal: one ply, soundly: the tokens a placement earns, less the hexagons and bridges
   it leaves for the next seat (weighed by the chance that seat holds a card that fits
   there), plus how many of its own cards will still fit, keeping the joker for a bonus.
@@ -17,8 +18,10 @@ hands and the pot) are dealt at random consistently with all of that.
   (and a joker take-back), plays every deal forward through the others' replies and
   its own next turn, every seat played by a greedy player (the most bonus, the joker
   kept for a bonus). It plays the move with the best average lead over the others,
-  counting tokens plus 0.85 for each card in hand (a card bought is laid later for a
-  token), with a quarter of the normal evaluation added to break near ties.
+  counting tokens plus 0.9 for each card in hand that fits the table (it will be laid
+  for a token) but only 0.3 for one that fits nowhere (it may stay in hand to the end,
+  where a card in hand is worth nothing), with a quarter of the normal evaluation
+  added to break near ties.
 """
 
 from __future__ import annotations
@@ -74,15 +77,20 @@ LEFT_OVER = 0.8
 STILL_FITS = 0.12
 STUCK = 0.9
 JOKER_KEPT = 0.9
-# The easy player's slips: how often it lays any card that fits.
-SLIP_CHANCE = 0.35
+# The easy player's slips: how often it lays any card that fits, and how often it
+# misses that a card fits (turned the right way) and buys one instead.
+SLIP_CHANCE = 0.5
+OVERLOOK_CHANCE = 0.12
 # The hard player's search: deals, candidates, the normal evaluation's share, rounds
-# played forward, and what a card in hand is worth, in tokens, when a playout stops.
+# played forward, and what a card in hand is worth, in tokens, when a playout stops
+# before the end: a token counts what the seat holds plus what its cards will earn
+# when laid, and a card that fits nowhere on the table may stay in hand to the end.
 DEALS = 30
 CANDIDATES = 8
 TIE_BREAK = 0.25
 ROUNDS = 1
-HAND_WORTH = 0.85
+HAND_WORTH = 0.9
+MISFIT_WORTH = 0.3
 
 
 # --- the table as a player reads it ------------------------------------------------
@@ -503,9 +511,9 @@ def choose(
     placing = [o for o in found if o.kind == "place"]
     if not placing:
         return fallback(found).move
-    knowledge = read(views)
     if level == "easy":
-        return easy(knowledge, placing, rng).move
+        return easy(read(views), placing, found, rng).move
+    knowledge = read(views)
     chances = fit_chance(knowledge, next_seat(knowledge))
     ranked = sorted(placing, key=lambda o: -normal_value(knowledge, o, chances))
     if level == "normal":
@@ -513,8 +521,12 @@ def choose(
     return hard(knowledge, ranked, found, chances, rng).move
 
 
-def easy(knowledge: Knowledge, placing: list[Option], rng: random.Random) -> Option:
-    """The placement that earns most now, or now and then any that fits."""
+def easy(knowledge: Knowledge, placing: list[Option], found: list[Option], rng: random.Random) -> Option:
+    """The placement that earns most now, or now and then any that fits, or, missing
+    that a card fits when turned, a card bought instead."""
+    buying = [o for o in found if o.kind == "buy"]
+    if buying and rng.random() < OVERLOOK_CHANCE:
+        return buying[0]
     if rng.random() < SLIP_CHANCE:
         return rng.choice(placing)
     board, hand = knowledge.board, knowledge.hand
@@ -551,6 +563,16 @@ def hard(
     return best
 
 
+def hand_worth(world: World, seat: int) -> float:
+    """What the seat's hand is worth in tokens when a playout stops: nothing once the
+    game is over; a card that fits the table more than one that does not."""
+    if world.over:
+        return 0.0
+    hand = world.hands[seat]
+    fit = sum(fits_somewhere(world.board, card) for card in hand)
+    return HAND_WORTH * fit + MISFIT_WORTH * (len(hand) - fit)
+
+
 def playout(world: World, seat: int, option: Option, rng: random.Random) -> float:
     """The seat's token lead over the others' mean after `option`, a round of the
     others' replies and its own next turn."""
@@ -566,7 +588,7 @@ def playout(world: World, seat: int, option: Option, rng: random.Random) -> floa
             break
         turn = world.next_seat(turn)
         world.greedy(turn, rng)
-    worth = [world.tokens[s] - start[s] + HAND_WORTH * len(world.hands[s]) for s in range(world.players)]
+    worth = [world.tokens[s] - start[s] + hand_worth(world, s) for s in range(world.players)]
     mine = worth[seat]
     others = [worth[s] for s in range(world.players) if s != seat and s not in world.resigned]
     return mine - (sum(others) / len(others) if others else 0.0)

@@ -11,6 +11,7 @@ import ai
 import ai.triominos
 from ai import arena
 from ai.triominos import JOKER, ROTATIONS, World, deal, options, read
+from benchmarks.references import triominos as reference
 from games.triominos import ENGINE, TriominosState, table_of
 from tests.games.test_triominos import hidden_twin
 
@@ -188,4 +189,26 @@ def test_the_players_simulation_earns_what_the_engine_pays():
 def test_hard_wins_most_of_a_few_seeded_matches_against_easy():
     """A fast sign of the levels' order; `python -m benchmarks levels` checks each level
     against the one below on enough matches."""
-    assert arena.first_wins(ENGINE, ai.triominos.choose, "hard", "easy", games=4) > 0.5
+    assert arena.first_wins(ENGINE, ai.triominos.choose, "hard", "easy", games=10) > 0.5
+
+
+def test_easy_now_and_then_misses_a_card_that_fits_and_buys_where_normal_and_hard_lay_one():
+    """The beginner's mistake: a card fits (turned the right way) but it buys instead."""
+    state, views = recorded(4, 2, 6)
+    legal = ENGINE.legal_moves(state, state.turn)
+    assert {"type": "buy"} in legal and any(m["type"] == "place" for m in legal)
+    seat_views = views[state.turn]
+    bought = {
+        level: sum(decision(level, state, seat_views, seed)["type"] == "buy" for seed in range(40))
+        for level in ("easy", "normal")
+    }
+    assert 0 < bought["easy"] < 20 and bought["normal"] == 0
+    assert all(decision("hard", state, seat_views, seed)["type"] != "buy" for seed in range(3))
+
+
+def test_the_greedy_reference_plays_legal_moves_to_the_end_whatever_its_level():
+    """The reference hard is measured against: the same seeded match whatever level it is given."""
+    ends = [arena.play(ENGINE, reference.choose, (level, level), seed=3) for level in ai.LEVELS]
+    outcome = ENGINE.outcome(ends[0])
+    assert outcome is not None and outcome.winners
+    assert ends[0] == ends[1] == ends[2]
