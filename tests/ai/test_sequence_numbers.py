@@ -14,6 +14,7 @@ import ai
 import ai.sequence_numbers
 from ai import arena
 from ai.sequence_numbers import CANONICAL, card_id, deal, knowledge, read_board
+from benchmarks.references import sequence_numbers as reference
 from games.sequence_numbers import CARDS, CELLS_OF, ENGINE, SIZE, SequenceState
 from tests.games.test_sequence_numbers import _name, at, card_for, hidden_twin, make, six_in_a_row
 
@@ -213,3 +214,11 @@ def test_hard_wins_most_of_a_few_seeded_matches_against_easy():
     """A fast sign of the levels' order; `python -m benchmarks levels` checks each level
     against the one below on enough matches."""
     assert first_wins("hard", "easy", games=4) > 0.5
+
+
+def test_the_greedy_reference_plays_legal_moves_to_the_end_whatever_its_level():
+    """The reference hard is measured against: the same seeded match whatever level it is given."""
+    ends = [arena.play(ENGINE, reference.choose, (level, level), seed=3) for level in ai.LEVELS]
+    outcome = ENGINE.outcome(ends[0])
+    assert outcome is not None and outcome.winners
+    assert ends[0] == ends[1] == ends[2]
