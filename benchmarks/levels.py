@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ai.arena import first_wins
+from benchmarks.references import wilson_low
 from cogs.registry import GAMES
 
 
@@ -91,8 +92,9 @@ def bench_levels() -> None:
             met = met and enough
             pairing = f"{requirement.stronger} against {requirement.weaker} {requirement.note}".strip()
             print(
-                f"    {pairing:34s} {100 * won:5.1f}% won of {requirement.games:2d} "
-                f"(required {100 * requirement.share:3.0f}%)  {'ok' if enough else 'NOT MET'}"
+                f"    {pairing:34s} {100 * won:5.1f}% won of {requirement.games:3d} "
+                f"(95% lower bound {100 * wilson_low(won, requirement.games):4.1f}%; "
+                f"required {100 * requirement.share:3.0f}%)  {'ok' if enough else 'NOT MET'}"
                 f"  {time.perf_counter() - start:5.1f} s"
             )
     print("  every level beats the one below as required" if met else "  NOT MET: a level falls short")

@@ -11,18 +11,15 @@ python -m benchmarks.references.sequence_numbers [GAMES]   # hard against it, se
 
 from __future__ import annotations
 
-import math
 import random
-import sys
 from collections.abc import Sequence
 
 import ai.sequence_numbers
-from ai.arena import first_wins
 from ai.sequence_numbers import OTHERS, Board, card_id, lock_value, move_value, read_board
+from benchmarks.references import report
 from games.sequence_numbers import ENGINE, RUN, SIZE, LockMove, SequenceMove, SequenceView, named_cell
 
-# Hard must win this share of this many seeded matches against the reference.
-REFERENCE_SHARE = 0.6
+# Hard plays this many seeded matches against the reference.
 REFERENCE_GAMES = 200
 
 
@@ -67,31 +64,5 @@ def _best(values: list[float], rng: random.Random) -> int:
     return rng.choice([i for i, v in enumerate(values) if v >= top - 1e-9])
 
 
-def wilson_low(share: float, games: int, z: float = 1.96) -> float:
-    """The lower end of the 95% Wilson interval of a share won over `games` matches."""
-    centre = share + z * z / (2 * games)
-    spread = z * math.sqrt(share * (1 - share) / games + z * z / (4 * games * games))
-    return (centre - spread) / (1 + z * z / games)
-
-
-def hard_or_reference(
-    level: str, views: Sequence[SequenceView], legal: list[SequenceMove], rng: random.Random
-) -> SequenceMove:
-    """The hard level at "hard", the reference at any other level: one player for the arena."""
-    if level == "hard":
-        return ai.sequence_numbers.choose(level, views, legal, rng)
-    return choose(level, views, legal, rng)
-
-
-def main() -> None:
-    """Print the share of seeded two-player matches hard wins against the reference."""
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else REFERENCE_GAMES
-    won = first_wins(ENGINE, hard_or_reference, "hard", "normal", games)
-    print(
-        f"Sequence Numbers hard against the greedy reference: {100 * won:.1f}% won of {games} "
-        f"(95% lower bound {100 * wilson_low(won, games):.1f}%, required {100 * REFERENCE_SHARE:.0f}%)"
-    )
-
-
 if __name__ == "__main__":
-    main()
+    report(ENGINE, ai.sequence_numbers.choose, choose, REFERENCE_GAMES)

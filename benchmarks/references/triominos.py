@@ -10,18 +10,15 @@ python -m benchmarks.references.triominos [GAMES]   # hard against it, seats swa
 
 from __future__ import annotations
 
-import math
 import random
-import sys
 from collections.abc import Sequence
 
 import ai.triominos
-from ai.arena import first_wins
 from ai.triominos import JOKER_KEPT, Option, card_of, fallback, options, read_board
+from benchmarks.references import report
 from games.triominos import ENGINE, JOKER, TriominosMove, TriominosView
 
-# Hard must win this share of this many seeded matches against the reference.
-REFERENCE_SHARE = 0.6
+# Hard plays this many seeded matches against the reference.
 REFERENCE_GAMES = 400
 
 
@@ -49,31 +46,5 @@ def choose(
     return rng.choice([o for o, v in zip(placing, values, strict=True) if v >= top - 1e-9]).move
 
 
-def wilson_low(share: float, games: int, z: float = 1.96) -> float:
-    """The lower end of the 95% Wilson interval of a share won over `games` matches."""
-    centre = share + z * z / (2 * games)
-    spread = z * math.sqrt(share * (1 - share) / games + z * z / (4 * games * games))
-    return (centre - spread) / (1 + z * z / games)
-
-
-def hard_or_reference(
-    level: str, views: Sequence[TriominosView], legal: list[TriominosMove], rng: random.Random
-) -> TriominosMove:
-    """The hard level at "hard", the reference at any other level: one player for the arena."""
-    if level == "hard":
-        return ai.triominos.choose(level, views, legal, rng)
-    return choose(level, views, legal, rng)
-
-
-def main() -> None:
-    """Print the share of seeded two-player matches hard wins against the reference."""
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else REFERENCE_GAMES
-    won = first_wins(ENGINE, hard_or_reference, "hard", "normal", games)
-    print(
-        f"My First Triominos hard against the greedy reference: {100 * won:.1f}% won of {games} "
-        f"(95% lower bound {100 * wilson_low(won, games):.1f}%, required {100 * REFERENCE_SHARE:.0f}%)"
-    )
-
-
 if __name__ == "__main__":
-    main()
+    report(ENGINE, ai.triominos.choose, choose, REFERENCE_GAMES)
