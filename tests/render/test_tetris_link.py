@@ -3,14 +3,9 @@ last move and what just happened in the same words as the Discord message."""
 
 from __future__ import annotations
 
-import hashlib
 import io
-import os
-import subprocess
-import sys
 from collections.abc import Callable
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 from PIL import Image, ImageChops
@@ -19,6 +14,8 @@ from games.base import first_seat
 from games.tetris_link import ENGINE, NO_FIT, NO_PIECE_LEFT, NO_SHAPE_LEFT, drop
 from render.common import BACKGROUND, PANEL, seat_label
 from render.tetris_link import narrate, render
+from tests.render.golden import Golden, in_fresh_process
+from tests.render.golden import pixels as pixels_of
 
 
 def place(state, seat: int, shape: str, column: int, rotation: int = 0):
@@ -32,15 +29,6 @@ def mid_game_view() -> dict:
     for seat, shape, column in [(0, "I", 0), (1, "O", 4), (2, "T", 6), (0, "L", 0)]:
         state = place(state, seat, shape, column)
     return ENGINE.view(state, None)
-
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def fingerprint(png: bytes) -> str:
-    """The decoded pixels' sha256 and the size: what a player sees, not how it is encoded."""
-    image = Image.open(io.BytesIO(png)).convert("RGBA")
-    return f"{image.width}x{image.height} {hashlib.sha256(image.tobytes()).hexdigest()}"
 
 
 def pixels(png: bytes) -> Image.Image:
@@ -169,67 +157,62 @@ GHOST = {"seat": 1, "cells": [[0, 8], [0, 9], [1, 8], [1, 9]]}
 # Boards of today's renderer, pixel for pixel: the start with and without dice, a game under
 # way with and without a ghost, a resignation and the end, for a player and a spectator, in
 # each language.
-GOLDEN_BOARDS: dict[str, tuple[Callable[[], bytes], str]] = {
+GOLDEN_BOARDS: dict[str, tuple[Callable[[], bytes], Golden]] = {
     "start, dice, 4 seats": (
         lambda: render(ENGINE.view(ENGINE.new_game(4, seed=1), None)),
-        "748x524 979d2376f22b4e3db1c8bd29e8a4659dcf87d21cf9332515d4addd61f6c8f43f",
+        ((748, 524), "979d2376f22b4e3db1c8bd29e8a4659dcf87d21cf9332515d4addd61f6c8f43f"),
     ),
     "start, no dice, 2 seats, de": (
         lambda: render(ENGINE.view(ENGINE.new_game(2, seed=6, options={"dice": False}), None), lang="de"),
-        "748x524 5e5afdee317fe65ae13a4265c4007ccc0f0441d17eae1a21938c3ed69fbc09b2",
+        ((748, 524), "5e5afdee317fe65ae13a4265c4007ccc0f0441d17eae1a21938c3ed69fbc09b2"),
     ),
     "mid-game": (
         lambda: render(mid_game_view()),
-        "748x524 f942c39059459a1650ad093bc19aaa8142bcbee077eda6d7f31feb9edb49bdd8",
+        ((748, 524), "f942c39059459a1650ad093bc19aaa8142bcbee077eda6d7f31feb9edb49bdd8"),
     ),
     "mid-game, a player's view, fr": (
         lambda: render(mid_game_view(), viewer=2, lang="fr"),
-        "748x524 7c3f0dc24bb58ab9bf2497a97d33308e1c10d58c2467216cdacf7ec67758e45f",
+        ((748, 524), "7c3f0dc24bb58ab9bf2497a97d33308e1c10d58c2467216cdacf7ec67758e45f"),
     ),
     "mid-game with a ghost": (
         lambda: render(mid_game_view(), ghost=GHOST),
-        "748x524 f118ece0b91f688b17d39e04195adc428147eeda9236bbbf272d9a5da6cbffa1",
+        ((748, 524), "f118ece0b91f688b17d39e04195adc428147eeda9236bbbf272d9a5da6cbffa1"),
     ),
     "mid-game with a ghost, de": (
         lambda: render(mid_game_view(), ghost=GHOST, lang="de"),
-        "748x524 4a585ddc4b38ea91375cba0eca8532434d0f6ee1194dad8f78903b4b415f5cc1",
+        ((748, 524), "4a585ddc4b38ea91375cba0eca8532434d0f6ee1194dad8f78903b4b415f5cc1"),
     ),
     "resigned, fr": (
         lambda: render(ENGINE.view(ENGINE.resign(ENGINE.new_game(3, seed=2), 1), None), lang="fr"),
-        "748x524 2bee29d4d1bfe2c1d83b9c0cc1d0f301383d0a5190d06bdce0e64764c442c6f0",
+        ((748, 524), "2bee29d4d1bfe2c1d83b9c0cc1d0f301383d0a5190d06bdce0e64764c442c6f0"),
     ),
     "end, a player's view": (
         lambda: render(finished_view(0), viewer=0),
-        "748x524 0e8f03b9bbe36989dc3a7a47b4e627eeea65a1b457ff5848a081a5c2c8b123a8",
+        ((748, 524), "0e8f03b9bbe36989dc3a7a47b4e627eeea65a1b457ff5848a081a5c2c8b123a8"),
     ),
     "end, spectator, de": (
         lambda: render(finished_view(None), lang="de"),
-        "748x524 501c3fd106b5f014d95b9ede6faabaeee339e3ce2061d81f18f5220b10f3dc2f",
+        ((748, 524), "501c3fd106b5f014d95b9ede6faabaeee339e3ce2061d81f18f5220b10f3dc2f"),
     ),
     "end, spectator, fr": (
         lambda: render(finished_view(None), lang="fr"),
-        "748x524 876c573404910434b6cd12e4729055aad58b42d7589174512edbea128e37bb75",
+        ((748, 524), "876c573404910434b6cd12e4729055aad58b42d7589174512edbea128e37bb75"),
     ),
 }
 
 
+def golden(name: str) -> Golden:
+    return pixels_of(GOLDEN_BOARDS[name][0]())
+
+
 @pytest.mark.parametrize("board", GOLDEN_BOARDS)
 def test_boards_look_exactly_as_recorded(board):
-    draw, expected = GOLDEN_BOARDS[board]
-    assert fingerprint(draw()) == expected
+    assert golden(board) == GOLDEN_BOARDS[board][1]
 
 
 def test_boards_look_the_same_in_another_process_with_another_hash_seed():
     names = ("mid-game with a ghost, de", "end, spectator, fr")
-    script = (
-        "from tests.render.test_tetris_link import GOLDEN_BOARDS, fingerprint\n"
-        f"for name in {names!r}: print(fingerprint(GOLDEN_BOARDS[name][0]()))"
-    )
-    env = {**os.environ, "PYTHONHASHSEED": "4242"}
-    done = subprocess.run(
-        [sys.executable, "-c", script], env=env, cwd=ROOT, capture_output=True, text=True, check=True
-    )
-    assert done.stdout.splitlines() == [GOLDEN_BOARDS[name][1] for name in names]
+    assert in_fresh_process(__name__, list(names), "4242") == {name: GOLDEN_BOARDS[name][1] for name in names}
 
 
 # ---------------------------------------------------------------- narration

@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-import hashlib
 import io
-import os
 import random
 import re
-import subprocess
-import sys
 from collections.abc import Callable
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 from PIL import Image, ImageChops
@@ -26,6 +21,8 @@ from render.tremember import (
     render_card,
 )
 from tests.games.test_tremember import hidden_twin, random_state
+from tests.render.golden import Golden, in_fresh_process
+from tests.render.golden import pixels as pixels_of
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -49,15 +46,6 @@ MISS = (  # sun at A1, moon at C1
     ("flip", [0, 0]),
     ("flip", [0, 2]),
 )
-
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def fingerprint(png: bytes) -> str:
-    """The decoded pixels' sha256 and the size: what a player sees, not how it is encoded."""
-    image = Image.open(io.BytesIO(png)).convert("RGBA")
-    return f"{image.width}x{image.height} {hashlib.sha256(image.tobytes()).hexdigest()}"
 
 
 def pixels(png: bytes) -> Image.Image:
@@ -266,94 +254,89 @@ def joker_pair_game() -> TrememberState:
 
 # Boards of today's renderer, pixel for pixel: the start, each step of a turn, a joker
 # pair, a long game, the end for a player and for a spectator, in each language.
-GOLDEN_BOARDS: dict[str, tuple[Callable[[], bytes], str]] = {
+GOLDEN_BOARDS: dict[str, tuple[Callable[[], bytes], Golden]] = {
     "start, 4 seats": (
         lambda: render(ENGINE.view(ENGINE.new_game(4, seed=1), None)),
-        "660x788 5a1d617a1ebd253888958aac8fe86d56d977bdb5f0c55d0a37a7eef5b25bc2a0",
+        ((660, 788), "5a1d617a1ebd253888958aac8fe86d56d977bdb5f0c55d0a37a7eef5b25bc2a0"),
     ),
     "taken, the taker's view": (
         lambda: render(ENGINE.view(play(ordered_game(), ("take", [2, 2])), 0), viewer=0),
-        "660x788 db763fe4fdae54ad157cad800e1bd9b9870c934447e6914c6acba683d226bf3a",
+        ((660, 788), "db763fe4fdae54ad157cad800e1bd9b9870c934447e6914c6acba683d226bf3a"),
     ),
     "taken at a corner, spectator": (
         lambda: render(ENGINE.view(play(ordered_game(), ("take", [0, 0])), None)),
-        "660x788 eec92b05ee0e59f3334c6a1a66ec16a24b222674d638564893b222de95abb715",
+        ((660, 788), "eec92b05ee0e59f3334c6a1a66ec16a24b222674d638564893b222de95abb715"),
     ),
     "first flip, de": (
         lambda: render(ENGINE.view(play(ordered_game(), *MISS[:3]), None), lang="de"),
-        "660x788 9742d4958d2d00a6da6183dac9a929c524664a6e7c26f6c43372f4cf0c237d42",
+        ((660, 788), "9742d4958d2d00a6da6183dac9a929c524664a6e7c26f6c43372f4cf0c237d42"),
     ),
     "miss, en": (
         lambda: render(ENGINE.view(play(ordered_game(), *MISS), None)),
-        "660x788 967bd8eba0ced47ea363527805ecff6b07ecf83a15377102a9cf33d082eedefe",
+        ((660, 788), "967bd8eba0ced47ea363527805ecff6b07ecf83a15377102a9cf33d082eedefe"),
     ),
     "miss, de": (
         lambda: render(ENGINE.view(play(ordered_game(), *MISS), None), lang="de"),
-        "660x788 b04b997a453b95e86ab2df89a221c9c5f9021f0de1ac6d5f802a295b52c1b139",
+        ((660, 788), "b04b997a453b95e86ab2df89a221c9c5f9021f0de1ac6d5f802a295b52c1b139"),
     ),
     "miss, fr": (
         lambda: render(ENGINE.view(play(ordered_game(), *MISS), None), lang="fr"),
-        "660x788 c537a14927ddd160ea2de3f469cb6ad5c77c27bdebb5cb6d6bd17af3fad48217",
+        ((660, 788), "c537a14927ddd160ea2de3f469cb6ad5c77c27bdebb5cb6d6bd17af3fad48217"),
     ),
     "miss, then the next take": (
         lambda: render(ENGINE.view(play(ordered_game(), *MISS, ("take", [3, 3])), None)),
-        "660x788 50d242be0a4689d01618f07028eded9995994f2e4179129defc8b707e3a8936a",
+        ((660, 788), "50d242be0a4689d01618f07028eded9995994f2e4179129defc8b707e3a8936a"),
     ),
     "a found pair, then the next take": (
         lambda: render(
             ENGINE.view(play(ordered_game(), *MISS[:3], ("flip", [0, 1]), ("take", [3, 3])), None)
         ),
-        "660x788 884846bf04d7c0e049b2f07caae22cfe7c25bc4bdeb862ac55c8b0595f5ab181",
+        ((660, 788), "884846bf04d7c0e049b2f07caae22cfe7c25bc4bdeb862ac55c8b0595f5ab181"),
     ),
     "joker pair, fr": (
         lambda: render(ENGINE.view(joker_pair_game(), None), lang="fr"),
-        "660x788 72c4b9b55fb1a5ac10c5686f95010fe27c2a816828daa65d1d98412adc12bab0",
+        ((660, 788), "72c4b9b55fb1a5ac10c5686f95010fe27c2a816828daa65d1d98412adc12bab0"),
     ),
     "mid-game, 3 seats": (
         lambda: render(ENGINE.view(random_state(11, 300), None)),
-        "660x788 bd117405e188ea5bb5147308461caa96414da1b8c00ce3bd9140d28efe425b9a",
+        ((660, 788), "bd117405e188ea5bb5147308461caa96414da1b8c00ce3bd9140d28efe425b9a"),
     ),
     "resigned seat, de": (
         lambda: render(ENGINE.view(ENGINE.resign(ordered_game(3), 1), 2), viewer=2, lang="de"),
-        "660x788 4d330266b6a33dea790c469b282d1ff6ea75dfe7b8c0651645d291d22dfa585e",
+        ((660, 788), "4d330266b6a33dea790c469b282d1ff6ea75dfe7b8c0651645d291d22dfa585e"),
     ),
     "end, a player's view": (
         lambda: render(ENGINE.view(random_state(4, 10_000), 1), viewer=1),
-        "660x788 95db9c988cf2fbba44f2d8af6266bbff3949a1e96f74d331c7bec1e10f64a8db",
+        ((660, 788), "95db9c988cf2fbba44f2d8af6266bbff3949a1e96f74d331c7bec1e10f64a8db"),
     ),
     "end, spectator, fr": (
         lambda: render(ENGINE.view(random_state(4, 10_000), None), lang="fr"),
-        "660x788 dbbe71b386202aece728c3e804ac1afabf25640b4c088d23296e85d613e4ac0a",
+        ((660, 788), "dbbe71b386202aece728c3e804ac1afabf25640b4c088d23296e85d613e4ac0a"),
     ),
     "peeked card": (
         lambda: render_card("crown"),
-        "280x340 e3adb793db19985ce5f3429682fd4fe02491d00a1ace245aadd4d9a9c2e562e5",
+        ((280, 340), "e3adb793db19985ce5f3429682fd4fe02491d00a1ace245aadd4d9a9c2e562e5"),
     ),
     "peeked joker, de": (
         lambda: render_card("joker2", "de"),
-        "280x340 ee778f0b592f4d24add4690a76c69d871ec58cbccf4fa57e5fa9fe07c2e9e0cd",
+        ((280, 340), "ee778f0b592f4d24add4690a76c69d871ec58cbccf4fa57e5fa9fe07c2e9e0cd"),
     ),
     "peeked card, fr": (
         lambda: render_card("leaf", "fr"),
-        "280x340 ac2248b1546e2e0bb0262c0e225d428816f2d2083e5862973bb768b66939e270",
+        ((280, 340), "ac2248b1546e2e0bb0262c0e225d428816f2d2083e5862973bb768b66939e270"),
     ),
 }
 
 
+def golden(name: str) -> Golden:
+    return pixels_of(GOLDEN_BOARDS[name][0]())
+
+
 @pytest.mark.parametrize("board", GOLDEN_BOARDS)
 def test_boards_look_exactly_as_recorded(board):
-    draw, expected = GOLDEN_BOARDS[board]
-    assert fingerprint(draw()) == expected
+    assert golden(board) == GOLDEN_BOARDS[board][1]
 
 
 def test_boards_look_the_same_in_another_process_with_another_hash_seed():
     names = ("miss, de", "end, spectator, fr", "peeked joker, de")
-    script = (
-        "from tests.render.test_tremember import GOLDEN_BOARDS, fingerprint\n"
-        f"for name in {names!r}: print(fingerprint(GOLDEN_BOARDS[name][0]()))"
-    )
-    env = {**os.environ, "PYTHONHASHSEED": "4242"}
-    done = subprocess.run(
-        [sys.executable, "-c", script], env=env, cwd=ROOT, capture_output=True, text=True, check=True
-    )
-    assert done.stdout.splitlines() == [GOLDEN_BOARDS[name][1] for name in names]
+    assert in_fresh_process(__name__, list(names), "4242") == {name: GOLDEN_BOARDS[name][1] for name in names}

@@ -18,6 +18,7 @@ from games.triominos import ENGINE, JOKER, TriominosState
 from render.common import seat_label
 from render.triominos import narrate, render, render_hand
 from tests.games.test_triominos import hidden_twin
+from tests.render.golden import pixels
 
 PNG = b"\x89PNG\r\n\x1a\n"
 ROOT = Path(__file__).resolve().parents[2]
@@ -67,12 +68,6 @@ def in_a_fresh_process(code: str) -> list[str]:
 
 def sha(png: bytes) -> str:
     return hashlib.sha256(png).hexdigest()
-
-
-def pixels(png: bytes) -> tuple[tuple[int, int], str]:
-    """A picture's size and the sha256 of its decoded pixels (not of the PNG's bytes)."""
-    image = Image.open(io.BytesIO(png)).convert("RGBA")
-    return image.size, hashlib.sha256(image.tobytes()).hexdigest()
 
 
 def with_joker_on_the_table() -> TriominosState:
