@@ -19,8 +19,8 @@ from ai.triominos import choose
 from cogs.game import GameCog, Level, new_command, rules_from_files
 from games.base import Outcome
 from games.triominos import ENGINE, HandCard, PlaceMove, TakeJokerMove, TriominosMove, TriominosView
-from locales import N_, gettext, ngettext
-from matches.match import Match, PrivateReply, and_list, who
+from locales import N_, and_list, gettext, ngettext
+from matches.match import Match, PrivateReply, who
 from matches.presentation import CONTROL_ROWS, SELECT_LIMIT, Choice, Form, Option, form_rows, grouped
 from matches.spec import GameSpec
 from render.triominos import board_image, narrate, prepare, render, render_hand, tokens
@@ -294,7 +294,7 @@ class Triominos(
         if seat in view["to_move"]:
             lines.append(turn_prompt(view, lang))
         elif view["to_move"]:
-            turn = and_list([who(match.players[s], lang) for s in view["to_move"]], lang)
+            turn = and_list(lang, [who(match.players[s], lang) for s in view["to_move"]])
             lines.append(
                 gettext(
                     lang,

@@ -17,7 +17,7 @@ from data.model import RESIGNED, TIMED_OUT, StorageUnavailable
 from data.repositories import Database
 from games import Outcome
 from games.base import CommonView
-from locales import N_, gettext, ngettext, pgettext, signed
+from locales import N_, and_list, gettext, ngettext, pgettext, signed
 from locales.audience import private_language
 from matches.components import GameButton, form_items, items_view
 from matches.game_ui import AnyGameUI
@@ -29,7 +29,6 @@ from matches.match import (
     RESIGN,
     Match,
     alt_text,
-    and_list,
     clock_text,
     left_line,
     left_mark,
@@ -328,7 +327,7 @@ class Board:
         label = self.games[match.row.game].seat_label
         seats = match.engine.current_seats(match.state)
         return and_list(
-            [f"{who(match.players[seat], lang)} ({label(view, seat, lang)})" for seat in seats], lang
+            lang, [f"{who(match.players[seat], lang)} ({label(view, seat, lang)})" for seat in seats]
         )
 
     def _framework_buttons(self, game: AnyGameUI, match: Match) -> list[discord.ui.DynamicItem[Any]]:
@@ -391,7 +390,7 @@ def _rating_text(match: Match, lang: str) -> str:
 
 def _winner_text(match: Match, outcome: Outcome, lang: str) -> str:
     """The result's headline: nobody, a draw, or who won (by resignation when the last move was one)."""
-    names = and_list([who(match.players[seat], lang) for seat in outcome.winners], lang)
+    names = and_list(lang, [who(match.players[seat], lang) for seat in outcome.winners])
     if not outcome.winners:
         return gettext(lang, "**Game over** — nobody wins.")
     if outcome.draw:

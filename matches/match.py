@@ -287,12 +287,7 @@ def standing(engine: AnyEngine, state: Any, lang: str, you: int | None = None) -
 
 
 def _letters(seats: tuple[int, ...], lang: str) -> str:
-    return and_list([SEAT_LETTERS[seat] for seat in seats], lang)
-
-
-def and_list(names: list[str], lang: str) -> str:
-    """Names joined with "and": "A and B and C"."""
-    return locales.and_list(lang, names)
+    return locales.and_list(lang, [SEAT_LETTERS[seat] for seat in seats])
 
 
 def match_title(game: str, match_id: int, lang: str) -> str:

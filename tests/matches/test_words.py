@@ -3,8 +3,8 @@ image descriptions, as each language writes them."""
 
 from __future__ import annotations
 
-from locales import ngettext, number, signed
-from matches.match import alt_text, and_list, match_title
+from locales import and_list, ngettext, number, signed
+from matches.match import alt_text, match_title
 
 
 def test_a_match_is_numbered_as_each_language_numbers_it():
@@ -14,8 +14,8 @@ def test_a_match_is_numbered_as_each_language_numbers_it():
 
 
 def test_winners_are_listed_with_and_never_with_a_bare_comma():
-    assert and_list(["<@1>", "<@2>"], "de") == "<@1> und <@2>"
-    assert and_list(["<@1>", "<@2>", "<@3>"], "fr") == "<@1> et <@2> et <@3>"
+    assert and_list("de", ["<@1>", "<@2>"]) == "<@1> und <@2>"
+    assert and_list("fr", ["<@1>", "<@2>", "<@3>"]) == "<@1> et <@2> et <@3>"
 
 
 def test_a_negative_number_takes_the_minus_sign_of_german_and_french_and_english_keeps_its_hyphen():
