@@ -86,7 +86,7 @@ def main(argv: list[str] | None, create_bot: BotFactory) -> int:
     if local and not args.local:
         print("No DISCORD_TOKEN is set, so the bot opens the local table instead.")
     if local:
-        work = run_local_table(settings, lambda database: create_bot(database=database, settings=settings))
+        work = run_local_table(settings, lambda table: create_bot(settings=table))
     else:
         work = run_discord(settings, create_bot)
     try:

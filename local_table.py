@@ -13,6 +13,7 @@ import logging
 import os
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
 from datetime import timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -38,9 +39,9 @@ class LocalTableError(Exception):
     """The local table cannot open; the message says what to do."""
 
 
-async def run_local_table(settings: Settings, build: Callable[[Path], discord.Client]) -> None:
-    """The bot `build` makes on a database file, on SimCord's simulated Discord, shown in a
-    browser on 127.0.0.1 until the page is closed."""
+async def run_local_table(settings: Settings, build: Callable[[Settings], discord.Client]) -> None:
+    """The bot `build` makes from the local table's settings (see `table_settings`), on
+    SimCord's simulated Discord, shown in a browser on 127.0.0.1 until the page is closed."""
     # The simulated client has no voice and a simulated gateway: discord.py's warnings about
     # them (some at SimCord's import) say nothing useful to someone playing at the local table.
     logging.getLogger("discord").setLevel(logging.ERROR)
@@ -48,7 +49,7 @@ async def run_local_table(settings: Settings, build: Callable[[Path], discord.Cl
 
     with tempfile.TemporaryDirectory(prefix="game-table-") as folder:
         # The simulated world lives in memory, so its matches live in a fresh database too.
-        bot = build(Path(folder) / "local.db")
+        bot = build(table_settings(settings, Path(folder) / "local.db"))
         try:
             with speaking(settings.local_language):
                 async with simcord.run(bot) as env:
@@ -76,6 +77,13 @@ async def _serve_local_table(env: simcord.Env, settings: Settings) -> None:
                 pump.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await pump
+
+
+def table_settings(settings: Settings, database: Path) -> Settings:
+    """`settings` as the bot at the local table runs with them: on `database`, and naming the
+    commands as the page's picker lists them — by their default names, whatever the member's
+    locale (SimCord's picker reads no `name_localizations`)."""
+    return replace(settings, database=database, localized_picker=False)
 
 
 def seat_local_players(

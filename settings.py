@@ -32,6 +32,10 @@ class Settings:
     local_players: tuple[str, ...] = DEFAULT_LOCAL_PLAYERS
     shards: Shards = ALL_SHARDS  # with a count: run those shards (AutoShardedBot)
     local_language: str = DEFAULT_LANGUAGE  # the language the local table's server and players speak
+    # Whether the members' command picker lists the commands by their localized names, as
+    # Discord's does; the local table's lists them by their default (English) names (set by
+    # the local table, not read from .env).
+    localized_picker: bool = True
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str]) -> Settings:

@@ -14,7 +14,7 @@ from cogs.game import GameCog
 from cogs.league import LeaderboardPage
 from cogs.limits import COMPONENT_LIMIT, fitting
 from data.model import MatchRow
-from locales import command, gettext, name, pgettext
+from locales import DEFAULT, command, gettext, name, pgettext
 from locales.audience import MemberLanguages, private_language
 from matches.components import DYNAMIC_ITEMS, GameButton, answered_by, items_view
 from matches.match import BOARD, CANCEL, WATCH, jump_url, match_title, players_text, tell
@@ -52,18 +52,25 @@ class General(commands.Cog):
                 gettext(
                     lang,
                     "This button is no longer in use — use the latest board or `{matches}`.",
-                    matches=command(lang, "matches"),
+                    matches=command(self.picker(lang), "matches"),
                 ),
             )
+
+    def picker(self, lang: str) -> str:
+        """The language in which the member's command picker names the commands: `lang` on
+        Discord, English where the picker lists the commands by their default names only (the
+        local table's)."""
+        return lang if self.bot.settings.localized_picker else DEFAULT
 
     @app_commands.command(
         name="help", description=locale_str("The games this bot hosts and how to play them")
     )
     async def help(self, interaction: discord.Interaction) -> None:
         lang = private_language(interaction)
+        names = self.picker(lang)
         embed = discord.Embed(
             title=gettext(lang, "Game table"),
-            description=_introduction(lang),
+            description=_introduction(lang, names),
             colour=discord.Colour.blurple(),
         )
         for cog in self.bot.matches.games.values():  # the hosted games' presentations
@@ -77,10 +84,12 @@ class General(commands.Cog):
                     game=cog.engine.title,
                     players=players_text(cog.player_counts, lang),
                 ),
-                value=f"`{command(lang, f'{group} new')}` · `{command(lang, f'{group} rules')}`",
+                value=f"`{command(names, f'{group} new')}` · `{command(names, f'{group} rules')}`",
                 inline=False,
             )
-        embed.add_field(name=gettext(lang, "Everything else"), value=_other_commands(lang), inline=False)
+        embed.add_field(
+            name=gettext(lang, "Everything else"), value=_other_commands(lang, names), inline=False
+        )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(
@@ -100,8 +109,8 @@ class General(commands.Cog):
             said = gettext(
                 lang,
                 "No match is being played here — start one with a game's `{new}` command (see `{help}`).",
-                new=name(lang, "new"),
-                help=command(lang, "help"),
+                new=name(self.picker(lang), "new"),
+                help=command(self.picker(lang), "help"),
             )
             await interaction.response.send_message(said, ephemeral=True)
             return
@@ -119,49 +128,51 @@ class General(commands.Cog):
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
 
-def _introduction(lang: str) -> str:
+def _introduction(lang: str, names: str) -> str:
+    """The first lines of /help, in `lang`, naming the commands and options in `names`."""
     return gettext(
         lang,
         "Start a match with a game's `{new}` command, friends press **Join**, the host presses "
         "**Start**. Alone, or a seat short? Give `{new}` some `{computers}` (and a `{level}`: easy, "
         "normal or hard), or add them with the lobby's menu. Play with the buttons under the "
         "board; what only you may see comes privately. Matches survive restarts: come back any time.",
-        new=name(lang, "new"),
-        computers=name(lang, "computers"),
-        level=name(lang, "level"),
+        new=name(names, "new"),
+        computers=name(names, "computers"),
+        level=name(names, "level"),
     )
 
 
-def _other_commands(lang: str) -> str:
-    """The lines of /help about the commands that are not a game's."""
-    game, member, match = name(lang, "game"), name(lang, "member"), name(lang, "match")
+def _other_commands(lang: str, names: str) -> str:
+    """The lines of /help about the commands that are not a game's, in `lang`, naming the
+    commands and options in `names`."""
+    game, member, match = name(names, "game"), name(names, "member"), name(names, "match")
     lines = (
         gettext(
             lang,
             "`{matches}` — your matches here (and a buried board brought down), and others to watch",
-            matches=command(lang, "matches"),
+            matches=command(names, "matches"),
         ),
         gettext(
             lang,
             "`{leaderboard} [{game}]` — the server's ratings · `{stats} [{member}]` · `{history} [{game}]`",
-            leaderboard=command(lang, "leaderboard"),
-            stats=command(lang, "stats"),
-            history=command(lang, "history"),
+            leaderboard=command(names, "leaderboard"),
+            stats=command(names, "stats"),
+            history=command(names, "history"),
             game=game,
             member=member,
         ),
         gettext(
             lang,
             "`{replay} {match}` — a finished match as an animation",
-            replay=command(lang, "replay"),
+            replay=command(names, "replay"),
             match=match,
         ),
         gettext(
             lang,
             "`{settings}` — default turn clock, time-outs, a thread per match, language (Manage Server)",
-            settings=command(lang, "settings"),
+            settings=command(names, "settings"),
         ),
-        gettext(lang, "`{help}` — this page", help=command(lang, "help")),
+        gettext(lang, "`{help}` — this page", help=command(names, "help")),
     )
     return "\n".join(lines)
 

@@ -26,7 +26,7 @@ import simcord
 from discord import app_commands
 
 import bot
-from local_table import LocalClock, PageServer, seat_local_players, speaking
+from local_table import LocalClock, PageServer, seat_local_players, speaking, table_settings
 from settings import DEFAULT_LOCAL_PLAYERS, Settings
 from tests.e2e.helpers import SETTLE_S, channel_message, mover, open_and_start, play_on_board
 
@@ -103,6 +103,11 @@ class LocalTable:
         return await Page(self.session, self.server.url).open(viewer)
 
 
+def table_bot(database: Path) -> bot.GameBot:
+    """The bot as the local table builds it, on `database`."""
+    return bot.create_bot(settings=table_settings(Settings.from_env(os.environ), database))
+
+
 @asynccontextmanager
 async def local_table(game_bot: bot.GameBot, language: str = "en") -> AsyncIterator[LocalTable]:
     """The local table's set-up around `game_bot` (speaking `language`), its preview, its clock
@@ -123,7 +128,7 @@ async def local_table(game_bot: bot.GameBot, language: str = "en") -> AsyncItera
 
 
 async def test_a_click_made_while_the_clock_moves_and_nothing_happens_is_not_refused_as_stale(database):
-    async with local_table(bot.create_bot(database=database)) as table:
+    async with local_table(table_bot(database)) as table:
         page = await table.page(table.players[0])
         fetched = page.revision
 
@@ -139,7 +144,7 @@ async def test_a_click_made_while_the_clock_moves_and_nothing_happens_is_not_ref
 
 
 async def test_the_page_shows_what_the_bot_did_when_the_clock_ran_out(database):
-    async with local_table(bot.create_bot(database=database)) as table:
+    async with local_table(table_bot(database)) as table:
         alice, bob = table.players[:2]
         board = await open_and_start(table.channel, alice, [bob], "tetrislink new", clock=TWO_MINUTES)
         page = await table.page(alice)
@@ -154,7 +159,7 @@ async def test_the_page_shows_what_the_bot_did_when_the_clock_ran_out(database):
 
 
 async def test_a_player_alone_plays_a_computer_on_the_page_as_the_clock_moves(database):
-    async with local_table(bot.create_bot(database=database)) as table:
+    async with local_table(table_bot(database)) as table:
         alice = table.players[0]
         page = await table.page(alice)
         # The page's form sends a number as the text typed into it.
@@ -209,7 +214,7 @@ class Gate:
 
 
 async def test_a_click_made_while_the_clock_advances_waits_for_it_and_is_played(database):
-    game_bot = bot.create_bot(database=database)
+    game_bot = table_bot(database)
     gate = Gate(game_bot)
     async with local_table(game_bot) as table:
         page = await table.page(table.players[0])
@@ -230,7 +235,7 @@ async def test_a_click_made_while_the_clock_advances_waits_for_it_and_is_played(
 
 
 async def test_the_clock_waits_for_a_click_being_played_instead_of_failing(database):
-    game_bot = bot.create_bot(database=database)
+    game_bot = table_bot(database)
     gate = Gate(game_bot)
     async with local_table(game_bot) as table:
         page = await table.page(table.players[0])
@@ -252,7 +257,7 @@ async def test_the_clock_waits_for_a_click_being_played_instead_of_failing(datab
 
 
 async def test_the_page_answers_its_own_address_only(database):
-    async with local_table(bot.create_bot(database=database)) as table:
+    async with local_table(table_bot(database)) as table:
         own = f"http://127.0.0.1:{table.server.port}"
         capability = {"X-Simcord-Capability": urlsplit(table.server.url).fragment}
         viewer = {"viewer_id": str(table.players[0].id)}
@@ -276,11 +281,26 @@ async def test_the_page_answers_its_own_address_only(database):
     [("de", "Spieltisch"), ("fr", "Table de jeu"), ("en", "Game table")],
 )
 async def test_the_local_table_speaks_the_language_it_is_set_to(database, language, said):
-    async with local_table(bot.create_bot(database=database), language) as table:
+    async with local_table(table_bot(database), language) as table:
         page = await table.page(table.players[1])
         status, _ = await page.run("help")
         await page.poll()
         assert status == 200 and page.shows(said)
+
+
+@pytest.mark.parametrize(("language", "new"), [("de", "neu"), ("fr", "nouvelle-partie")])
+async def test_help_names_the_commands_as_the_pages_picker_lists_them(database, language, new):
+    async with local_table(table_bot(database), language) as table:
+        page = await table.page(table.players[1])
+        async with page.session.get(f"{page.base}/api/commands", headers=page.headers) as response:
+            listed = {entry["invocation"] for entry in (await response.json())["entries"]}
+
+        status, _ = await page.run("help")
+        await page.poll()
+
+        assert status == 200 and "tetrislink new" in listed and "matches" in listed
+        assert page.shows("`/tetrislink new`") and page.shows("`/matches`")
+        assert not page.shows(f"/tetrislink {new}")
 
 
 def test_the_local_language_is_one_the_bot_speaks():
