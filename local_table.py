@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import os
 import tempfile
@@ -30,6 +31,9 @@ if TYPE_CHECKING:
     import simcord
 
 LOCAL_GUILD, LOCAL_CHANNEL = "Game Table", "games"
+# How long the page waits for the bot to finish what an action started before it says the bot
+# did not settle (SimCord's default: 5 s): a first board on a busy machine may take longer.
+SETTLE_S = 30.0
 DISCORD_LOCALES = {"en": "en-US", "de": "de", "fr": "fr"}  # the locale a client in each language sends
 
 log = logging.getLogger("game_table")
@@ -52,7 +56,7 @@ async def run_local_table(settings: Settings, build: Callable[[Settings], discor
         bot = build(table_settings(settings, Path(folder) / "local.db"))
         try:
             with speaking(settings.local_language):
-                async with simcord.run(bot) as env:
+                async with simcord.run(bot, settle_timeout=SETTLE_S) as env:
                     await _serve_local_table(env, settings)
         finally:
             await bot.close()
@@ -63,7 +67,7 @@ async def _serve_local_table(env: simcord.Env, settings: Settings) -> None:
     channel, players = seat_local_players(env, settings.local_players, settings.local_language)
     async with env.preview(channel, viewers=players, layout="channel", port=0) as preview:
         clock = LocalClock(env, preview)
-        async with PageServer(preview, clock.lock, settings.local_port) as page:
+        async with PageServer(preview, clock, settings.local_port) as page:
             print(f"The local table is open: {page.url}", flush=True)
             print(
                 "Play in the browser; switch players with 'Viewing as' "
@@ -130,8 +134,10 @@ def speaking(language: str) -> Iterator[None]:
 class PageServer:
     """The local table's page on 127.0.0.1:`port`: SimCord's preview, served through this server,
     which hands the page's actions (its POST /api/action) on one at a time with the advances of
-    the clock, holding `lock` for each. SimCord runs one operation at a time and refuses an
-    overlapping one, so a click made while the clock moves waits for it, and the other way round.
+    the clock, holding the clock's lock for each. SimCord runs one operation at a time and refuses
+    an overlapping one, so a click made while the clock moves waits for it, and the other way round.
+    An action the bot had not finished when the page stopped waiting is shown at the clock's next
+    move (see `LocalClock.advance`).
 
     Everything else is passed on as it is, the browser's Host and Origin read as SimCord's own
     once this server has checked them: only a page of this address may call it."""
@@ -141,9 +147,9 @@ class PageServer:
     HOP = frozenset({"connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding"})
     READDRESSED = frozenset({"host", "origin"})  # told SimCord's server as its own once checked
 
-    def __init__(self, preview: simcord.Preview, lock: asyncio.Lock, port: int) -> None:
+    def __init__(self, preview: simcord.Preview, clock: LocalClock, port: int) -> None:
         self.inner = urlsplit(preview.url)  # SimCord's own server, on a port of its choosing
-        self.lock = lock
+        self.clock = clock
         self.port = port
         self.received = 0  # how many actions the page sent
         self.runner: web.AppRunner | None = None
@@ -195,8 +201,11 @@ class PageServer:
         if (request.method, request.path) != self.ACTION:
             return await self.ask(request, headers, body)
         self.received += 1
-        async with self.lock:
-            return await self.ask(request, headers, body)
+        async with self.clock.lock:
+            answer = await self.ask(request, headers, body)
+            if settled(answer):  # SimCord published what the bot did
+                self.clock.published()
+            return answer
 
     async def ask(self, request: web.Request, headers: dict[str, str], body: bytes) -> web.Response:
         """SimCord's server's answer to `request` (sent with `headers` and `body`), as it gave it."""
@@ -208,13 +217,23 @@ class PageServer:
             return web.Response(status=answer.status, body=content, headers=kept)
 
 
+def settled(answer: web.Response) -> bool:
+    """Whether the answer to a page's action says the bot finished what the action started."""
+    if answer.status != 200 or not isinstance(answer.body, bytes):
+        return False
+    with contextlib.suppress(ValueError):
+        receipt = json.loads(answer.body)
+        return isinstance(receipt, dict) and receipt.get("settlement") == "settled"
+    return False
+
+
 class LocalClock:
     """Moves SimCord's virtual clock with the wall clock, so turn clocks and time-outs fire.
 
     Each advance holds `lock`, which the page's server holds for each of the page's actions:
     SimCord refuses an operation that overlaps another.
 
-    The page is republished only when the advance made the bot do something: every
+    The page is republished only when the bot did something it does not show yet: every
     republication bumps the page's revision, and SimCord refuses a click made on an older one.
     """
 
@@ -222,16 +241,22 @@ class LocalClock:
         self.env = env
         self.preview = preview
         self.lock = asyncio.Lock()
+        self.shown = len(env.http_requests)  # how many of the bot's requests the page took in
+
+    def published(self) -> None:
+        """Note that the page shows all that the bot did so far."""
+        self.shown = len(self.env.http_requests)
 
     async def advance(self, seconds: float) -> bool:
-        """Move the clock `seconds` on; republish the page if the bot acted meanwhile."""
+        """Move the clock `seconds` on; republish the page if the bot did something it does not
+        show: meanwhile, or after the page stopped waiting for an action."""
         async with self.lock:
-            before = len(self.env.http_requests)
             await self.env.advance_time(seconds)
             # Whatever the page shows changes only through a write of the bot's (a GET changes nothing).
-            acted = any(request.method != "GET" for request in self.env.http_requests[before:])
+            acted = any(request.method != "GET" for request in self.env.http_requests[self.shown :])
             if acted:
                 await self.preview.refresh()
+            self.published()
             return acted
 
     async def run(self, tick_s: float = 1.0) -> None:

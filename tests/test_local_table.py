@@ -12,7 +12,7 @@ import signal
 import socket
 import sys
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,6 +26,7 @@ import simcord
 from discord import app_commands
 
 import bot
+from local_table import SETTLE_S as LOCAL_SETTLE_S
 from local_table import LocalClock, PageServer, seat_local_players, speaking, table_settings
 from settings import DEFAULT_LOCAL_PLAYERS, Settings
 from tests.e2e.helpers import SETTLE_S, channel_message, mover, open_and_start, play_on_board
@@ -66,11 +67,30 @@ class Page:
         """Whether `text` is written anywhere in the messages the page shows."""
         return text in repr(self.state["messages"])
 
+    def message(self, message_id: int) -> dict[str, Any]:
+        """A message as the page shows it."""
+        return self.state["messages"][str(message_id)]
+
     async def run(self, invocation: str, **options: Any) -> tuple[int, dict[str, Any]]:
         """Run a slash command from the page's picker, on the revision it last fetched."""
         async with self.session.get(f"{self.base}/api/commands", headers=self.headers) as response:
             catalog = await response.json()
         entry = next(e for e in catalog["entries"] if e["invocation"] == invocation)
+        return await self.act(
+            "run_command",
+            command_id=entry["commandId"],
+            path=entry["path"],
+            schema_fingerprint=entry["schemaFingerprint"],
+            options=options,
+        )
+
+    async def click(self, message_id: int, label: str) -> tuple[int, dict[str, Any]]:
+        """Press the button labelled `label` on a message, as the page last showed it."""
+        key = next(c["control_key"] for c in controls(self.message(message_id)) if c.get("label") == label)
+        return await self.act("click", target_id=str(message_id), control_key=key)
+
+    async def act(self, kind: str, **fields: Any) -> tuple[int, dict[str, Any]]:
+        """Send the page's action `kind`, on the revision it last fetched."""
         self.sequence += 1
         body = {
             "protocol_version": 3,
@@ -79,14 +99,33 @@ class Page:
             "generation": self.state["context"]["generation"],
             "bot_generation": self.state["botGeneration"],
             "published_revision": self.revision,
-            "kind": "run_command",
-            "command_id": entry["commandId"],
-            "path": entry["path"],
-            "schema_fingerprint": entry["schemaFingerprint"],
-            "options": options,
+            "kind": kind,
+            **fields,
         }
         async with self.session.post(f"{self.base}/api/action", json=body, headers=self.headers) as response:
             return response.status, await response.json()
+
+
+def controls(shown: Any) -> Iterator[dict[str, Any]]:
+    """Every control (button, menu) in a message as the page shows it."""
+    if isinstance(shown, dict):
+        if "control_key" in shown:
+            yield shown
+        for value in shown.values():
+            yield from controls(value)
+    elif isinstance(shown, list):
+        for value in shown:
+            yield from controls(value)
+
+
+def images_shown(shown: Any) -> int:
+    """How many images in a message as the page shows it are there to see (not "unavailable")."""
+    if isinstance(shown, list):
+        return sum(images_shown(value) for value in shown)
+    if not isinstance(shown, dict):
+        return 0
+    own = 1 if "asset_id" in shown and shown.get("available") is True and "content_type" not in shown else 0
+    return own + sum(images_shown(value) for value in shown.values())
 
 
 @dataclass
@@ -109,18 +148,21 @@ def table_bot(database: Path) -> bot.GameBot:
 
 
 @asynccontextmanager
-async def local_table(game_bot: bot.GameBot, language: str = "en") -> AsyncIterator[LocalTable]:
+async def local_table(
+    game_bot: bot.GameBot, language: str = "en", settle_s: float = SETTLE_S
+) -> AsyncIterator[LocalTable]:
     """The local table's set-up around `game_bot` (speaking `language`), its preview, its clock
-    and its page's server on a free port."""
+    and its page's server on a free port; an action settles in `settle_s` or the page says the
+    bot did not settle."""
     with speaking(language):
-        async with simcord.run(game_bot, settle_timeout=SETTLE_S) as env:
+        async with simcord.run(game_bot, settle_timeout=settle_s) as env:
             channel, players = seat_local_players(env, DEFAULT_LOCAL_PLAYERS, language)
             async with (
                 env.preview(channel, viewers=players, layout="channel", port=0) as preview,
                 aiohttp.ClientSession() as session,
             ):
                 clock = LocalClock(env, preview)
-                async with PageServer(preview, clock.lock, port=0) as server:
+                async with PageServer(preview, clock, port=0) as server:
                     yield LocalTable(env, channel, players, preview, clock, server, session)
 
 
@@ -218,7 +260,8 @@ async def test_a_click_made_while_the_clock_advances_waits_for_it_and_is_played(
     gate = Gate(game_bot)
     async with local_table(game_bot) as table:
         page = await table.page(table.players[0])
-        await table.players[1].slash(table.channel, "later")
+        await (await table.page(table.players[1])).run("later")
+        await page.poll()
         sent = table.server.received
         advancing = asyncio.create_task(table.clock.advance(90))
         await gate.reached.wait()  # the clock is mid-advance: the bot's work holds it
@@ -251,6 +294,43 @@ async def test_the_clock_waits_for_a_click_being_played_instead_of_failing(datab
 
     assert status == 200 and result["settlement"] == "settled"
     assert moved >= 30
+
+
+async def test_what_the_bot_ends_after_the_page_stopped_waiting_shows_at_the_clocks_next_move(database):
+    game_bot = table_bot(database)
+    gate = Gate(game_bot)
+    async with local_table(game_bot, settle_s=0.2) as table:
+        page = await table.page(table.players[0])
+        status, result = await page.run("slow")  # the bot answers only once the gate opens
+        assert status == 200 and result["settlement"] == "timeout"
+        gate.opened.set()
+        while not table.channel.history():  # the bot's answer, after the page stopped waiting
+            await asyncio.sleep(0.01)
+        await page.poll()
+        assert not page.shows("Done.")
+
+        await table.clock.advance(1)
+
+        await page.poll()
+        assert page.shows("Done.")
+
+
+@pytest.mark.parametrize("game", ["tremember", "tetrislink", "rookie", "triominos", "sequence"])
+async def test_start_on_the_page_shows_the_first_board_at_once(database, game):
+    async with local_table(table_bot(database), settle_s=LOCAL_SETTLE_S) as table:
+        alice, bob = await table.page(table.players[0]), await table.page(table.players[1])
+        _, opened = await alice.run(f"{game} new")
+        lobby = int(opened["outcomes"][0]["messageId"])
+        await alice.poll()
+        await bob.poll()
+        await bob.click(lobby, "Join")
+
+        status, started = await alice.click(lobby, "Start")
+
+        assert status == 200 and started["settlement"] == "settled", started["diagnostics"]
+        await alice.poll()  # what the page fetches by itself, without a refresh
+        board = alice.message(lobby)
+        assert images_shown(board) == 1 and not any(c.get("label") == "Start" for c in controls(board))
 
 
 # ---------------------------------------------------------------- the page's address
