@@ -14,11 +14,11 @@ import logging
 import os
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
-from urllib.parse import urlsplit
+from typing import TYPE_CHECKING, Any, ClassVar
+from urllib.parse import parse_qs, urlencode, urlsplit
 
 import aiohttp
 import discord
@@ -140,9 +140,11 @@ class PageServer:
     move (see `LocalClock.advance`).
 
     Everything else is passed on as it is, the browser's Host and Origin read as SimCord's own
-    once this server has checked them: only a page of this address may call it."""
+    once this server has checked them: only a page of this address may call it — but for the
+    links to the channel's messages, which open them on the page (see `MessageLinks`)."""
 
     ACTION = ("POST", "/api/action")
+    OPEN = ("POST", "/api/pages")  # a tab opening the page: on the message its address names
     # Headers of one connection, not of the request or the answer passed on.
     HOP = frozenset({"connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding"})
     READDRESSED = frozenset({"host", "origin"})  # told SimCord's server as its own once checked
@@ -150,6 +152,7 @@ class PageServer:
     def __init__(self, preview: simcord.Preview, clock: LocalClock, port: int) -> None:
         self.inner = urlsplit(preview.url)  # SimCord's own server, on a port of its choosing
         self.clock = clock
+        self.channel = preview.channel
         self.port = port
         self.received = 0  # how many actions the page sent
         self.runner: web.AppRunner | None = None
@@ -198,8 +201,14 @@ class PageServer:
         if origin is not None:
             headers["Origin"] = origin if origin == "null" else f"http://{self.inner.netloc}"
         body = await request.read()
+        if (request.method, request.path) == self.OPEN:
+            return await self.open_page(request, headers, body)
         if (request.method, request.path) != self.ACTION:
-            return await self.ask(request, headers, body)
+            answer = await self.ask(request, headers, body)
+            if request.path == "/" and MessageLinks.QUERY in request.query:
+                # Let the page tell this server, when it opens, the message its address names.
+                answer.headers["Referrer-Policy"] = "same-origin"
+            return answer
         self.received += 1
         async with self.clock.lock:
             answer = await self.ask(request, headers, body)
@@ -207,14 +216,97 @@ class PageServer:
                 self.clock.published()
             return answer
 
+    async def open_page(self, request: web.Request, headers: dict[str, str], body: bytes) -> web.Response:
+        """Open a page (a browser tab) on the message named by the address it was opened at
+        (`MessageLinks`), or, that message gone, where SimCord opens it."""
+        referrer = urlsplit(request.headers.get("Referer", ""))
+        message = parse_qs(referrer.query).get(MessageLinks.QUERY, [""])[0]
+        asked: Any = None
+        with contextlib.suppress(ValueError):
+            asked = json.loads(body or b"{}")
+        if not message.isdecimal() or not isinstance(asked, dict) or "target_id" in asked:
+            return await self.ask(request, headers, body)
+        answer = await self.ask(request, headers, json.dumps({**asked, "target_id": message}).encode())
+        if answer.status == 400:  # the message is gone, or not for this viewer
+            return await self.ask(request, headers, body)
+        return answer
+
     async def ask(self, request: web.Request, headers: dict[str, str], body: bytes) -> web.Response:
-        """SimCord's server's answer to `request` (sent with `headers` and `body`), as it gave it."""
+        """SimCord's server's answer to `request` (sent with `headers` and `body`), as it gave it
+        but for the links to the channel's messages, which lead to them on the page."""
         assert self.session is not None
         address = f"http://{self.inner.netloc}{request.path_qs}"
         async with self.session.request(request.method, address, headers=headers, data=body) as answer:
             content = await answer.read()
             kept = {key: value for key, value in answer.headers.items() if key.lower() not in self.HOP}
+            if answer.content_type == "application/json":
+                content = self.links().rewritten(content)
             return web.Response(status=answer.status, body=content, headers=kept)
+
+    def links(self) -> MessageLinks:
+        """The rewriting of links to the channel's messages, to this server's address."""
+        guild = self.channel.guild
+        return MessageLinks(
+            discord=f"https://discord.com/channels/{guild.id if guild else '@me'}/{self.channel.id}",
+            page=f"http://127.0.0.1:{self.port}/",
+            capability=self.inner.fragment,
+            label=f"#{self.channel.name} › 💬",
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class MessageLinks:
+    """The links the bot writes for Discord to the messages of the page's channel
+    (`discord`/<message id>, or `discord` alone for the channel), rewritten in what the page
+    is sent so that they open the message on the page: `page`?message=<id>#`capability`,
+    written as Discord writes such a link (`label`: "#games › 💬") — the capability is not to
+    be seen. Other links are left as they are."""
+
+    QUERY: ClassVar[str] = "message"
+    MARK: ClassVar[bytes] = b"https://discord.com/channels/"
+
+    discord: str
+    page: str
+    capability: str
+    label: str
+
+    def rewritten(self, content: bytes) -> bytes:
+        """`content` (a JSON answer of SimCord's) with the links rewritten."""
+        if self.MARK not in content:
+            return content
+        value = json.loads(content)
+        self.rewrite(value)
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
+
+    def rewrite(self, value: Any) -> None:
+        """Rewrite the links in a JSON value in place: in every list of markdown tokens, a
+        link's address, and its text where it is the address itself."""
+        if isinstance(value, dict):
+            for item in value.values():
+                self.rewrite(item)
+        elif isinstance(value, list):
+            href = None  # the address of the link whose text tokens these are, rewritten
+            for token in value:
+                kind = token.get("type") if isinstance(token, dict) else None
+                if kind == "link_open" and (local := self.local(token.get("href"))) is not None:
+                    href, token["href"] = token["href"], local
+                elif kind == "link_close":
+                    href = None
+                elif kind == "text" and href is not None and token.get("content") == href:
+                    token["content"] = self.label
+                else:
+                    self.rewrite(token)
+
+    def local(self, href: Any) -> str | None:
+        """The page's address for a link to the channel or one of its messages, else None."""
+        if not isinstance(href, str):
+            return None
+        if href == self.discord:
+            return f"{self.page}#{self.capability}"
+        message = href.removeprefix(f"{self.discord}/")
+        if message == href or not message.isdecimal():
+            return None
+        return f"{self.page}?{urlencode({self.QUERY: message})}#{self.capability}"
 
 
 def settled(answer: web.Response) -> bool:

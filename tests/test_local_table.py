@@ -333,6 +333,54 @@ async def test_start_on_the_page_shows_the_first_board_at_once(database, game):
         assert images_shown(board) == 1 and not any(c.get("label") == "Start" for c in controls(board))
 
 
+# ---------------------------------------------------------------- links to messages
+
+
+def links(shown: Any) -> Iterator[tuple[str, str]]:
+    """Every link in a message as the page shows it: its address and its text."""
+    if isinstance(shown, dict):
+        for value in shown.values():
+            yield from links(value)
+    elif isinstance(shown, list):
+        for index, token in enumerate(shown):
+            if isinstance(token, dict) and token.get("type") == "link_open":
+                text = "".join(
+                    t.get("content", "") for t in shown[index + 1 :][:1] if t.get("type") == "text"
+                )
+                yield token["href"], text
+            else:
+                yield from links(token)
+
+
+async def test_the_turn_ping_links_to_the_board_on_the_page_and_opens_it_there(database):
+    async with local_table(table_bot(database)) as table:
+        alice, bob = table.players[:2]
+        board = await open_and_start(table.channel, alice, [bob], "tetrislink new")
+        ping = table.channel.last_message
+        assert "your turn" in ping.content and f"/{board.id}" in ping.content  # Discord's link
+        page = await table.page(alice)
+
+        [(href, text)] = list(links(page.message(ping.id)))
+
+        address = urlsplit(href)
+        own = urlsplit(table.server.url)
+        assert (address.netloc, address.path, address.query) == (own.netloc, "/", f"message={board.id}")
+        assert address.fragment == own.fragment  # the tab it opens may use the page
+        assert text == "#games › 💬"  # as Discord writes a link to a message, not the address
+        assert not [link for link in links(page.state["messages"]) if "discord.com" in repr(link)]
+        opened = href.split("#")[0]
+        async with table.session.get(opened) as tab:
+            assert tab.status == 200 and tab.headers["Referrer-Policy"] == "same-origin"
+        headers = {**page.headers, "Referer": opened}
+        del headers["X-Simcord-Context"]
+        async with table.session.post(f"{page.base}/api/pages", json={}, headers=headers) as response:
+            assert response.status == 200
+            assert (await response.json())["targetId"] == str(board.id)
+        headers["Referer"] = f"{page.base}/?message=123456789"  # a message that is gone
+        async with table.session.post(f"{page.base}/api/pages", json={}, headers=headers) as response:
+            assert response.status == 200  # the page opens as usual
+
+
 # ---------------------------------------------------------------- the page's address
 
 
