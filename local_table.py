@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     import simcord
 
 LOCAL_GUILD, LOCAL_CHANNEL = "Game Table", "games"
+LOCAL_BOT = "Game Table"  # the bot's name at the local table (SimCord's own: "TestBot")
 # How long the page waits for the bot to finish what an action started before it says the bot
 # did not settle (SimCord's default: 5 s): a first board on a busy machine may take longer.
 SETTLE_S = 30.0
@@ -65,6 +66,7 @@ async def run_local_table(settings: Settings, build: Callable[[Settings], discor
 async def _serve_local_table(env: simcord.Env, settings: Settings) -> None:
     """Seat the local players and serve the page until it is closed."""
     channel, players = seat_local_players(env, settings.local_players, settings.local_language)
+    await name_bot(env.bot)
     async with env.preview(channel, viewers=players, layout="channel", port=0) as preview:
         clock = LocalClock(env, preview)
         async with PageServer(preview, clock, settings.local_port) as page:
@@ -104,6 +106,12 @@ def seat_local_players(
     channel = guild.create_text_channel(LOCAL_CHANNEL)
     members = [simcord.MemberActor(env, guild, users[0]), *(guild.add_member(user) for user in users[1:])]
     return channel, members
+
+
+async def name_bot(bot: discord.Client) -> None:
+    """Give the bot its name at the local table, where its messages and commands show it."""
+    if bot.user is not None:
+        await bot.user.edit(username=LOCAL_BOT)
 
 
 @contextlib.contextmanager

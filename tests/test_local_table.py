@@ -27,7 +27,7 @@ from discord import app_commands
 
 import bot
 from local_table import SETTLE_S as LOCAL_SETTLE_S
-from local_table import LocalClock, PageServer, seat_local_players, speaking, table_settings
+from local_table import LocalClock, PageServer, name_bot, seat_local_players, speaking, table_settings
 from settings import DEFAULT_LOCAL_PLAYERS, Settings
 from tests.e2e.helpers import SETTLE_S, channel_message, mover, open_and_start, play_on_board
 
@@ -157,6 +157,7 @@ async def local_table(
     with speaking(language):
         async with simcord.run(game_bot, settle_timeout=settle_s) as env:
             channel, players = seat_local_players(env, DEFAULT_LOCAL_PLAYERS, language)
+            await name_bot(game_bot)
             async with (
                 env.preview(channel, viewers=players, layout="channel", port=0) as preview,
                 aiohttp.ClientSession() as session,
@@ -336,6 +337,18 @@ async def test_start_on_the_page_shows_the_first_board_at_once(database, game):
 # ---------------------------------------------------------------- links to messages
 
 
+def tokens(shown: Any, kind: str) -> Iterator[dict[str, Any]]:
+    """The markdown tokens of `kind` in a message as the page shows it."""
+    if isinstance(shown, dict):
+        if shown.get("type") == kind:
+            yield shown
+        for value in shown.values():
+            yield from tokens(value, kind)
+    elif isinstance(shown, list):
+        for value in shown:
+            yield from tokens(value, kind)
+
+
 def links(shown: Any) -> Iterator[tuple[str, str]]:
     """Every link in a message as the page shows it: its address and its text."""
     if isinstance(shown, dict):
@@ -379,6 +392,28 @@ async def test_the_turn_ping_links_to_the_board_on_the_page_and_opens_it_there(d
         headers["Referer"] = f"{page.base}/?message=123456789"  # a message that is gone
         async with table.session.post(f"{page.base}/api/pages", json={}, headers=headers) as response:
             assert response.status == 200  # the page opens as usual
+
+
+# ---------------------------------------------------------------- names
+
+
+async def test_the_page_names_the_players_and_the_bot_where_it_renders_mentions(database):
+    async with local_table(table_bot(database)) as table:
+        alice, bob = table.players[:2]
+        await open_and_start(table.channel, alice, [bob], "tetrislink new")
+        page = await table.page(alice)
+        async with page.session.get(f"{page.base}/api/commands", headers=page.headers) as response:
+            application = (await response.json())["application"]
+
+        ping = page.message(table.channel.last_message.id)
+
+        assert application["name"] == "Game Table" and ping["author"]["name"] == "Game Table"
+        [mention] = tokens(ping, "mention")  # the player drawn to start
+        names = {
+            str(player.id): name for player, name in zip(table.players, DEFAULT_LOCAL_PLAYERS, strict=True)
+        }
+        assert mention["label"] == f"@{names[mention['id']]}"
+        assert not page.shows("TestBot")
 
 
 # ---------------------------------------------------------------- the page's address
