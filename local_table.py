@@ -225,17 +225,20 @@ class PageServer:
             return answer
 
     async def open_page(self, request: web.Request, headers: dict[str, str], body: bytes) -> web.Response:
-        """Open a page (a browser tab) on the message named by the address it was opened at
-        (`MessageLinks`), or, that message gone, where SimCord opens it."""
-        referrer = urlsplit(request.headers.get("Referer", ""))
-        message = parse_qs(referrer.query).get(MessageLinks.QUERY, [""])[0]
+        """Open a page (a browser tab) on the message, and as the player, named by the address
+        it was opened at (`MessageLinks`); that message gone, where SimCord opens it."""
+        named = parse_qs(urlsplit(request.headers.get("Referer", "")).query)
+        message, viewer = (named.get(key, [""])[0] for key in (MessageLinks.QUERY, MessageLinks.VIEWER))
         asked: Any = None
         with contextlib.suppress(ValueError):
             asked = json.loads(body or b"{}")
         if not message.isdecimal() or not isinstance(asked, dict) or "target_id" in asked:
             return await self.ask(request, headers, body)
-        answer = await self.ask(request, headers, json.dumps({**asked, "target_id": message}).encode())
-        if answer.status == 400:  # the message is gone, or not for this viewer
+        opened = {"viewer_id": viewer} if viewer.isdecimal() else {}
+        answer = await self.ask(
+            request, headers, json.dumps({**opened, **asked, "target_id": message}).encode()
+        )
+        if answer.status == 400:  # the message is gone, or not for this player
             return await self.ask(request, headers, body)
         return answer
 
@@ -266,11 +269,12 @@ class PageServer:
 class MessageLinks:
     """The links the bot writes for Discord to the messages of the page's channel
     (`discord`/<message id>, or `discord` alone for the channel), rewritten in what the page
-    is sent so that they open the message on the page: `page`?message=<id>#`capability`,
-    written as Discord writes such a link (`label`: "#games › 💬") — the capability is not to
-    be seen. Other links are left as they are."""
+    is sent so that they open the message on the page, seen by the same player:
+    `page`?message=<id>&viewer=<id>#`capability`, written as Discord writes such a link
+    (`label`: "#games › 💬") — the capability is not to be seen. Other links are left as they are."""
 
     QUERY: ClassVar[str] = "message"
+    VIEWER: ClassVar[str] = "viewer"
     MARK: ClassVar[bytes] = b"https://discord.com/channels/"
 
     discord: str
@@ -283,30 +287,32 @@ class MessageLinks:
         if self.MARK not in content:
             return content
         value = json.loads(content)
-        self.rewrite(value)
+        viewer = value.get("viewerId") if isinstance(value, dict) else None  # a page's state
+        self.rewrite(value, viewer if isinstance(viewer, str) else None)
         return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
 
-    def rewrite(self, value: Any) -> None:
-        """Rewrite the links in a JSON value in place: in every list of markdown tokens, a
-        link's address, and its text where it is the address itself."""
+    def rewrite(self, value: Any, viewer: str | None) -> None:
+        """Rewrite the links in a JSON value in place, for `viewer`: in every list of markdown
+        tokens, a link's address, and its text where it is the address itself."""
         if isinstance(value, dict):
             for item in value.values():
-                self.rewrite(item)
+                self.rewrite(item, viewer)
         elif isinstance(value, list):
             href = None  # the address of the link whose text tokens these are, rewritten
             for token in value:
                 kind = token.get("type") if isinstance(token, dict) else None
-                if kind == "link_open" and (local := self.local(token.get("href"))) is not None:
+                if kind == "link_open" and (local := self.local(token.get("href"), viewer)) is not None:
                     href, token["href"] = token["href"], local
                 elif kind == "link_close":
                     href = None
                 elif kind == "text" and href is not None and token.get("content") == href:
                     token["content"] = self.label
                 else:
-                    self.rewrite(token)
+                    self.rewrite(token, viewer)
 
-    def local(self, href: Any) -> str | None:
-        """The page's address for a link to the channel or one of its messages, else None."""
+    def local(self, href: Any, viewer: str | None) -> str | None:
+        """The page's address, for `viewer`, of a link to the channel or one of its messages;
+        None for another link."""
         if not isinstance(href, str):
             return None
         if href == self.discord:
@@ -314,7 +320,8 @@ class MessageLinks:
         message = href.removeprefix(f"{self.discord}/")
         if message == href or not message.isdecimal():
             return None
-        return f"{self.page}?{urlencode({self.QUERY: message})}#{self.capability}"
+        named = {self.QUERY: message} | ({self.VIEWER: viewer} if viewer else {})
+        return f"{self.page}?{urlencode(named)}#{self.capability}"
 
 
 def settled(answer: web.Response) -> bool:

@@ -371,24 +371,25 @@ async def test_the_turn_ping_links_to_the_board_on_the_page_and_opens_it_there(d
         board = await open_and_start(table.channel, alice, [bob], "tetrislink new")
         ping = table.channel.last_message
         assert "your turn" in ping.content and f"/{board.id}" in ping.content  # Discord's link
-        page = await table.page(alice)
+        page = await table.page(bob)
 
         [(href, text)] = list(links(page.message(ping.id)))
 
-        address = urlsplit(href)
-        own = urlsplit(table.server.url)
-        assert (address.netloc, address.path, address.query) == (own.netloc, "/", f"message={board.id}")
+        address, own = urlsplit(href), urlsplit(table.server.url)
+        assert (address.netloc, address.path) == (own.netloc, "/")
+        assert address.query == f"message={board.id}&viewer={bob.id}"
         assert address.fragment == own.fragment  # the tab it opens may use the page
         assert text == "#games › 💬"  # as Discord writes a link to a message, not the address
         assert not [link for link in links(page.state["messages"]) if "discord.com" in repr(link)]
-        opened = href.split("#")[0]
+
+        opened = href.split("#")[0]  # a new tab, the address without its fragment
         async with table.session.get(opened) as tab:
             assert tab.status == 200 and tab.headers["Referrer-Policy"] == "same-origin"
-        headers = {**page.headers, "Referer": opened}
-        del headers["X-Simcord-Context"]
+        capability = {"X-Simcord-Capability": own.fragment}
+        headers = {**capability, "Referer": opened}
         async with table.session.post(f"{page.base}/api/pages", json={}, headers=headers) as response:
-            assert response.status == 200
-            assert (await response.json())["targetId"] == str(board.id)
+            shown = await response.json()
+            assert (shown["targetId"], shown["viewerId"]) == (str(board.id), str(bob.id))
         headers["Referer"] = f"{page.base}/?message=123456789"  # a message that is gone
         async with table.session.post(f"{page.base}/api/pages", json={}, headers=headers) as response:
             assert response.status == 200  # the page opens as usual
