@@ -153,6 +153,9 @@ class PageServer:
 
     ACTION = ("POST", "/api/action")
     OPEN = ("POST", "/api/pages")  # a tab opening the page: on the message its address names
+    # The actions after which SimCord republishes only the tab that sent them (the player's own
+    # controls); a slash command republishes them all.
+    ONE_TAB = frozenset({"click", "select", "modal_submit"})
     # Headers of one connection, not of the request or the answer passed on.
     HOP = frozenset({"connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding"})
     READDRESSED = frozenset({"host", "origin"})  # told SimCord's server as its own once checked
@@ -198,7 +201,7 @@ class PageServer:
             await self.runner.cleanup()
 
     async def pass_on(self, request: web.Request) -> web.StreamResponse:
-        """Pass `request` on to SimCord's server, an action once the clock is still."""
+        """Pass `request` on to SimCord's server (an action through `act`)."""
         own = {f"127.0.0.1:{self.port}", f"localhost:{self.port}"}
         origin = request.headers.get("Origin")
         if request.host not in own or origin not in {None, "null", *(f"http://{host}" for host in own)}:
@@ -218,10 +221,22 @@ class PageServer:
                 answer.headers["Referrer-Policy"] = "same-origin"
             return answer
         self.received += 1
+        return await self.act(request, headers, body)
+
+    async def act(self, request: web.Request, headers: dict[str, str], body: bytes) -> web.Response:
+        """Pass a page's action on once the clock is still; once the bot has done with it, show
+        every tab what it did."""
         async with self.clock.lock:
             answer = await self.ask(request, headers, body)
-            if settled(answer):  # SimCord published what the bot did
+            if not settled(answer):  # the clock's next move shows what the bot does meanwhile
+                return answer
+            if action_kind(body) not in self.ONE_TAB:  # SimCord published it in every tab
                 self.clock.published()
+                return answer
+            try:
+                await self.clock.republish()  # in the other players' tabs too
+            except TimeoutError as error:  # the clock's next move shows it
+                log.warning("The bot took too long to settle after a page's action: %s", error)
             return answer
 
     async def open_page(self, request: web.Request, headers: dict[str, str], body: bytes) -> web.Response:
@@ -324,6 +339,14 @@ class MessageLinks:
         return f"{self.page}?{urlencode(named)}#{self.capability}"
 
 
+def action_kind(body: bytes) -> str | None:
+    """What a page's action (its JSON `body`) does: "click", "run_command"…"""
+    with contextlib.suppress(ValueError):
+        action = json.loads(body)
+        return str(action.get("kind")) if isinstance(action, dict) else None
+    return None
+
+
 def settled(answer: web.Response) -> bool:
     """Whether the answer to a page's action says the bot finished what the action started."""
     if answer.status != 200 or not isinstance(answer.body, bytes):
@@ -354,6 +377,11 @@ class LocalClock:
         """Note that the page shows all that the bot did so far."""
         self.shown = len(self.env.http_requests)
 
+    async def republish(self) -> None:
+        """Show every tab of the page all that the bot did so far (the caller holds `lock`)."""
+        await self.preview.refresh()
+        self.published()
+
     async def advance(self, seconds: float) -> bool:
         """Move the clock `seconds` on; republish the page if the bot did something it does not
         show: meanwhile, or after the page stopped waiting for an action."""
@@ -362,7 +390,7 @@ class LocalClock:
             # Whatever the page shows changes only through a write of the bot's (a GET changes nothing).
             acted = any(request.method != "GET" for request in self.env.http_requests[self.shown :])
             if acted:
-                await self.preview.refresh()
+                await self.republish()
             self.published()
             return acted
 

@@ -322,16 +322,18 @@ async def test_start_on_the_page_shows_the_first_board_at_once(database, game):
         alice, bob = await table.page(table.players[0]), await table.page(table.players[1])
         _, opened = await alice.run(f"{game} new")
         lobby = int(opened["outcomes"][0]["messageId"])
-        await alice.poll()
         await bob.poll()
         await bob.click(lobby, "Join")
+        await alice.poll()  # what a tab fetches by itself, twice a second
+        assert alice.shows(f"<@{table.players[1].id}>")  # in the lobby, in the other tab too
 
         status, started = await alice.click(lobby, "Start")
 
         assert status == 200 and started["settlement"] == "settled", started["diagnostics"]
-        await alice.poll()  # what the page fetches by itself, without a refresh
-        board = alice.message(lobby)
-        assert images_shown(board) == 1 and not any(c.get("label") == "Start" for c in controls(board))
+        for tab in (alice, bob):  # each fetches what is published, without a refresh
+            await tab.poll()
+            board = tab.message(lobby)
+            assert images_shown(board) == 1 and not any(c.get("label") == "Start" for c in controls(board))
 
 
 # ---------------------------------------------------------------- links to messages
