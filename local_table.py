@@ -144,8 +144,9 @@ class PageServer:
     which hands the page's actions (its POST /api/action) on one at a time with the advances of
     the clock, holding the clock's lock for each. SimCord runs one operation at a time and refuses
     an overlapping one, so a click made while the clock moves waits for it, and the other way round.
-    An action the bot had not finished when the page stopped waiting is shown at the clock's next
-    move (see `LocalClock.advance`).
+    What the bot did is shown in every open tab (SimCord shows a press's result in its own tab
+    only); an action the bot had not finished when the page stopped waiting is shown at the
+    clock's next move (see `LocalClock.advance`).
 
     Everything else is passed on as it is, the browser's Host and Origin read as SimCord's own
     once this server has checked them: only a page of this address may call it — but for the
@@ -276,7 +277,7 @@ class PageServer:
             discord=f"https://discord.com/channels/{guild.id if guild else '@me'}/{self.channel.id}",
             page=f"http://127.0.0.1:{self.port}/",
             capability=self.inner.fragment,
-            label=f"#{self.channel.name} › 💬",
+            label=f"#{self.channel.name or LOCAL_CHANNEL} › 💬",
         )
 
 
@@ -301,7 +302,10 @@ class MessageLinks:
         """`content` (a JSON answer of SimCord's) with the links rewritten."""
         if self.MARK not in content:
             return content
-        value = json.loads(content)
+        try:
+            value = json.loads(content)
+        except ValueError:
+            return content
         viewer = value.get("viewerId") if isinstance(value, dict) else None  # a page's state
         self.rewrite(value, viewer if isinstance(viewer, str) else None)
         return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
