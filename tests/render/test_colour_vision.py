@@ -1,8 +1,10 @@
 """Every board stays readable with a colour vision deficiency: each board of every game (two to
-four players, its start, middle and end, and a seat's own hand) is rendered, seen as a protanope,
-a deuteranope and a tritanope would see it (tests/render/vision.py: Machado et al. 2009, severity
-1.0, in linear light), and every pair of the colours that mean something on it (each renderer's
-`SIGNALS`, found on the board as drawn) either stays apart or carries a mark that tells them apart.
+four players: the start, a third of the way, two thirds, the end, and seat A's own hand) is
+rendered, seen as a protanope, a deuteranope and a tritanope would see it (tests/render/vision.py:
+Machado et al. 2009, severity 1.0, in linear light), and every pair of the colours that mean
+something on it (each renderer's `SIGNALS`, found on the board as drawn) either stays apart or
+carries a mark that tells them apart. The simulated boards are written to the test's `tmp_path`
+(`pytest --basetemp=DIR` keeps them to look at).
 
 Apart means CIEDE2000 ≥ 10. A difference of 1 is just noticeable for two patches side by side in
 good light; the colours on a board are small (a chip, a frame, a piece), rarely side by side, and
@@ -28,7 +30,7 @@ from render import rookie, sequence_numbers
 from render.common import RGB, Signal
 from tests.games.test_sequence_numbers import six_in_a_row
 from tests.registry import HOSTED
-from tests.render.vision import DEFICIENCIES, delta_e, simulated
+from tests.render.vision import DEFICIENCIES, ciede2000, delta_e, simulate, simulated
 
 APART = 10.0  # CIEDE2000 between two colours that stand alone (see the module docstring)
 FOUND = 8  # how far (in each channel) the board's colour may lie from the declared one: its palette
@@ -181,11 +183,40 @@ def test_every_pair_of_meaningful_colours_stays_apart_or_carries_a_mark_for_ever
     assert found == {(palette, signal.meaning) for palette, some in signals(game).items() for signal in some}
 
 
-@pytest.mark.parametrize("game", sorted(SIGNAL_MODULES))
-def test_every_game_declares_the_meaningful_colours_it_draws(game):
-    assert set(HOSTED) == set(SIGNAL_MODULES)
-    for palette, declared in signals(game).items():
-        assert len({signal.colour for signal in declared}) == len(declared), palette
+def test_every_game_declares_the_colours_that_mean_something_on_its_boards():
+    assert set(SIGNAL_MODULES) == set(HOSTED)
+    for game in HOSTED:
+        for palette, declared in signals(game).items():
+            assert len({signal.colour for signal in declared}) == len(declared) >= 2, (game, palette)
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "distance"),
+    [  # Sharma, Wu and Dalal (2005), table 1: pairs 1, 7, 17, 20 and 34
+        ((50, 2.6772, -79.7751), (50, 0, -82.7485), 2.0425),
+        ((50, 0, 0), (50, -1, 2), 2.3669),
+        ((50, 2.5, 0), (56, -27, -3), 31.9030),
+        ((50, 2.5, 0), (50, 3.1736, 0.5854), 1.0),
+        ((22.7233, 20.0904, -46.6940), (23.0331, 14.9730, -42.5619), 2.0373),
+    ],
+)
+def test_colour_differences_are_those_the_ciede2000_reference_gives(first, second, distance):
+    assert ciede2000(first, second) == pytest.approx(distance, abs=1e-4)
+
+
+@pytest.mark.parametrize("deficiency", DEFICIENCIES)
+def test_a_simulation_keeps_greys_and_sees_a_board_of_many_colours_as_one_of_few(deficiency):
+    """A board on a palette is simulated colour by colour; one in full colour through a table
+    interpolated between its points, which shifts no colour by a noticeable difference."""
+    assert simulate((128, 128, 128), deficiency) == (128, 128, 128)
+    faces = [(213, 50, 40), (240, 196, 25), (30, 150, 75), (35, 105, 205), (135, 70, 175), (32, 34, 37)]
+    few = Image.new("RGB", (len(faces), 1))
+    few.putdata(faces)
+    many = Image.radial_gradient("L").convert("RGB")  # 256 greys and the faces: past a palette
+    many.paste(few, (0, 0))
+    exact, through_table = simulated(few, deficiency), simulated(many, deficiency)
+    for x in range(len(faces)):
+        assert delta_e(through_table.getpixel((x, 0)), exact.getpixel((x, 0))) < 1
 
 
 def test_a_colour_that_stands_alone_too_near_another_is_found():
