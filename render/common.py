@@ -127,8 +127,8 @@ class Signal:
 
 
 def seat_signals(seats: int = len(SEAT_COLOURS)) -> tuple[Signal, ...]:
-    """The seats' colours, each drawn with its letter, and the highlight of the seat or piece
-    that moves (told by the words beside it, so its colour stands alone)."""
+    """The colours of the first `seats` seats, each drawn with its letter, and the highlight that
+    marks the seat to move or the last move, drawn without one."""
     seats_drawn = tuple(
         Signal(f"seat {seat_label(seat)}", SEAT_COLOURS[seat], seat_label(seat)) for seat in range(seats)
     )
