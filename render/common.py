@@ -15,6 +15,7 @@ import io
 import math
 import re
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -111,6 +112,27 @@ def mix(a: RGB, b: RGB, t: float) -> RGB:
 def seat_label(seat: int) -> str:
     """A seat as every board writes it: its letter (drawn on or beside its colour)."""
     return SEAT_LETTERS[seat]
+
+
+@dataclass(frozen=True, slots=True)
+class Signal:
+    """A colour that means something on a board, with the mark drawn with it that says the same
+    without colour (a letter, a symbol, a number), or None where the colour stands alone: then it
+    must stay apart from the others of its palette for every colour vision
+    (tests/render/test_colour_vision.py)."""
+
+    meaning: str
+    colour: RGB
+    mark: str | None
+
+
+def seat_signals(seats: int = len(SEAT_COLOURS)) -> tuple[Signal, ...]:
+    """The colours of the first `seats` seats, each drawn with its letter, and the highlight that
+    marks the seat to move or the last move, drawn without one."""
+    seats_drawn = tuple(
+        Signal(f"seat {seat_label(seat)}", SEAT_COLOURS[seat], seat_label(seat)) for seat in range(seats)
+    )
+    return (*seats_drawn, Signal("highlight", HIGHLIGHT, None))
 
 
 def seat_tag(draw: ImageDraw.ImageDraw, centre: Point, seat: int, size: int = 22) -> None:

@@ -100,21 +100,21 @@ def test_the_english_labels_carry_no_markdown():
     [
         (
             "fr",
-            "A a retourné une paire de cartes vertes.",
-            "A a placé la paire verte sur la pile 1.",
-            "Place la paire verte sur une ou deux piles de dépôt.",
+            "A a retourné une paire de cartes vertes ■.",
+            "A a placé la paire verte ■ sur la pile 1.",
+            "Place la paire verte ■ sur une ou deux piles de dépôt.",
         ),
         (
             "de",
-            "A hat ein grünes Paar aufgedeckt.",
-            "A hat das grüne Paar auf Stapel 1 gelegt.",
-            "Leg das grüne Paar auf einen oder zwei Ablege-Stapel.",
+            "A hat ein grünes ■ Paar aufgedeckt.",
+            "A hat das grüne ■ Paar auf Stapel 1 gelegt.",
+            "Leg das grüne ■ Paar auf einen oder zwei Ablege-Stapel.",
         ),
         (
             "en",
-            "A turned up a pair of green cards.",
-            "A put the green pair on stack 1.",
-            "Place the green pair on one or two discard stacks.",
+            "A turned up a pair of green ■ cards.",
+            "A put the green ■ pair on stack 1.",
+            "Place the green ■ pair on one or two discard stacks.",
         ),
     ],
 )

@@ -9,9 +9,12 @@ from collections.abc import Callable, Sequence
 
 from games.rookie import PendingPlace, RookieEvent, RookieStealChoice, RookieView
 from locales import DEFAULT, N_, NP_, gettext, ngettext, pgettext
+from render.rookie.colours import GLYPHS
 
 Name = Callable[[int], str]
 
+# Every colour is named with the symbol its cards show (`GLYPHS`), so that no one needs colour
+# vision to match the words with the cards.
 # TRANSLATORS: the Rookie card colours (and the X card), as adjectives.
 COLOUR_NAMES = {
     "red": N_("red"),
@@ -22,58 +25,59 @@ COLOUR_NAMES = {
     "X": "X",
 }
 A_CARDS = {
-    "red": N_("a red card"),
-    "yellow": N_("a yellow card"),
-    "green": N_("a green card"),
-    "blue": N_("a blue card"),
-    "purple": N_("a purple card"),
+    "red": N_("a red ● card"),
+    "yellow": N_("a yellow ▲ card"),
+    "green": N_("a green ■ card"),
+    "blue": N_("a blue ◆ card"),
+    "purple": N_("a purple ★ card"),
     "X": N_("an X"),
 }
 # TRANSLATORS: the sentences that name a colour, written once per colour (the context names it)
-# so that each language can make the colour agree with its noun ("une paire verte", "ein grünes Paar").
+# so that each language can make the colour agree with its noun ("une paire verte", "ein grünes Paar");
+# the symbol follows the colour ("une paire verte ■", "ein grünes ■ Paar").
 # A pair turned up, by its colour.
 PAIRS = {
-    "red": NP_("rookie: red", "{who} turned up a pair of red cards."),
-    "yellow": NP_("rookie: yellow", "{who} turned up a pair of yellow cards."),
-    "green": NP_("rookie: green", "{who} turned up a pair of green cards."),
-    "blue": NP_("rookie: blue", "{who} turned up a pair of blue cards."),
-    "purple": NP_("rookie: purple", "{who} turned up a pair of purple cards."),
+    "red": NP_("rookie: red", "{who} turned up a pair of red ● cards."),
+    "yellow": NP_("rookie: yellow", "{who} turned up a pair of yellow ▲ cards."),
+    "green": NP_("rookie: green", "{who} turned up a pair of green ■ cards."),
+    "blue": NP_("rookie: blue", "{who} turned up a pair of blue ◆ cards."),
+    "purple": NP_("rookie: purple", "{who} turned up a pair of purple ★ cards."),
     "X": NP_("rookie: X", "{who} turned up a pair of X cards."),
 }
 # Three tops of one colour secured, by the colour.
 SECURED = {
-    "red": NP_("rookie: red", "{who} secured three red tops: {cards} onto the point stack."),
-    "yellow": NP_("rookie: yellow", "{who} secured three yellow tops: {cards} onto the point stack."),
-    "green": NP_("rookie: green", "{who} secured three green tops: {cards} onto the point stack."),
-    "blue": NP_("rookie: blue", "{who} secured three blue tops: {cards} onto the point stack."),
-    "purple": NP_("rookie: purple", "{who} secured three purple tops: {cards} onto the point stack."),
+    "red": NP_("rookie: red", "{who} secured three red ● tops: {cards} onto the point stack."),
+    "yellow": NP_("rookie: yellow", "{who} secured three yellow ▲ tops: {cards} onto the point stack."),
+    "green": NP_("rookie: green", "{who} secured three green ■ tops: {cards} onto the point stack."),
+    "blue": NP_("rookie: blue", "{who} secured three blue ◆ tops: {cards} onto the point stack."),
+    "purple": NP_("rookie: purple", "{who} secured three purple ★ tops: {cards} onto the point stack."),
     "X": NP_("rookie: X", "{who} secured three X tops: {cards} onto the point stack."),
 }
 # A pair placed on the player's own discard stacks, by its colour.
 PLACED = {
-    "red": NP_("rookie: red", "{who} put the red pair on {stacks}."),
-    "yellow": NP_("rookie: yellow", "{who} put the yellow pair on {stacks}."),
-    "green": NP_("rookie: green", "{who} put the green pair on {stacks}."),
-    "blue": NP_("rookie: blue", "{who} put the blue pair on {stacks}."),
-    "purple": NP_("rookie: purple", "{who} put the purple pair on {stacks}."),
+    "red": NP_("rookie: red", "{who} put the red ● pair on {stacks}."),
+    "yellow": NP_("rookie: yellow", "{who} put the yellow ▲ pair on {stacks}."),
+    "green": NP_("rookie: green", "{who} put the green ■ pair on {stacks}."),
+    "blue": NP_("rookie: blue", "{who} put the blue ◆ pair on {stacks}."),
+    "purple": NP_("rookie: purple", "{who} put the purple ★ pair on {stacks}."),
     "X": NP_("rookie: X", "{who} put the X pair on {stacks}."),
 }
 # A pair placed on the partner's discard stacks, by its colour.
 PLACED_FOR_PARTNER = {
-    "red": NP_("rookie: red", "{who} put the red pair on partner {partner}'s {stacks}."),
-    "yellow": NP_("rookie: yellow", "{who} put the yellow pair on partner {partner}'s {stacks}."),
-    "green": NP_("rookie: green", "{who} put the green pair on partner {partner}'s {stacks}."),
-    "blue": NP_("rookie: blue", "{who} put the blue pair on partner {partner}'s {stacks}."),
-    "purple": NP_("rookie: purple", "{who} put the purple pair on partner {partner}'s {stacks}."),
+    "red": NP_("rookie: red", "{who} put the red ● pair on partner {partner}'s {stacks}."),
+    "yellow": NP_("rookie: yellow", "{who} put the yellow ▲ pair on partner {partner}'s {stacks}."),
+    "green": NP_("rookie: green", "{who} put the green ■ pair on partner {partner}'s {stacks}."),
+    "blue": NP_("rookie: blue", "{who} put the blue ◆ pair on partner {partner}'s {stacks}."),
+    "purple": NP_("rookie: purple", "{who} put the purple ★ pair on partner {partner}'s {stacks}."),
     "X": NP_("rookie: X", "{who} put the X pair on partner {partner}'s {stacks}."),
 }
 # What the player who turned up a pair is asked, by its colour.
 PLACE_PROMPTS = {
-    "red": NP_("rookie: red", "Place the red pair on one or two discard stacks."),
-    "yellow": NP_("rookie: yellow", "Place the yellow pair on one or two discard stacks."),
-    "green": NP_("rookie: green", "Place the green pair on one or two discard stacks."),
-    "blue": NP_("rookie: blue", "Place the blue pair on one or two discard stacks."),
-    "purple": NP_("rookie: purple", "Place the purple pair on one or two discard stacks."),
+    "red": NP_("rookie: red", "Place the red ● pair on one or two discard stacks."),
+    "yellow": NP_("rookie: yellow", "Place the yellow ▲ pair on one or two discard stacks."),
+    "green": NP_("rookie: green", "Place the green ■ pair on one or two discard stacks."),
+    "blue": NP_("rookie: blue", "Place the blue ◆ pair on one or two discard stacks."),
+    "purple": NP_("rookie: purple", "Place the purple ★ pair on one or two discard stacks."),
     "X": NP_("rookie: X", "Place the X pair on one or two discard stacks."),
 }
 # TRANSLATORS: the Rookie variants and decks, in the header of the board.
@@ -86,8 +90,10 @@ def cards(count: int, lang: str = DEFAULT) -> str:
 
 
 def colour(kind: str, lang: str = DEFAULT) -> str:
-    """A card's colour in words ("red"), or X."""
-    return gettext(lang, COLOUR_NAMES[kind]) if kind in COLOUR_NAMES else kind
+    """A card's colour in words with the symbol its cards show ("red ●"), or X."""
+    if kind not in COLOUR_NAMES or kind == "X":
+        return kind
+    return f"{gettext(lang, COLOUR_NAMES[kind])} {GLYPHS[kind]}"
 
 
 def a_card(kind: str, lang: str = DEFAULT) -> str:

@@ -10,7 +10,7 @@ palette to learn: `prepare` only draws the layers ahead of the first board.
 
 from __future__ import annotations
 
-from render.common import RGB
+from render.common import RGB, Signal, seat_signals
 
 WELL: RGB = (22, 23, 26)
 GRID: RGB = (48, 50, 56)
@@ -18,3 +18,7 @@ EDGE: RGB = (12, 12, 14)  # the dark seam between different pieces
 DIE_FACE: RGB = (238, 238, 238)
 DIE_INK: RGB = (40, 40, 44)
 LAST_MOVE: RGB = (255, 255, 255)  # white: no seat colour is near it, unlike the yellow highlight
+
+# Every colour that means something on the board: each seat's pieces carry its letter; the seat
+# to move's highlight and the last piece's outline are told by their colour alone.
+SIGNALS: dict[str, tuple[Signal, ...]] = {"seats": (*seat_signals(4), Signal("last move", LAST_MOVE, None))}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from render.common import RGB
+from render.common import RGB, Signal, seat_signals
 
 # Card colours: light faces, a blue-grey back, lilac for the two jokers.
 FACE: RGB = (246, 241, 228)
@@ -23,3 +23,19 @@ BLUE: RGB = (0, 114, 178)
 VERMILION: RGB = (213, 94, 0)
 PURPLE: RGB = (204, 121, 167)
 BLACK: RGB = (40, 40, 44)
+
+# Every colour that means something on the board: a seat's frames carry its letter, a hue the
+# two shapes drawn in it (the highlight frames the cards just turned, without a letter).
+SIGNALS: dict[str, tuple[Signal, ...]] = {
+    "seats": seat_signals(4),
+    "motifs": (
+        Signal("yellow", YELLOW, "sun, bolt"),
+        Signal("orange", ORANGE, "star, crown"),
+        Signal("sky", SKY, "drop, fish"),
+        Signal("green", GREEN, "leaf, tree, jester"),
+        Signal("blue", BLUE, "moon, hexagon"),
+        Signal("vermilion", VERMILION, "heart, cross, turn arrow"),
+        Signal("purple", PURPLE, "diamond, flower"),
+        Signal("black", BLACK, "ring, arrow"),
+    ),
+}

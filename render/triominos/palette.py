@@ -12,7 +12,19 @@ from collections.abc import Sequence
 from PIL import Image
 
 from games.triominos import HandCard, OpenPlace, PlaceFit, TableCard, TriominosView
-from render.common import BACKGROUND, HIGHLIGHT, MUTED, PANEL, RGB, SEAT_COLOURS, TEXT, Palette, paste
+from render.common import (
+    BACKGROUND,
+    HIGHLIGHT,
+    MUTED,
+    PANEL,
+    RGB,
+    SEAT_COLOURS,
+    TEXT,
+    Palette,
+    Signal,
+    paste,
+    seat_signals,
+)
 
 # The rulebook's colours (1 red ... 5 purple) in Okabe–Ito shades; the number and the
 # small triangles carry the value too, so colour is never the only cue.
@@ -22,6 +34,12 @@ VALUE_COLOURS: dict[int, RGB] = {
     3: (0, 114, 178),  # blue
     4: (0, 158, 115),  # green
     5: (150, 90, 170),  # purple
+}
+# Every colour that means something: a seat's panel carries its letter, a value its number
+# and as many small triangles.
+SIGNALS: dict[str, tuple[Signal, ...]] = {
+    "seats": seat_signals(4),
+    "values": tuple(Signal(f"value {value}", colour, str(value)) for value, colour in VALUE_COLOURS.items()),
 }
 INK = (24, 25, 28)
 JOKER_FACE = (250, 248, 240)

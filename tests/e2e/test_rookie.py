@@ -13,6 +13,8 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from bot import create_bot
 from games.rookie import RookieState
 from tests.e2e.helpers import button_labels, channel_message, components, forge, mover, open_and_start, told
@@ -419,3 +421,54 @@ async def test_rules_options_and_a_team_of_two_refused(table):
     refused = await table.alice.click(lobby, label="Start")
 
     assert "4 or 6 players" in told(refused)
+
+
+# A card turned up as a screen reader hears the board: its colour and the symbol its cards show.
+NAMED_CARDS = {
+    "en": {
+        "red": "a red ● card",
+        "yellow": "a yellow ▲ card",
+        "green": "a green ■ card",
+        "blue": "a blue ◆ card",
+        "purple": "a purple ★ card",
+    },
+    "de": {
+        "red": "eine rote ● Karte",
+        "yellow": "eine gelbe ▲ Karte",
+        "green": "eine grüne ■ Karte",
+        "blue": "eine blaue ◆ Karte",
+        "purple": "eine lila ★ Karte",
+    },
+    "fr": {
+        "red": "une carte rouge ●",
+        "yellow": "une carte jaune ▲",
+        "green": "une carte verte ■",
+        "blue": "une carte bleue ◆",
+        "purple": "une carte violette ★",
+    },
+}
+LOBBY_BUTTONS = {"en": ("Join", "Start"), "de": ("Beitreten", "Starten"), "fr": ("Rejoindre", "Commencer")}
+TURNED_UP = {"en": "{seat} turned up {card}", "de": "{seat} hat {card}", "fr": "{seat} a retourné {card}"}
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+async def test_the_board_s_description_names_a_turned_card_by_its_colour_and_symbol(
+    simcord_env, client_locales, lang
+):
+    guild = simcord_env.create_guild("Cards", preferred_locale=lang)
+    channel = guild.create_text_channel("games")
+    alice, bob = (guild.add_member(simcord_env.create_user(name)) for name in ("alice", "bob"))
+    join, start = LOBBY_BUTTONS[lang]
+    lobby = (await alice.slash(channel, "rookie new")).response.message
+    await bob.click(lobby, label=join)
+    await alice.click(lobby, label=start)
+    board = channel_message(channel, lobby.id)
+    (match,) = simcord_env.bot.matches.running.values()
+    position, kind = next((p, kind) for p, kind in face_down_tops(match.state).items() if kind != "X")
+    (seat,) = match.engine.current_seats(match.state)
+    player = next(member for member in (alice, bob) if member.user.id == match.players[seat])
+
+    await player.click(board, custom_id=control(board, str(position + 1)).custom_id)
+
+    described = channel_message(channel, board.id).attachments[0].description
+    assert TURNED_UP[lang].format(seat="AB"[seat], card=NAMED_CARDS[lang][kind]) in described

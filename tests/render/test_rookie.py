@@ -80,27 +80,27 @@ CASES: dict[str, Callable[[], bytes]] = {
 GOLDEN: dict[str, Golden] = {  # recorded from the renderer before it became a package
     "start": ((780, 635), "764b2111f90284392d11ee0ead4dc84e4a42d658ee82e35042ae85a9904069eb"),
     "start, seat B's view": ((780, 635), "098f1222ec78c579664101c9cdccc20613eefff385da7b3bfbb7834c8ef2727b"),
-    "first flip": ((780, 635), "472c5582ffb8dad307a2daa591ce64061864078c01cac6e55e37e995c28fffcd"),
+    "first flip": ((780, 635), "c2a0cbf302988bbcddf22f5bddf7b44fcb43b1f14d6122a35b84c5fad61c73ac"),
     "pocket deck, mid-game": ((780, 635), "b1bc315b97ba90c16c7ba120f0023827aa3a48593ddfcbb7fdcd937d572976c6"),
-    "teams, mid-game": ((780, 635), "370a64a480953730d9e394d0cbe7a5031f361da03c46adb518327019ef25b1f9"),
+    "teams, mid-game": ((780, 635), "b68c0665614af0dd7389fbf845fb3ff5b452ad6a21b6bb36218cefcc49b09518"),
     "teams, mid-game, German": (
         (780, 635),
-        "ad15021b744fe5ce7090f368b053bdf79a8443daa4304e890a0ef4e895b73f68",
+        "b51528f1f01408f67b30deb1ce03cec5a1c5e4b871f4cd802f3a22f659efd85f",
     ),
     "teams, mid-game, French": (
         (780, 635),
-        "87ead4842db68ffb7d43d5d5936595338a2b49a27f003808a872ce2eca9268be",
+        "9747fea1f47af26b985b2a16875c956a68d427a1bf5229e21b921b687bd2fe95",
     ),
     "six in teams, seat D's view, German": (
         (780, 635),
-        "92ff0943bea0027521352d687b3d5d427ebc82173e2bf121f50c3f3d159ff96a",
+        "99498eef63e5333652d2fade102d6b95afe18a973137cf042608161e01b970c4",
     ),
-    "kids, the end": ((780, 635), "1321db6896e45cfaf840fe2c06526150081aa3450b8c7483efe8476d4fa73db7"),
+    "kids, the end": ((780, 635), "9e62c1e8dcfb87dbdac0e70c0f57370a5811b36241732cdb29d2d15fa527c63c"),
     "standard, the end, French": (
         (780, 635),
-        "3ed80b00a49f66bfafbb1761406e5bd16422d851d937d166dcb4330468aacb03",
+        "619f2473755206c8202e19401be014bb3dd9f90ddfae0e1970d571f229322794",
     ),
-    "a rookie to arrange": ((780, 635), "dee68e7954e6c872e0d8671814971d01cdff04ace9cc6bbaa73c5c5ea6cc5719"),
+    "a rookie to arrange": ((780, 635), "fc7912780d2047fe089bbaf08b4959904d966671bf69e9ba2f0077a7d391d13d"),
     "a steal to choose, German": (
         (780, 635),
         "a630ec931ad8207d3bdc0b3ead99ae0fd6c4a93e6da168e11a11866bb86db58d",
@@ -205,10 +205,10 @@ def test_the_first_board_says_who_was_drawn_to_start():
 
 def test_narration_counts_positions_and_stacks_from_one_and_names_seats_by_letter():
     state = play(make(table=table("", "BR", "", "BG", "BX", "BX", "BY", "BP", "RGB")), flip(8))
-    assert told(state) == ["A turned up a blue card from position 9; it moved to empty position 1."]
+    assert told(state) == ["A turned up a blue ◆ card from position 9; it moved to empty position 1."]
     state = play(make(), flip(0), flip(1))
-    assert told(state) == ["A turned up a pair of red cards."]
-    assert told(play(state, place(0, 0, 2))) == ["A put the red pair on stacks 1 and 3."]
+    assert told(state) == ["A turned up a pair of red ● cards."]
+    assert told(play(state, place(0, 0, 2))) == ["A put the red ● pair on stacks 1 and 3."]
     assert told(play(make(), flip(0), flip(2))) == [
         "A turned up two different colours: both are face down again."
     ]
@@ -224,7 +224,8 @@ def test_a_rookie_is_told_with_what_it_took_from_whom():
     ]
     view = ENGINE.view(state, None)
     assert rookie.prompt(view, seat_label) == (
-        "Spread the 4 cards taken (1 × red, 1 × yellow, 1 × green, 1 × blue) on A's stacks: choose the tops."
+        "Spread the 4 cards taken (1 × red ●, 1 × yellow ▲, 1 × green ■, 1 × blue ◆) "
+        "on A's stacks: choose the tops."
     )
 
 
@@ -239,7 +240,7 @@ def test_the_prompt_for_a_steal_names_both_neighbours_and_what_they_hold():
 def test_the_last_pair_in_the_kids_variant_is_told_once():
     state = make(players=2, variant="kids", table=table("R", "R", *[""] * 7))
     assert told(play(state, flip(0), flip(1))) == [
-        "A turned up a pair of red cards.",
+        "A turned up a pair of red ● cards.",
         "A took the last pair: 2 cards onto the point stack.",
     ]
     assert rookie.prompt(ENGINE.view(play(state, flip(0), flip(1)), None), seat_label) is None

@@ -84,34 +84,34 @@ CASES: dict[str, Callable[[], bytes]] = {
     "a spectator's hand": lambda: render_hand(ENGINE.view(midgame(), None)),
 }
 GOLDEN: dict[str, Golden] = {  # recorded from the renderer before it became a package
-    "start": ((620, 752), "dd4c66ae714d803992f85e9fec81e339797ed7c5e3e0ca434bbedd85979e224a"),
-    "start, seat A's view": ((620, 752), "8be29a2e5ac0c6c10e47dfcbfcc1f91884c82d33d9f3dc9668cbfd8933f352ed"),
-    "four, mid-game": ((620, 752), "f3db3ac9346f35dadc53b3b5f5d950ead59ce63fb224cb35f2a9748e03b485cc"),
+    "start": ((620, 752), "a462f4b37212bc8a525890fba1959c472ef77679c0b7e1e20c999b5af621acf0"),
+    "start, seat A's view": ((620, 752), "bae9616ec720311858b546817a1f39290dee862acd92c9e0f8de4db5fa9c0ff0"),
+    "four, mid-game": ((620, 752), "c6875d142ef96ead15d57a4d25226a10dace251ff820e476d7396fe5f38dd757"),
     "four, mid-game, German": (
         (620, 752),
-        "87eafe185989531bf751abcc73c1b04158bcef6496711ccdc30e473f483266a6",
+        "013a93d49140f304f8397c531a8c033482dbdbf3a3d6a15b60edf0c856606407",
     ),
     "four, mid-game, French": (
         (620, 752),
-        "fbc9a2406c513fb8049469a001bf0d62a9b5f495839733e194ec1425dd7fbc0f",
+        "648ee069b711403c7d5a94b71e4431cd5844a4943777c4ea299ca89282e0355a",
     ),
     "six, mid-game, seat B's view": (
         (620, 752),
-        "37b6b559bb055649d37e384ee7fc72a0675e7417877d34609d29643dcea2dca7",
+        "469eb7862b1f256019344c3fc0c44469339da7849197ed0b58f749bb750008a4",
     ),
     "three, mid-game, French": (
         (620, 752),
-        "770e6d16c87ccb1c02e5f070d51ae1f67134e2c6421f6a9bc3cd62cb35c4f98c",
+        "757ab06e334946bbad13318d1ef4ce991499e8b85cb1e9951d403b3ec7a85880",
     ),
-    "a locked sequence": ((620, 752), "8c7fe411a7eb4d22f15eaf809106eea0d6f993ad09a787589a6e3c640afdb0b0"),
+    "a locked sequence": ((620, 752), "a646ced09b7e990b334b31c2c7087733fe549df430f02ecaa63dcde9ea8f42cf"),
     "a lock to choose, German": (
         (620, 752),
-        "321c2ed1ab17450b57332a97c02e3c92ca058463f844792322d847433b0a5e66",
+        "56a9001c26074a4aae89717fe91d836d7d98e18a514877a542b380ed53a3839f",
     ),
-    "two, the end": ((620, 752), "b64f2ef6ef7c4dfcd98a724b3e8b074191f6acbcc5201748e646bb02293c2539"),
+    "two, the end": ((620, 752), "eb2b182b747693a858822cdcb026888c6f23f5fa2d0f46301fc88de9a9263ec5"),
     "six in two teams, the end, German": (
         (620, 752),
-        "424df0ba2ac6138eb8f2eddeb5dd03a58ee158ab95c75c4484662b296cf60cbb",
+        "f365c90d0e0359faf0aba7135ee06353f336b3a5f2a20bb9867a9e8abcf8b35f",
     ),
     "hand": ((530, 210), "f6b1c40c783dc035d8e0d4749b0f773e32d64e1ecad4a9a2436bfef82c4896a2"),
     "hand with a dead card, German": (
