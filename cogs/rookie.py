@@ -30,15 +30,8 @@ from matches.match import Match, PrivateReply, seat_name, who
 from matches.presentation import Choice, Form, Option
 from matches.spec import GameSpec
 from render.rookie import board_image, cards, narrate, prepare, prompt, render
+from render.rookie.narration import colour
 
-CARD_TEXT = {
-    "red": N_("red ●"),
-    "yellow": N_("yellow ▲"),
-    "green": N_("green ■"),
-    "blue": N_("blue ◆"),
-    "purple": N_("purple ★"),
-    "X": N_("X ✖"),
-}
 # What each kind of event is marked with in the headline.
 ICONS = dict(start="🎲", flip="🃏", pair="🃏", miss="↩️", open="👀", turn_down="↩️", place="📥")
 ICONS.update(secure="🔒", rookie="🎉", steal="🫳", arrange="🗂️", collect="🏁", resign="🏳️")
@@ -51,7 +44,8 @@ DECKS = {"standard": N_("standard deck"), "pocket": N_("pocket deck (shorter)")}
 
 
 def card_text(kind: str | None, lang: str) -> str:
-    return gettext(lang, CARD_TEXT[kind]) if kind else "—"
+    """A card as buttons and lines name it: its colour with its symbol ("red ●"), or X."""
+    return colour(kind, lang) if kind else "—"
 
 
 def gain(secures: bool, rookie: bool, lang: str) -> str:

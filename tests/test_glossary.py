@@ -82,7 +82,7 @@ def test_labels_are_found_where_the_code_builds_buttons_and_menus():
 
     assert {"Resign", "Join", "Chase", "Pass", "Buy a card (1 token)", "My stacks"} <= labels
     assert "Partner {seat}: stack {stack} (on {card})" in labels  # built in a helper function
-    assert "red ●" in labels  # read from a table of the module
+    assert "{arrow} Push row {row} right" in labels  # read from a table of the module
     assert "Game over: {seats} win." not in labels
     english = {message.id for message in template()}
     assert {"Resign", "Join"} <= english
