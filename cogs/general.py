@@ -80,6 +80,7 @@ class General(commands.Cog):
                 value=f"`{command(lang, f'{group} new')}` · `{command(lang, f'{group} rules')}`",
                 inline=False,
             )
+        embed.add_field(name=gettext(lang, "💡 Hints"), value=_hints(lang), inline=False)
         embed.add_field(name=gettext(lang, "Everything else"), value=_other_commands(lang), inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
@@ -129,6 +130,16 @@ def _introduction(lang: str) -> str:
         new=name(lang, "new"),
         computers=name(lang, "computers"),
         level=name(lang, "level"),
+    )
+
+
+def _hints(lang: str) -> str:
+    """What /help says of hints and the ratings."""
+    return gettext(
+        lang,
+        "On your turn, **Hint** privately shows the move the normal computer would make, and why. "
+        "A match in which someone used a hint is unrated, unless everyone who used one lost it: "
+        "in a rated match your first hint asks before it shows.",
     )
 
 

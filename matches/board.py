@@ -21,6 +21,7 @@ from locales import N_, and_list, gettext, ngettext, pgettext, signed
 from locales.audience import private_language
 from matches.components import GameButton, form_items, items_view
 from matches.game_ui import AnyGameUI
+from matches.hints import hint_button, offers_hints, used_lines
 from matches.match import (
     CLAIM,
     PRIVATE,
@@ -297,6 +298,7 @@ class Board:
             # A resignation is told by the game's own lines; the bot's ways of leaving are not.
             lines.extend(left_line(d, lang) for d in match.row.departures if d.reason != RESIGNED)
             lines.extend(game.result_lines(match, outcome, lang))
+            lines.extend(used_lines(match, lang))
             colour = discord.Colour.gold()
         left = {d.seat: d.reason for d in match.row.departures}
         players = "\n".join(
@@ -341,6 +343,8 @@ class Board:
         ]
         if match.claimable_from() is not None:
             buttons.append(GameButton(name, match.id, turn, CLAIM, label=gettext(lang, "Claim"), row=4))
+        if not game.spec.secrets and offers_hints(game, match):
+            buttons.append(hint_button(match, lang))
         return buttons
 
     def _result_buttons(self, match: Match, *, rematch: bool = True) -> list[discord.ui.DynamicItem[Any]]:
