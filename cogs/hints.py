@@ -72,10 +72,10 @@ PLAIN = {
     "push": N_("moves as few of the cards you remember as it can"),
     "take_unseen": N_("a card you have not seen: you get to look at it"),
     # Rookie
-    "rookie": N_("Rookie: the cards under it go to your point stack"),
-    "secure": N_("secures the pair: it scores"),
-    "pair": N_("makes a pair"),
-    "flip": N_("turns up a card you have not seen, looking for a pair"),
+    "rookie": N_("Rookie: secures your stacks and takes every other player's unsecured cards"),
+    "secure": N_("your three stacks show one colour on top: they are secured"),
+    "pair": N_("the best place for the pair"),
+    "flip": N_("turns up a face-down card, looking for a pair"),
     "turn_down": N_("nothing better on the table: end your turn"),
     "arrange": N_("puts the cards taken where they serve you best"),
     # Sequence Numbers

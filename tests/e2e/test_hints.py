@@ -191,3 +191,26 @@ async def test_a_match_with_a_computer_needs_no_confirmation_and_hint_counts_sur
     stats = await table.alice.slash(table.channel, "stats")
     hints = next(field for field in stats.response.message.embeds[0].fields if field.name == "💡 Hints")
     assert hints.value == "1 hint used in finished matches"
+
+
+@pytest.mark.parametrize(
+    ("locale", "asked", "show", "said"),
+    [
+        (
+            "de",
+            "Ein Tipp macht diese Partie zu einer Partie ohne Wertung",
+            "Tipp zeigen",
+            "💡 **Tipp:** Steck ",
+        ),
+        ("fr", "Un indice rend cette partie non classée", "Voir l’indice", "💡 **Indice\u00a0:** Lâche "),
+    ],
+)
+async def test_the_hint_speaks_the_language_of_the_players_client(
+    table, client_locales, locale, asked, show, said
+):
+    board = await open_and_start(table.channel, table.alice, [table.bob], "tetrislink new", dice=False)
+    player = client_locales.speak(mover(board, [table.alice, table.bob]), locale)
+    question = await player.click(board, label="Hint")  # the board speaks the server's language
+    assert told(question).startswith(asked)
+    shown = await player.click(question.response.message, label=show)
+    assert told(shown).startswith(said)
