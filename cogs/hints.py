@@ -1,4 +1,4 @@
-"""The words of a hint's reason (ai/reasons.py), in every language: one sentence per reason
+"""The words of a hint's reason (ai/reasons/), in every language: one sentence per reason
 key, counts through ngettext (`n`)."""
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
-from ai import reasons
+from ai.reasons import rookie as reasons
 from ai.rookie import choose
 from cogs.game import GameCog, Level, new_command, rules_from_files
 from games.base import Outcome
@@ -342,6 +342,6 @@ SPEC = GameSpec(
     rules=rules_from_files("rookie"),
     choose=choose,
     prepare=prepare,
-    explain=reasons.rookie,
+    explain=reasons.explain,
     secrets=False,
 )

@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
-from ai import reasons
+from ai.reasons import sequence_numbers as reasons
 from ai.sequence_numbers import choose
 from cogs.game import GameCog, Level, new_command, rules_from_files
 from games import Outcome
@@ -337,5 +337,5 @@ SPEC = GameSpec(
     choose=choose,
     options=engine_options,
     prepare=prepare,
-    explain=reasons.sequence_numbers,
+    explain=reasons.explain,
 )

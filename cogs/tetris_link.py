@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
-from ai import reasons
+from ai.reasons import tetris_link as reasons
 from ai.tetris_link import choose
 from cogs.game import GameCog, Level, new_command, rules_from_files
 from games.tetris_link import COLUMNS, ENGINE, SHAPES, TetrisLinkMove, TetrisLinkView, drop, orientations
@@ -235,6 +235,6 @@ SPEC = GameSpec(
     rules=rules_from_files("tetris_link"),
     choose=choose,
     prepare=prepare,
-    explain=reasons.tetris_link,
+    explain=reasons.explain,
     secrets=False,
 )

@@ -19,7 +19,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
-from ai import reasons
+from ai.reasons import tremember as reasons
 from ai.tremember import choose
 from cogs.game import GameCog, Level, new_command, rules_from_files
 from games.tremember import ENGINE, SIDES, FlipMove, Side, TakeMove, TrememberMove, TrememberView
@@ -208,5 +208,5 @@ SPEC = GameSpec(
     choose=choose,
     prepare=prepare,
     rules_picture=push_picture,
-    explain=reasons.tremember,
+    explain=reasons.explain,
 )

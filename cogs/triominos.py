@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
-from ai import reasons
+from ai.reasons import triominos as reasons
 from ai.triominos import choose
 from cogs.game import GameCog, Level, new_command, rules_from_files
 from games.base import Outcome
@@ -335,5 +335,5 @@ SPEC = GameSpec(
     choose=choose,
     prepare=prepare,
     rules_picture=bridge_picture,
-    explain=reasons.triominos,
+    explain=reasons.explain,
 )

@@ -586,13 +586,17 @@ class Matches:
         rows = await self._load(matches.c.rematch_of == match_id)
         return rows[0] if rows else None
 
-    async def count_hint(self, match_id: int, seat: int) -> None:
-        statement = (
+    async def count_hint(self, match_id: int, seat: int, *, turn: int) -> bool:
+        counted = seats.c.hint_turn
+        return await self._changes(
             update(seats)
-            .where(seats.c.match_id == match_id, seats.c.seat == seat)
-            .values(hints=seats.c.hints + 1)
+            .where(
+                seats.c.match_id == match_id,
+                seats.c.seat == seat,
+                or_(counted.is_(None), counted < turn),
+            )
+            .values(hints=seats.c.hints + 1, hint_turn=turn)
         )
-        await self._db.run(lambda connection: connection.execute(statement))
 
     async def hints(self, match_id: int) -> dict[int, int]:
         query = select(seats.c.seat, seats.c.hints).where(seats.c.match_id == match_id, seats.c.hints > 0)

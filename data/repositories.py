@@ -140,8 +140,9 @@ class MatchRepository(Protocol):
         for them, nor a computer); a seat without any is missing."""
         ...
 
-    async def count_hint(self, match_id: int, seat: int) -> None:
-        """Count one more hint asked for by `seat`'s player in a running match."""
+    async def count_hint(self, match_id: int, seat: int, *, turn: int) -> bool:
+        """Count the hint `seat`'s player asked for at `turn`, once: False if that turn's hint
+        was counted already (by any process)."""
         ...
 
     async def hints(self, match_id: int) -> dict[int, int]:

@@ -91,6 +91,7 @@ seats = Table(
     Column("seat", BIGINT, primary_key=True),
     Column("user_id", BIGINT, nullable=False),
     Column("hints", BIGINT, nullable=False, server_default=text("0")),  # hints its player asked for
+    Column("hint_turn", BIGINT),  # the turn of the last of them (each turn's counts once)
     UniqueConstraint("match_id", "user_id"),
     Index("seats_by_player", "user_id", "match_id"),
 )

@@ -333,7 +333,8 @@ class Board:
         )
 
     def _framework_buttons(self, game: AnyGameUI, match: Match) -> list[discord.ui.DynamicItem[Any]]:
-        """The private view and Resign; without a clock, Claim (for a player long absent)."""
+        """The private view and Resign; without a clock, Claim (for a player long absent); in a
+        game without secrets, Hint (elsewhere it is in the private reply)."""
         name, turn, lang = match.row.game, match.turn, match.language
         private = gettext(lang, game.private_label)
         resign = gettext(lang, "Resign")

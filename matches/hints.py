@@ -25,6 +25,7 @@ import discord
 import ai
 from ai.reasons import Reason
 from data.repositories import Database
+from games import GameError
 from games.replay import replay_states
 from locales import N_, gettext, ngettext
 from locales.audience import private_language
@@ -79,18 +80,32 @@ def used_lines(match: Match, lang: str) -> list[str]:
     ]
 
 
-def decide(game: AnyGameUI, match: Match, seat: int, log_rows: list[tuple[int, int, dict[str, Any]]]) -> Hint:
-    """The normal computer's move for `seat` now and why, from the seat's views (off the event
-    loop): earlier views from the move log, the newest from the match as it stands."""
+def refusal(game: AnyGameUI, match: Match, seat: int, lang: str) -> str | None:
+    """Why the player of `seat` gets no hint now, in `lang`; None if they may have one."""
+    if not offers_hints(game, match):
+        return gettext(lang, "This game has no computer player to give hints.")
+    if seat not in match.engine.current_seats(match.state):
+        text = N_("It is not your turn — a hint shows the player to move a good move. Press it on your turn.")
+        return gettext(lang, text)
+    return None
+
+
+def decide(
+    game: AnyGameUI, match: Match, seat: int, state: Any, log_rows: list[tuple[int, int, dict[str, Any]]]
+) -> Hint:
+    """The normal computer's move for `seat` in `state` (the match's at the turn after `log_rows`)
+    and why, from the seat's views (off the event loop): the earlier ones rebuilt from the move
+    log, the newest from `state`."""
     spec, engine = game.spec, match.engine
-    players = len(match.players)
-    states = replay_states(
-        engine, players, match.row.seed, spec.options(match.row.options, players), log_rows
-    )
-    views = [engine.view(state, seat) for state in states[:-1]]
-    views.append(engine.view(match.state, seat))
-    legal = engine.legal_moves(match.state, seat)
-    rng = random.Random(f"{match.row.seed}:{match.turn}:{seat}")
+    players, turn = len(match.players), len(log_rows)
+    options = spec.options(match.row.options, players)
+    views = [
+        engine.view(earlier, seat)
+        for earlier in replay_states(engine, players, match.row.seed, options, log_rows)[:-1]
+    ]
+    views.append(engine.view(state, seat))
+    legal = engine.legal_moves(state, seat)
+    rng = random.Random(f"{match.row.seed}:{turn}:{seat}")
     move = ai.choose(spec.choose, HINT_LEVEL, views, legal, rng)
     reason = spec.explain(views, move) if spec.explain is not None else None
     return Hint(move, reason, views[-1])
@@ -105,7 +120,6 @@ class Hints:
         self.games = games
         self.deciding: dict[Key, asyncio.Task[Hint]] = {}
         self.given: dict[Key, Hint] = {}  # hints of the matches' current turns
-        self.counted: set[Key] = set()  # those already counted
 
     async def press(
         self, interaction: discord.Interaction, match: Match, seat: int, *, confirmed: bool
@@ -113,21 +127,22 @@ class Hints:
         """A press of Hint (or of its confirmation) by the player of `seat`."""
         mine = private_language(interaction)
         game = self.games[match.row.game]
-        if not offers_hints(game, match):
-            await tell(interaction, gettext(mine, "This game has no computer player to give hints."))
-            return
-        if seat not in match.engine.current_seats(match.state):
-            text = N_(
-                "It is not your turn — a hint shows the player to move a good move. Press it on your turn."
-            )
-            await tell(interaction, gettext(mine, text))
+        if (refused := refusal(game, match, seat, mine)) is not None:
+            await tell(interaction, refused)
             return
         key = (match.id, match.turn, seat)
         if not confirmed and key not in self.given and rated_so_far(match) and await self._first(match, seat):
             await self._ask(interaction, match, mine)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        hint = await self._hint(game, match, seat)
+        try:
+            hint = await self._hint(game, match, seat)
+        except GameError:
+            await tell(
+                interaction,
+                gettext(mine, "I cannot work out a hint for this match — its move log is damaged."),
+            )
+            return
         if hint is None or match.turn != key[1]:
             await tell(
                 interaction, gettext(mine, "The game moved on meanwhile — press Hint again for a fresh hint.")
@@ -174,7 +189,11 @@ class Hints:
         log_rows = await self.storage.matches.move_log(match.id)
         if len(log_rows) != key[1] or match.turn != key[1]:
             raise _MovedOn
-        hint = await asyncio.to_thread(decide, game, match, seat, log_rows)
+        try:
+            hint = await asyncio.to_thread(decide, game, match, seat, match.state, log_rows)
+        except GameError as error:  # a damaged move log: the seat's views cannot be rebuilt
+            log.warning("No hint for match %s: %s", match.id, error)
+            raise
         self._forget_older(match.id, key[1])
         self.given[key] = hint
         return hint
@@ -186,14 +205,10 @@ class Hints:
             del self.given[key]
         for key in list(self.given)[: max(0, len(self.given) - KEPT)]:
             del self.given[key]
-        self.counted = {key for key in self.counted if key in self.given}
 
     async def _count(self, match: Match, key: Key) -> None:
-        """Count the seat's hint of this turn, once."""
-        if key in self.counted:
-            return
-        await self.storage.matches.count_hint(match.id, key[2])
-        self.counted.add(key)
+        """Count the seat's hint of this turn, once (the database keeps which turn was counted)."""
+        await self.storage.matches.count_hint(match.id, key[2], turn=key[1])
 
     def _text(self, game: AnyGameUI, match: Match, hint: Hint, lang: str) -> str:
         """The hint as its player reads it: the move, why, and what it does to the rating."""

@@ -36,7 +36,7 @@ Presentation = Callable[[Any, "GameSpec[View, Move]"], Any]
 RulesPicture = Callable[[str], tuple[bytes, str]]
 """`rules_picture(lang)`: a small PNG shown under the rules, and its alt text in that language."""
 Explainer = Callable[[Sequence[View], Move], Reason]
-"""`explain(views, move)`: why a move is good, from the seat's own views (see ai/reasons.py)."""
+"""`explain(views, move)`: why a move is good, from the seat's own views (see ai/reasons/)."""
 EngineOptions = Callable[[Mapping[str, Any], int], Mapping[str, Any]]
 """`options(lobby options, players)`: the options the engine gets for that many seats (some
 apply only to some seat counts)."""

@@ -27,12 +27,12 @@ async def finish(storage, match_id: int, winner: int) -> None:
     )
 
 
-async def test_hints_are_counted_per_seat_and_kept_with_a_result_that_stays_rated_when_the_hinter_lost(
+async def test_hints_are_counted_once_a_turn_and_kept_with_a_result_that_stays_rated_when_the_hinter_lost(
     storage,
 ):
     match_id = await running_match(storage, PLAYERS)
-    for _ in range(2):
-        await storage.matches.count_hint(match_id, 1)
+    counted = [await storage.matches.count_hint(match_id, 1, turn=turn) for turn in (1, 1, 3, 2)]
+    assert counted == [True, False, True, False]  # a turn's hint counts once, and never an older one
     assert await storage.matches.hints(match_id) == {1: 2}
 
     await finish(storage, match_id, winner=0)
@@ -46,7 +46,7 @@ async def test_hints_are_counted_per_seat_and_kept_with_a_result_that_stays_rate
 
 async def test_a_result_whose_hinter_won_is_unrated_for_everyone(storage):
     match_id = await running_match(storage, PLAYERS)
-    await storage.matches.count_hint(match_id, 0)
+    assert await storage.matches.count_hint(match_id, 0, turn=0)
 
     await finish(storage, match_id, winner=0)
 
@@ -61,7 +61,7 @@ async def test_an_older_database_gets_hint_counts_of_zero_and_counts_on(tmp_path
     storage = await Storage.open(path)
     try:
         before = await storage.matches.hints(2), await storage.league.hints_used(1, 11)
-        await storage.matches.count_hint(2, 1)
+        assert await storage.matches.count_hint(2, 1, turn=0)
         after = await storage.matches.hints(2)
     finally:
         await storage.close()
