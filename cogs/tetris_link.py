@@ -176,18 +176,14 @@ class TetrisLink(
 
     def describe_move(self, view: TetrisLinkView, move: TetrisLinkMove, lang: str) -> str:
         """ "Drop an L in column 7, turned over and turned by 270°"."""
-        figure, column, degrees = (
-            gettext(lang, FIGURES[move["shape"]]),
-            move["column"] + 1,
-            90 * move["rotation"],
-        )
+        figure, degrees = gettext(lang, FIGURES[move["shape"]]), 90 * move["rotation"]
         if move["flip"]:
             text = N_("Drop **{figure}** in column **{column}**, turned over and turned by {degrees}°")
         elif degrees:
             text = N_("Drop **{figure}** in column **{column}**, turned by {degrees}°")
         else:
             text = N_("Drop **{figure}** in column **{column}**, unturned")
-        return gettext(lang, text, figure=figure, column=column, degrees=degrees)
+        return gettext(lang, text, figure=figure, column=move["column"] + 1, degrees=degrees)
 
     def headline(self, match: Match, view: TetrisLinkView, lang: str) -> list[str]:
         lines = narrate(view, self.named(match, view, lang), lang)
