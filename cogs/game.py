@@ -22,6 +22,8 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
+from ai.reasons import Reason
+from cogs.hints import reason_text
 from games import Outcome
 from games.base import CommonView
 from locales import N_, gettext, ngettext
@@ -118,6 +120,19 @@ class GameCog(commands.GroupCog, Generic[ViewT, MoveT]):
         Called off the event loop, so it may render images.
         """
         return PrivateReply(content=gettext(lang, "This game has no secrets: everything is on the board."))
+
+    def hint_text(self, view: ViewT, move: MoveT, reason: Reason | None, lang: str) -> str:
+        """A hint in `lang`: the move in the game's words, then why (cogs/hints.py)."""
+        said = self.describe_move(view, move, lang)
+        why = reason_text(reason, lang) if reason is not None else None
+        return gettext(lang, "{move} — {why}", move=said, why=why) if why else said
+
+    def describe_move(self, view: ViewT, move: MoveT, lang: str) -> str:
+        """A move of the seat to move in words, as its controls name it: by default the label
+        of the option that makes it."""
+        form = self.present(view, [move], (), private=False, lang=lang)
+        labels = [option.label for choice in form.choices for option in choice.options if option.move == move]
+        return f"**{labels[0]}**" if labels else gettext(lang, "the move on offer")
 
     def score_text(self, view: ViewT, seat: int, lang: str) -> str:
         return ngettext(lang, "{n} point", "{n} points", view["scores"][seat])

@@ -87,6 +87,7 @@ class General(commands.Cog):
                 value=f"`{command(names, f'{group} new')}` · `{command(names, f'{group} rules')}`",
                 inline=False,
             )
+        embed.add_field(name=gettext(lang, "💡 Hints"), value=_hints(lang), inline=False)
         embed.add_field(
             name=gettext(lang, "Everything else"), value=_other_commands(lang, names), inline=False
         )
@@ -139,6 +140,16 @@ def _introduction(lang: str, names: str) -> str:
         new=name(names, "new"),
         computers=name(names, "computers"),
         level=name(names, "level"),
+    )
+
+
+def _hints(lang: str) -> str:
+    """What /help says of hints and the ratings."""
+    return gettext(
+        lang,
+        "On your turn, **Hint** privately shows the move the normal computer would make, and why. "
+        "A match in which someone used a hint is unrated, unless everyone who used one lost it: "
+        "in a rated match your first hint asks before it shows.",
     )
 
 

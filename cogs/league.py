@@ -214,6 +214,11 @@ class League(commands.Cog):
             embed.add_field(
                 name=gettext(lang, "With computers (unrated)"), value=record(lang, won, against), inline=False
             )
+        if hints := await self.bot.storage.league.hints_used(interaction.guild_id, user.id):
+            used = ngettext(
+                lang, "{n} hint used in finished matches", "{n} hints used in finished matches", hints
+            )
+            embed.add_field(name=gettext(lang, "💡 Hints"), value=used, inline=False)
         recent = await self.bot.storage.league.recent_results(interaction.guild_id, user_id=user.id, limit=5)
         if recent:
             lines, _ = fitting(lang, [_result_line(self.bot.games, r, lang, user.id) for r in recent])

@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
+from ai.reasons import rookie as reasons
 from ai.rookie import choose
 from cogs.game import GameCog, Level, new_command, rules_from_files
 from games.base import Outcome
@@ -269,6 +270,12 @@ class Rookie(
             return Form((Choice(gettext(lang, "Whose cards to take"), options),))
         return arrangement(view, [m for m in legal if m["type"] == "arrange"], path, lang)
 
+    def describe_move(self, view: RookieView, move: RookieMove, lang: str) -> str:
+        """A flip by its position ("Flip the card at position 6"); the rest as the buttons say."""
+        if move["type"] == "flip":
+            return gettext(lang, "Flip the card at position **{position}**", position=move["position"] + 1)
+        return super().describe_move(view, move, lang)
+
     def score_text(self, view: RookieView, seat: int, lang: str) -> str:
         player = view["seats"][seat]
         points = ngettext(lang, "{n} point", "{n} points", player["points"])
@@ -329,4 +336,6 @@ SPEC = GameSpec(
     rules=rules_from_files("rookie"),
     choose=choose,
     prepare=prepare,
+    explain=reasons.explain,
+    secrets=False,
 )

@@ -16,6 +16,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
+from ai.reasons import sequence_numbers as reasons
 from ai.sequence_numbers import choose
 from cogs.game import GameCog, Level, new_command, rules_from_files
 from games import Outcome
@@ -271,6 +272,15 @@ class SequenceNumbers(
             return Form((choice,), caption=gettext(lang, LOCK_PROMPT))
         return hand_form(view, legal, path, lang) if private and legal else Form()
 
+    def describe_move(self, view: SequenceView, move: SequenceMove, lang: str) -> str:
+        """ "Play 3 + 45 on C4", "Trade 42 − 40", "Lock A3–E3"."""
+        if move["type"] == "lock":
+            return gettext(lang, "Lock **{first}–{last}**", first=move["from"], last=move["to"])
+        card = card_name(view["hand"][move["card"]], lang)
+        if move["type"] == "trade":
+            return gettext(lang, "Trade **{card}** for a new card", card=card)
+        return gettext(lang, "Play **{card}** on **{cell}**", card=card, cell=cell_of(move))
+
     def score_text(self, view: SequenceView, seat: int, lang: str) -> str:
         text = gettext(
             lang, "sequences {count}/{needed}", count=view["scores"][seat], needed=view["sequences_to_win"]
@@ -327,4 +337,5 @@ SPEC = GameSpec(
     choose=choose,
     options=engine_options,
     prepare=prepare,
+    explain=reasons.explain,
 )

@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
+from ai.reasons import tetris_link as reasons
 from ai.tetris_link import choose
 from cogs.game import GameCog, Level, new_command, rules_from_files
 from games.tetris_link import COLUMNS, ENGINE, SHAPES, TetrisLinkMove, TetrisLinkView, drop, orientations
@@ -17,6 +18,7 @@ from matches.match import Match, PrivateReply, seat_name
 from matches.presentation import Choice, Form, Option
 from matches.spec import GameSpec
 from render.tetris_link import FACE_NAMES, Ghost, board_image, face_name, narrate, prepare, render
+from render.tetris_link.narration import FIGURES
 
 Placement = tuple[int, int]  # (index in `orientations(shape)`, column)
 
@@ -172,6 +174,17 @@ class TetrisLink(
             ),
         )
 
+    def describe_move(self, view: TetrisLinkView, move: TetrisLinkMove, lang: str) -> str:
+        """ "Drop an L in column 7, turned over and turned by 270°"."""
+        figure, degrees = gettext(lang, FIGURES[move["shape"]]), 90 * move["rotation"]
+        if move["flip"]:
+            text = N_("Drop **{figure}** in column **{column}**, turned over and turned by {degrees}°")
+        elif degrees:
+            text = N_("Drop **{figure}** in column **{column}**, turned by {degrees}°")
+        else:
+            text = N_("Drop **{figure}** in column **{column}**, unturned")
+        return gettext(lang, text, figure=figure, column=move["column"] + 1, degrees=degrees)
+
     def headline(self, match: Match, view: TetrisLinkView, lang: str) -> list[str]:
         lines = narrate(view, self.named(match, view, lang), lang)
         die = view["die"]
@@ -218,4 +231,6 @@ SPEC = GameSpec(
     rules=rules_from_files("tetris_link"),
     choose=choose,
     prepare=prepare,
+    explain=reasons.explain,
+    secrets=False,
 )

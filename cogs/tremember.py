@@ -19,6 +19,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
+from ai.reasons import tremember as reasons
 from ai.tremember import choose
 from cogs.game import GameCog, Level, new_command, rules_from_files
 from games.tremember import ENGINE, SIDES, FlipMove, Side, TakeMove, TrememberMove, TrememberView
@@ -143,6 +144,16 @@ class Tremember(
             return Form((push_choice(view["hole"], legal, lang),), caption=gettext(lang, PUSH_HINT))
         return Form() if private else Form(cell_choices(view, legal, lang))
 
+    def describe_move(self, view: TrememberView, move: TrememberMove, lang: str) -> str:
+        """ "Take the card at B3", "Turn the card at E6", "⬇ Push column B down"."""
+        if move["type"] == "push":
+            assert view["hole"] is not None
+            return f"**{push_label(move['from'], view['hole'], lang)}**"
+        text = (
+            N_("Take the card at **{cell}**") if move["type"] == "take" else N_("Turn the card at **{cell}**")
+        )
+        return gettext(lang, text, cell=cell_name(move["cell"]))
+
     def score_text(self, view: TrememberView, seat: int, lang: str) -> str:
         pairs = sum(row.count(seat) for row in view["found"]) // 2
         points = ngettext(lang, "{n} point", "{n} points", view["scores"][seat])
@@ -197,4 +208,5 @@ SPEC = GameSpec(
     choose=choose,
     prepare=prepare,
     rules_picture=push_picture,
+    explain=reasons.explain,
 )

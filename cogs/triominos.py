@@ -15,6 +15,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
+from ai.reasons import triominos as reasons
 from ai.triominos import choose
 from cogs.game import GameCog, Level, new_command, rules_from_files
 from games.base import Outcome
@@ -230,6 +231,23 @@ class Triominos(
     def board_image(self, view: TriominosView, ui: Mapping[str, Any], lang: str) -> bytes:
         return render(view, lang=lang)
 
+    def describe_move(self, view: TriominosView, move: TriominosMove, lang: str) -> str:
+        """ "Card 2 (3 · 1 · 4) on place 5: top 3, lower right 1, lower left 4"; buying, passing."""
+        if move["type"] == "buy" or move["type"] == "pass":
+            return f"**{gettext(lang, ACTIONS[move['type']].label)}**"
+        card = card_text(view["hand"][move["card"]], lang)
+        if move["type"] == "take_joker":
+            text = N_("Take back the joker with card {card} ({numbers}): {turned}")
+            return gettext(lang, text, card=move["card"] + 1, numbers=card, turned=turned(view, move, lang))
+        return gettext(
+            lang,
+            "Card **{card}** ({numbers}) on place **{place}**: {turned}",
+            card=move["card"] + 1,
+            numbers=card,
+            place=move["place"],
+            turned=turned(view, move, lang),
+        )
+
     def headline(self, match: Match, view: TriominosView, lang: str) -> list[str]:
         """The last move in the renderer's words, marked with its kind; then the last round
         and, with open hands, every hand."""
@@ -317,4 +335,5 @@ SPEC = GameSpec(
     choose=choose,
     prepare=prepare,
     rules_picture=bridge_picture,
+    explain=reasons.explain,
 )

@@ -135,7 +135,7 @@ class SetAside:
 RESIGNED, TIMED_OUT, DEPARTED, CLAIMED = "resigned", "timeout", "departed", "claimed"
 LEFT_BY = (RESIGNED, TIMED_OUT, DEPARTED, CLAIMED)
 # Why a finished match changed no rating (`results.unrated`).
-WITH_COMPUTERS, ABANDONED, REPEATED = "computers", "abandoned", "repeat"
+WITH_COMPUTERS, ABANDONED, REPEATED, HINTED = "computers", "abandoned", "repeat", "hints"
 
 
 @dataclass(frozen=True, slots=True)

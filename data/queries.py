@@ -32,6 +32,7 @@ from data.dialects import LOCK_HOST, LOCK_RATINGS
 from data.model import (
     ABANDONED,
     ALL_SHARDS,
+    HINTED,
     REPEATED,
     WITH_COMPUTERS,
     Departure,
@@ -585,6 +586,26 @@ class Matches:
         rows = await self._load(matches.c.rematch_of == match_id)
         return rows[0] if rows else None
 
+    async def count_hint(self, match_id: int, seat: int, *, turn: int) -> bool:
+        counted = seats.c.hint_turn
+        return await self._changes(
+            update(seats)
+            .where(
+                seats.c.match_id == match_id,
+                seats.c.seat == seat,
+                or_(counted.is_(None), counted < turn),
+            )
+            .values(hints=seats.c.hints + 1, hint_turn=turn)
+        )
+
+    async def hints(self, match_id: int) -> dict[int, int]:
+        query = select(seats.c.seat, seats.c.hints).where(seats.c.match_id == match_id, seats.c.hints > 0)
+
+        def work(connection: Connection) -> dict[int, int]:
+            return {seat: hints for seat, hints in connection.execute(query)}
+
+        return await self._db.run(work)
+
     async def move_log(self, match_id: int) -> list[tuple[int, int, dict[str, Any]]]:
         query = select(moves.c.turn, moves.c.seat, moves.c.move).where(moves.c.match_id == match_id)
 
@@ -633,7 +654,9 @@ class League:
         commit: a result finishing at the same time in another process is judged and rated
         after this one, from what this one wrote."""
         self._db.lock(connection, LOCK_RATINGS, guild_id)
-        unrated = self._unrated(connection, guild_id, result, stamp)
+        query = select(seats.c.seat, seats.c.hints).where(seats.c.match_id == match_id)
+        hints = {seat: count for seat, count in connection.execute(query)}
+        unrated = self._unrated(connection, guild_id, result, stamp, hints)
         connection.execute(
             results.insert().values(
                 match_id=match_id,
@@ -662,20 +685,25 @@ class League:
                     "winner": int(s.winner),
                     "resigned": int(s.resigned),
                     "left_by": s.left,
+                    "hints": hints.get(s.seat, 0),
                     "rating_before": before,
                     "rating_after": after,
                 }
             )
         connection.execute(result_seats.insert().values(rows))
 
-    def _unrated(self, connection: Connection, guild_id: int, result: MatchResult, stamp: str) -> str | None:
+    def _unrated(
+        self, connection: Connection, guild_id: int, result: MatchResult, stamp: str, hints: dict[int, int]
+    ) -> str | None:
         """Why the result changes no rating, or None: a computer sat in it (the table is for
-        people), it was abandoned, or two of its people already had their rated results of the
-        day together (`data.ratings`)."""
+        people), it was abandoned, a player who used hints (`hints`, by seat) did not lose it,
+        or two of its people already had their rated results of the day together (`data.ratings`)."""
         if any(is_computer(s.user_id) for s in result.seats):
             return WITH_COMPUTERS
         if result.abandoned:
             return ABANDONED
+        if ratings.hinted(result, hints):
+            return HINTED
         users = sorted({s.user_id for s in result.seats})
         r, a, b = results.alias("r"), result_seats.alias("a"), result_seats.alias("b")
         pairs = r.join(a, a.c.match_id == r.c.match_id).join(
@@ -843,6 +871,14 @@ class League:
         )
         games, won = await self._db.run(lambda connection: connection.execute(query).one())
         return int(games), int(won)
+
+    async def hints_used(self, guild_id: int, user_id: int) -> int:
+        query = (
+            select(func.coalesce(func.sum(result_seats.c.hints), 0))
+            .select_from(result_seats.join(results, results.c.match_id == result_seats.c.match_id))
+            .where(results.c.guild_id == guild_id, result_seats.c.user_id == user_id)
+        )
+        return int(await self._db.run(lambda connection: connection.execute(query).scalar() or 0))
 
     async def recent_results(
         self, guild_id: int, *, game: str | None = None, user_id: int | None = None, limit: int = 10

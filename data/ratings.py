@@ -10,6 +10,8 @@ keep a server's table honest.
 - A member is listed on a leaderboard once they have LISTED_GAMES rated matches there against
   at least LISTED_OPPONENTS different members (partners are not opponents); before that their
   rating is provisional.
+- A match in which a player used hints is unrated, unless every seat whose player used them
+  ends it a plain loser (not a winner, not in a draw): a hint never dodges a loss (`hinted`).
 - Whoever left before the end (resigned, replaced after time-outs, gone from the server,
   claimed against) ranks below everyone who stayed and wins nothing, whatever a stand-in did.
 """
@@ -44,6 +46,13 @@ class Skill:
 
 
 NEWCOMER = Skill(MODEL.mu, MODEL.sigma)
+
+
+def hinted(result: MatchResult, hints: Mapping[int, int]) -> bool:
+    """Whether hints leave the result unrated: some seat whose player used a hint (`hints`, by
+    seat) won or drew. A match whose hinted seats all lost stays rated, so pressing Hint in a
+    lost position never saves its player a rating loss."""
+    return any(seat.winner for seat in result.seats if hints.get(seat.seat, 0) > 0)
 
 
 def team_ranks(teams: Sequence[Sequence[int]], winners: set[int], scores: Sequence[int]) -> list[int]:

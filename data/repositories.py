@@ -140,6 +140,15 @@ class MatchRepository(Protocol):
         for them, nor a computer); a seat without any is missing."""
         ...
 
+    async def count_hint(self, match_id: int, seat: int, *, turn: int) -> bool:
+        """Count the hint `seat`'s player asked for at `turn`, once: False if that turn's hint
+        was counted already (by any process)."""
+        ...
+
+    async def hints(self, match_id: int) -> dict[int, int]:
+        """How many hints each seat's player asked for in the match, by seat (none: missing)."""
+        ...
+
     async def get(self, match_id: int) -> MatchRow | None:
         """One match with its players, or None."""
         ...
@@ -239,6 +248,10 @@ class LeagueRepository(Protocol):
 
     async def computer_record(self, guild_id: int, user_id: int) -> tuple[int, int]:
         """How many finished matches with computer seats a player played on a server, and won."""
+        ...
+
+    async def hints_used(self, guild_id: int, user_id: int) -> int:
+        """How many hints a player asked for in the finished matches they played on a server."""
         ...
 
 

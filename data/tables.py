@@ -90,6 +90,8 @@ seats = Table(
     Column("match_id", BIGINT, ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True),
     Column("seat", BIGINT, primary_key=True),
     Column("user_id", BIGINT, nullable=False),
+    Column("hints", BIGINT, nullable=False, server_default=text("0")),  # hints its player asked for
+    Column("hint_turn", BIGINT),  # the turn of the last of them (each turn's counts once)
     UniqueConstraint("match_id", "user_id"),
     Index("seats_by_player", "user_id", "match_id"),
 )
@@ -135,6 +137,7 @@ result_seats = Table(
     Column("rating_before", REAL),
     Column("rating_after", REAL),
     Column("left_by", TEXT),
+    Column("hints", BIGINT, nullable=False, server_default=text("0")),  # hints its player asked for
     Index("result_seats_by_player", "user_id", "match_id"),
 )
 

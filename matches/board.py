@@ -21,6 +21,7 @@ from locales import N_, and_list, gettext, ngettext, pgettext, signed
 from locales.audience import private_language
 from matches.components import GameButton, form_items, items_view
 from matches.game_ui import AnyGameUI
+from matches.hints import hint_button, offers_hints, used_lines
 from matches.match import (
     CLAIM,
     PRIVATE,
@@ -297,6 +298,7 @@ class Board:
             # A resignation is told by the game's own lines; the bot's ways of leaving are not.
             lines.extend(left_line(d, lang) for d in match.row.departures if d.reason != RESIGNED)
             lines.extend(game.result_lines(match, outcome, lang))
+            lines.extend(used_lines(match, lang))
             colour = discord.Colour.gold()
         left = {d.seat: d.reason for d in match.row.departures}
         players = "\n".join(
@@ -331,7 +333,8 @@ class Board:
         )
 
     def _framework_buttons(self, game: AnyGameUI, match: Match) -> list[discord.ui.DynamicItem[Any]]:
-        """The private view and Resign; without a clock, Claim (for a player long absent)."""
+        """The private view and Resign; without a clock, Claim (for a player long absent); in a
+        game without secrets, Hint (elsewhere it is in the private reply)."""
         name, turn, lang = match.row.game, match.turn, match.language
         private = gettext(lang, game.private_label)
         resign = gettext(lang, "Resign")
@@ -341,6 +344,8 @@ class Board:
         ]
         if match.claimable_from() is not None:
             buttons.append(GameButton(name, match.id, turn, CLAIM, label=gettext(lang, "Claim"), row=4))
+        if not game.spec.secrets and offers_hints(game, match):
+            buttons.append(hint_button(match, lang))
         return buttons
 
     def _result_buttons(self, match: Match, *, rematch: bool = True) -> list[discord.ui.DynamicItem[Any]]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol, TypeVar
 
+from ai.reasons import Reason
 from games import Outcome
 from games.base import AnyEngine
 from matches.match import Match, PrivateReply
@@ -59,6 +60,10 @@ class GameUI(Protocol[View_contra, Move]):
 
     def private_view(self, match: Match, seat: int, lang: str) -> PrivateReply:
         """What the seat alone sees (called off the event loop)."""
+        ...
+
+    def hint_text(self, view: View_contra, move: Move, reason: Reason | None, lang: str) -> str:
+        """A hint in `lang`: `move` (made in the seat's `view`) in the game's words, and why."""
         ...
 
     def score_text(self, view: View_contra, seat: int, lang: str) -> str: ...

@@ -16,7 +16,17 @@ from discord.app_commands import locale_str
 
 import locales
 from ai import LEVELS
-from data.model import CLAIMED, DEPARTED, REPEATED, RESIGNED, TIMED_OUT, Departure, MatchRow, is_computer
+from data.model import (
+    CLAIMED,
+    DEPARTED,
+    HINTED,
+    REPEATED,
+    RESIGNED,
+    TIMED_OUT,
+    Departure,
+    MatchRow,
+    is_computer,
+)
 from games import GameError
 from games.base import AnyEngine, CommonView, MessageValue, Term
 from locales import N_, alternatives, command, gettext, ngettext, pgettext
@@ -30,6 +40,7 @@ SEAT_MARKS = ("🟦", "🟧", "🟩", "🟪", "⬜", "🟥")
 PRIVATE, RESIGN, RESIGN_CONFIRM, REMATCH = "_private", "_resign", "_resign!", "_rematch"
 BOARD, WATCH, REPLAY = "_board", "_watch", "_replay"  # re-post the board; spectate; the replay
 CLAIM, CLAIM_CONFIRM = "_claim", "_claim!"  # without a clock: resign a player to move long absent
+HINT, HINT_CONFIRM = "_hint", "_hint!"  # the normal computer's move for the player to move
 CANCEL = "_cancel"  # a host cancels their lobby from /matches (its message may be gone)
 ALIVE = "alive_at"
 ALT_LIMIT = 1024  # Discord's longest attachment description
@@ -71,6 +82,7 @@ LEFT_LINES = {
 # abandoned match says it is; a match with computers is plainly one).
 UNRATED_TEXTS = {
     REPEATED: N_("unrated: these members already had 3 rated results together in the last 24 hours"),
+    HINTED: N_("unrated: a player who used hints did not lose"),
 }
 
 
@@ -181,6 +193,7 @@ class Match:
     notes: list[str] = field(default_factory=list)
     rating_changes: dict[int, tuple[int, int]] = field(default_factory=dict)
     unrated: str | None = None  # once over: why it changed no rating (data.model.WITH_COMPUTERS…)
+    hints: dict[int, int] = field(default_factory=dict)  # once over: the hints used, by seat
 
     @property
     def id(self) -> int:

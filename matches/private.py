@@ -17,6 +17,7 @@ from locales import gettext
 from locales.audience import private_language
 from matches.components import form_items
 from matches.game_ui import AnyGameUI
+from matches.hints import hint_button, offers_hints
 from matches.match import Match, PrivateReply, private_payload, standing, token_alive
 
 log = logging.getLogger(__name__)
@@ -30,6 +31,8 @@ def private_reply(
     reply = described(match, seat, game.private_view(match, seat, lang), lang)
     if match.row.status != "running" or seat not in match.engine.current_seats(match.state):
         return reply
+    if offers_hints(game, match):
+        reply = replace(reply, items=[*reply.items, hint_button(match, lang)])
     legal = match.engine.legal_moves(match.state, seat)
     form = game.present(match.view(seat), legal, path, private=True, lang=lang)
     if not form.choices:

@@ -23,6 +23,7 @@ from matches.clock import TurnClock
 from matches.computers import Computers
 from matches.deadlines import RunningMatches
 from matches.game_ui import AnyGameUI
+from matches.hints import Hints
 from matches.lobby import Lobby
 from matches.match import (
     ALIVE,
@@ -30,6 +31,8 @@ from matches.match import (
     CANCEL,
     CLAIM,
     CLAIM_CONFIRM,
+    HINT,
+    HINT_CONFIRM,
     PRIVATE,
     REMATCH,
     REPLAY,
@@ -95,6 +98,7 @@ class MatchService:
         self.turns = Turns(storage, self.running, self.games, self.board, self.replies)
         self.lobby = Lobby(storage, self.running, self.games, games, self.board)
         self.replays = Replays(storage, self.games)
+        self.hints = Hints(storage, self.games)
         self.computers = Computers(storage, self.running, self.games, self.turns, self.board)
         self.places = Places(storage, self.running, self.board, self.notices)
         self.absences = Absences(Presence(bot), self.turns, self.board, self.replies)
@@ -289,6 +293,8 @@ class MatchService:
                     interaction, match, turn
                 ):
                     await self.turns.resign(interaction, match, seat, turn=turn)
+            elif arg in (HINT, HINT_CONFIRM):
+                await self.hints.press(interaction, match, seat, confirmed=arg == HINT_CONFIRM)
             elif arg == CLAIM:
                 await self.turns.ask_claim(interaction, match, seat)
             elif arg == CLAIM_CONFIRM:

@@ -17,6 +17,7 @@ from typing import Any, Generic, TypeVar
 
 from PIL import Image
 
+from ai.reasons import Reason
 from games.base import AnyEngine, Engine, seat_counts
 
 View = TypeVar("View")  # the game's view type (a `CommonView`)
@@ -34,6 +35,8 @@ Presentation = Callable[[Any, "GameSpec[View, Move]"], Any]
 """Makes the game's `GameUI` (its cog) for a client: `presentation(client, spec)`."""
 RulesPicture = Callable[[str], tuple[bytes, str]]
 """`rules_picture(lang)`: a small PNG shown under the rules, and its alt text in that language."""
+Explainer = Callable[[Sequence[View], Move], Reason]
+"""`explain(views, move)`: why a move is good, from the seat's own views (see ai/reasons/)."""
 EngineOptions = Callable[[Mapping[str, Any], int], Mapping[str, Any]]
 """`options(lobby options, players)`: the options the engine gets for that many seats (some
 apply only to some seat counts)."""
@@ -65,6 +68,8 @@ class GameSpec(Generic[View, Move]):
     bench_players: int = 4  # the seats of the benchmarks' playouts
     prepare: Callable[[], None] = nothing_to_prepare  # the renderer's start-up work (off the loop)
     rules_picture: RulesPicture | None = None  # where a picture says a rule better than words
+    explain: Explainer[View, Move] | None = None  # why the hint's move is good; None: no reason given
+    secrets: bool = True  # False: every seat sees what spectators see (its hint is on the board too)
 
     @property
     def name(self) -> str:

@@ -132,6 +132,7 @@ class Turns:
     async def _read_result(self, match: Match) -> None:
         match.rating_changes = await self.storage.league.rating_changes(match.id)
         match.unrated = await self.storage.league.unrated_reason(match.id)
+        match.hints = await self.storage.matches.hints(match.id)
 
     async def reload(self, match: Match) -> None:
         """Another process wrote to the match (a move, a reminder, a replacement): take the

@@ -462,7 +462,7 @@ async def test_six_in_a_row_lets_the_mover_choose_which_five_lock_and_a_restart_
 
     assert hand.content.startswith(f"You played {CARDS[THIRTY].text} on C3.")
     assert "choose which five chips to lock" in hand.content
-    assert button_labels(hand) == LOCKS
+    assert button_labels(hand) == [*LOCKS, "Hint"]
     headline = board.embeds[0].description
     assert (
         f"{named(table, player, 4)} made more than five in a row and chooses which five chips to lock: "
@@ -497,7 +497,8 @@ async def test_six_in_a_row_lets_the_mover_choose_which_five_lock_and_a_restart_
 async def test_the_lock_choice_can_be_made_from_the_hand_message(table):
     board, player, hand = await six_in_a_row(table)
     reopened = await open_hand(player, board)
-    assert button_labels(reopened) == LOCKS and "choose which five chips to lock" in reopened.content
+    assert button_labels(reopened) == [*LOCKS, "Hint"]
+    assert "choose which five chips to lock" in reopened.content
 
     await player.click(hand, label="Lock B3–F3")
 

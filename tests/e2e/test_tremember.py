@@ -246,7 +246,8 @@ async def test_the_taker_may_push_from_the_private_card(table):
     assert pushed.acknowledged
     note = pushed.response
     assert note.content.startswith("Your card is back in the board") and not note.attachments
-    assert not MOTIF_WORDS.search(note.content) and not components(note.message)
+    assert not MOTIF_WORDS.search(note.content)
+    assert [c.label for c in components(note.message)] == ["Hint"]  # the taker turns cards next
     board = channel_message(table.channel, board.id)
     assert "pushed" in board.embeds[0].description and menus(board)
 

@@ -395,7 +395,7 @@ async def test_with_tokens_a_player_whose_cards_do_not_fit_buys_and_cannot_pass(
     seed(NO_FIT_SEED)
     board = await open_and_start(table.channel, table.alice, [table.bob], "triominos new")
     hand = await open_hand(mover(board, table.players), board)
-    assert button_labels(hand) == ["Buy a card (1 token)"]
+    assert button_labels(hand) == ["Buy a card (1 token)", "Hint"]
 
 
 async def test_open_hands_are_listed_on_the_board_and_the_rules_are_short(table):
