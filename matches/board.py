@@ -27,6 +27,7 @@ from matches.match import (
     REMATCH,
     REPLAY,
     RESIGN,
+    TAKEBACK,
     Match,
     alt_text,
     clock_text,
@@ -62,6 +63,7 @@ class Board:
         self.after_publish: Callable[[Match], None] = lambda match: None  # e.g. a computer's turn
         # Whether a refusal says the bot lost the match's place (then the match is set aside).
         self.lost_place: Callable[[Match, discord.HTTPException], Awaitable[bool]] = _not_lost
+        self.moved_on: Callable[[Match], Awaitable[None]] = _nothing  # e.g. a take-back request lapses
 
     async def publish(
         self, interaction: discord.Interaction | None, match: Match, *, previous_seats: tuple[int, ...]
@@ -76,6 +78,7 @@ class Board:
         """What follows a board: its spectators' views, the ping and notice of a newly due player
         (or the tidying up of a finished match), then a computer's turn."""
         match.notes.clear()
+        await self.moved_on(match)
         await self._refresh_watchers(match)
         seats = match.engine.current_seats(match.state) if match.row.status == "running" else ()
         due = [seat for seat in seats if seat not in previous_seats]
@@ -341,6 +344,9 @@ class Board:
         ]
         if match.claimable_from() is not None:
             buttons.append(GameButton(name, match.id, turn, CLAIM, label=gettext(lang, "Claim"), row=4))
+        if match.takeback_by is not None:
+            label = gettext(lang, "Take back")
+            buttons.append(GameButton(name, match.id, turn, TAKEBACK, label=label, emoji="↩️", row=4))
         return buttons
 
     def _result_buttons(self, match: Match, *, rematch: bool = True) -> list[discord.ui.DynamicItem[Any]]:
@@ -356,6 +362,10 @@ class Board:
 
 async def _not_lost(match: Match, error: discord.HTTPException) -> bool:
     return False
+
+
+async def _nothing(match: Match) -> None:
+    return None
 
 
 def _dead(error: discord.HTTPException) -> bool:

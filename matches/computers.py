@@ -95,6 +95,12 @@ class Computers:
             if (match := self.running.get(match_id)) is not None:
                 self.schedule(match)
 
+    def forget(self, match_id: int) -> None:
+        """Drop the decision of the match's turn, decided or under way: the turn was taken back."""
+        self.decided.pop(match_id, None)
+        if (task := self.thinking.get(match_id)) is not None:
+            task.cancel()
+
     def _forget(self, match_id: int, task: asyncio.Task[None]) -> None:
         if self.thinking.get(match_id) is task:
             del self.thinking[match_id]

@@ -31,6 +31,8 @@ PRIVATE, RESIGN, RESIGN_CONFIRM, REMATCH = "_private", "_resign", "_resign!", "_
 BOARD, WATCH, REPLAY = "_board", "_watch", "_replay"  # re-post the board; spectate; the replay
 CLAIM, CLAIM_CONFIRM = "_claim", "_claim!"  # without a clock: resign a player to move long absent
 CANCEL = "_cancel"  # a host cancels their lobby from /matches (its message may be gone)
+# The player who just moved asks to take it back; the others accept or decline (+ the request's id).
+TAKEBACK, TAKEBACK_YES, TAKEBACK_NO = "_takeback", "_takeback+", "_takeback-"
 ALIVE = "alive_at"
 ALT_LIMIT = 1024  # Discord's longest attachment description
 MAX_AUTO_MOVES = 50  # a turn of several decisions is played out, never forever
@@ -181,6 +183,7 @@ class Match:
     notes: list[str] = field(default_factory=list)
     rating_changes: dict[int, tuple[int, int]] = field(default_factory=dict)
     unrated: str | None = None  # once over: why it changed no rating (data.model.WITH_COMPUTERS…)
+    takeback_by: int | None = None  # who may ask to take back the last move (it revealed nothing)
 
     @property
     def id(self) -> int:
