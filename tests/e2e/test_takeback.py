@@ -274,8 +274,10 @@ async def test_a_request_survives_a_restart(table, target, seed):
     board = await play_one_turn(table, board.id)
     await player.click(board, label=TAKE_BACK)
     request = request_message(table)
+    moved_deadline = running(table, board).row.deadline
 
     await table.env.restart_bot(create_bot(database=target))
+    await table.env.advance_time(600)
     accepted = await other(table, player).click(request, label="Accept")
 
     assert accepted.acknowledged and not told(accepted)
@@ -283,6 +285,7 @@ async def test_a_request_survives_a_restart(table, target, seed):
         channel_message(table.channel, request.id).content == f"↩️ <@{player.user.id}> took back their move."
     )
     assert dumped(table, channel_message(table.channel, board.id)) == before
+    assert running(table, board).row.deadline > moved_deadline  # the mover's turn, on a fresh clock
 
 
 async def test_the_replay_of_a_match_with_a_move_taken_back_shows_the_moves_that_stand(table):
