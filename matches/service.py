@@ -102,6 +102,7 @@ class MatchService:
             storage, self.running, self.games, self.board, self.replies, self.computers
         )
         self.board.moved_on = self.takebacks.lapse
+        self.computers.holds = self.takebacks.holds
         self.absences = Absences(Presence(bot), self.turns, self.board, self.replies)
         self.board.after_publish = self._after_publish
         self.board.lost_place = self.places.lost

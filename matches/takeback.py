@@ -288,6 +288,8 @@ class Takebacks:
             mover=who(request.user_id, lang),
         )
         await interaction.response.edit_message(content=text, view=None)
+        if self.running.get(match.id) is match:
+            self.computers.schedule(match)  # a computer due next plays on
 
     async def _over(self, interaction: discord.Interaction, match: Match, request: Takeback) -> None:
         """A press on a request that is over: said privately; a request the next move lapsed is
@@ -324,6 +326,12 @@ class Takebacks:
         await self.board.publish(interaction, match, previous_seats=previous)
         for seat in range(len(match.players)):
             await self.replies.refresh(match, seat)
+
+    def holds(self, match: Match) -> bool:
+        """Whether a computer due in the match waits: a request about the last move is open
+        (a computer accepts, and lets the people asked answer before it plays on)."""
+        request = self.open.get(match.id)
+        return request is not None and match.turn == request.turn + 1
 
     async def lapse(self, match: Match) -> None:
         """After a move: the request of the match the move made stale lapses (the board's hook)."""

@@ -262,6 +262,34 @@ async def test_a_computer_accepts_at_once_and_its_decision_for_the_turn_taken_ba
     assert dumped(table, board) == before and mover(channel_message(table.channel, board.id), table.players)
 
 
+async def test_a_computer_due_next_waits_for_the_answer_and_plays_on_after_a_decline(table, seed):
+    seed(2)
+    lobby = (await table.alice.slash(table.channel, "tetrislink new", dice=False)).response.message
+    await table.bob.click(lobby, label="Join")
+    await table.alice.select(lobby, ["normal"], custom_id=f"lobbyc:{lobby_id(lobby)}")
+    await table.alice.click(lobby, label="Start")
+    board = channel_message(table.channel, lobby.id)
+    while mover(board, table.players) is not table.bob:  # the computer sits after Bob
+        if mover(board, table.players) is table.alice:
+            board = await play_one_turn(table, board.id)
+        else:
+            await table.env.advance_time(5)
+            board = channel_message(table.channel, board.id)
+    board = await play_one_turn(table, board.id)
+    await table.bob.click(board, label=TAKE_BACK)
+    request = request_message(table)
+    assert f"<@{table.alice.user.id}>, do you accept?" in request.content  # not the computer
+    waiting = dumped(table, board)
+
+    await table.env.advance_time(30)
+
+    assert dumped(table, board) == waiting  # the computer waits for Alice's answer
+    await table.alice.click(request, label="Decline")
+    await table.env.advance_time(10)
+    assert dumped(table, board) != waiting  # then it plays on
+    assert mover(channel_message(table.channel, board.id), table.players) is table.alice
+
+
 def lobby_id(lobby: Any) -> int:
     return int(next(c for c in components(lobby) if c.custom_id.startswith("lobby:")).custom_id.split(":")[1])
 
