@@ -143,6 +143,31 @@ async def test_a_move_is_taken_back_when_the_others_accept_and_chance_stays_the_
     assert any(f.name == "Taken back" and f.value == "1 move taken back" for f in stats.fields)
 
 
+async def test_with_three_players_both_others_must_accept(table):
+    guests = [table.bob, table.carol]
+    board = await open_and_start(table.channel, table.alice, guests, "tetrislink new", dice=False)
+    before, player = dumped(table, board), mover(board, table.players)
+    board = await play_one_turn(table, board.id)
+    others = [member for member in (table.alice, *guests) if member is not player]
+    await player.click(board, label=TAKE_BACK)
+    request = request_message(table)
+    first, second = others
+    assert f"<@{first.user.id}> and <@{second.user.id}>, do you accept?" in request.content
+
+    await first.click(request, label="Accept")
+
+    request = channel_message(table.channel, request.id)
+    assert request.content.endswith(f"\n✅ <@{first.user.id}> accepted.")
+    assert f"<@{second.user.id}>, do you accept?" in request.content
+    again = await first.click(request, label="Accept")
+    assert told(again) == f"You accepted already — waiting for <@{second.user.id}>."
+    await second.click(request, label="Accept")
+    assert (
+        channel_message(table.channel, request.id).content == f"↩️ <@{player.user.id}> took back their move."
+    )
+    assert dumped(table, board) == before
+
+
 async def test_a_move_that_showed_a_card_offers_no_take_back_and_a_forged_press_is_refused(table):
     board = await open_and_start(table.channel, table.alice, [table.bob], "tremember new")
     player = mover(board, table.players)
