@@ -73,17 +73,21 @@ class Takebacks:
                 status_is("running"),
             )
         )
-        asked_before = exists().where(
-            takebacks.c.match_id == match_id,
-            takebacks.c.turn == turn,
-            takebacks.c.status != constant(ACCEPTED),
+        asked_before = (
+            select(takebacks.c.id)
+            .where(
+                takebacks.c.match_id == match_id,
+                takebacks.c.turn == turn,
+                takebacks.c.status != constant(ACCEPTED),
+            )
+            .limit(1)
         )
 
         def work(connection: Connection) -> Takeback | None:
             # The match row stays locked until commit: presses racing to ask store one request.
             connection.execute(select(matches.c.id).where(matches.c.id == match_id).with_for_update())
             found = connection.execute(last).first()
-            if found is None or connection.execute(select(asked_before)).scalar():
+            if found is None or connection.execute(asked_before).first() is not None:
                 return None
             seat, move, moved_at = found
             new = connection.execute(
@@ -110,10 +114,10 @@ class Takebacks:
         return await self._db.run(lambda connection: _read(connection, takeback_id))
 
     async def pending(self) -> list[Takeback]:
-        running = select(matches.c.id).where(status_is("running"))
-        query = (
+        query = (  # from the running matches (an index), to their requests (another)
             select(takebacks)
-            .where(takebacks.c.status == constant(ASKED), takebacks.c.match_id.in_(running))
+            .select_from(matches.join(takebacks, takebacks.c.match_id == matches.c.id))
+            .where(status_is("running"), takebacks.c.status == constant(ASKED))
             .order_by(takebacks.c.id)
         )
 
