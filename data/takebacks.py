@@ -6,9 +6,8 @@ to its state before, in one transaction."""
 from __future__ import annotations
 
 import json
-from typing import Any
 
-from sqlalchemy import Connection, RowMapping, and_, exists, func, insert, select, update
+from sqlalchemy import ColumnElement, Connection, RowMapping, and_, exists, func, insert, select, update
 
 from data.model import ACCEPTED, ASKED, Takeback, now_iso
 from data.queries import constant, status_is
@@ -18,7 +17,7 @@ from data.tables import matches, moves, takebacks
 RESIGN_MOVE = '{"type": "resign"}'  # as the move log keeps a resignation
 
 
-def _open(takeback_id: int) -> Any:
+def _open(takeback_id: int) -> ColumnElement[bool]:
     """The request is still asked and its match still at the turn after the move it asks about."""
     return and_(
         takebacks.c.id == takeback_id,
