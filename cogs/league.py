@@ -219,6 +219,9 @@ class League(commands.Cog):
                 lang, "{n} hint used in finished matches", "{n} hints used in finished matches", hints
             )
             embed.add_field(name=gettext(lang, "💡 Hints"), value=used, inline=False)
+        if taken := await self.bot.storage.takebacks.count(interaction.guild_id, user.id):
+            taken_back = ngettext(lang, "{n} move taken back", "{n} moves taken back", taken)
+            embed.add_field(name=gettext(lang, "Taken back"), value=taken_back, inline=False)
         recent = await self.bot.storage.league.recent_results(interaction.guild_id, user_id=user.id, limit=5)
         if recent:
             lines, _ = fitting(lang, [_result_line(self.bot.games, r, lang, user.id) for r in recent])

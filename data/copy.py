@@ -33,6 +33,7 @@ TABLES = (
     "matches",
     "seats",
     "moves",
+    "takebacks",
     "results",
     "result_seats",
     "ratings",

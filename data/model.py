@@ -214,3 +214,36 @@ def seconds_between(start: str | None, end: str) -> float:
     if start is None:
         return 0.0
     return (datetime.fromisoformat(end) - datetime.fromisoformat(start)).total_seconds()
+
+
+# What became of a request to take a move back (`Takeback.status`): still asked; accepted by
+# everyone asked (the move is taken back); declined by one of them; lapsed when the next move
+# (or the turn clock) came first.
+ASKED, ACCEPTED, DECLINED, LAPSED = "asked", "accepted", "declined", "lapsed"
+TAKEBACK_STATUSES = (ASKED, ACCEPTED, DECLINED, LAPSED)
+
+
+@dataclass(frozen=True, slots=True)
+class Takeback:
+    """A request of `user_id` to take back their move of `turn` (its seat, move and time, kept
+    here when it leaves the move log), asking the people `asked`; `accepted`: those who did.
+    `message_id`: the public request, once posted."""
+
+    id: int
+    match_id: int
+    turn: int
+    seat: int
+    user_id: int
+    move: dict[str, Any]
+    moved_at: str
+    asked: tuple[int, ...]
+    accepted: tuple[int, ...]
+    status: str
+    asked_at: str
+    message_id: int | None = None
+    answered_by: int | None = None
+
+    @property
+    def waiting_for(self) -> tuple[int, ...]:
+        """The people asked who have not accepted yet."""
+        return tuple(user for user in self.asked if user not in self.accepted)

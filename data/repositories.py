@@ -25,7 +25,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any, Protocol
 
-from data.model import ALL_SHARDS, Departure, GuildSettings, MatchResult, MatchRow, SetAside, Shards
+from data.model import ALL_SHARDS, Departure, GuildSettings, MatchResult, MatchRow, SetAside, Shards, Takeback
 
 
 class MatchRepository(Protocol):
@@ -308,6 +308,51 @@ class SettingsRepository(Protocol):
         ...
 
 
+class TakebackRepository(Protocol):
+    """Requests to take a player's last move back by consent, and the moves taken back.
+
+    A request is open while it is asked and its match is still at the turn after the move it
+    asks about: the next move (a player's, the clock's, a computer's) lapses it."""
+
+    async def ask(self, match_id: int, *, turn: int, user_id: int, asked: list[int]) -> Takeback | None:
+        """Store the request of `user_id` to take back their move of `turn`, asking the people
+        `asked`; None, storing nothing, unless it is the running match's last move, made by
+        them (not a resignation), and not asked back before (one request per move)."""
+        ...
+
+    async def get(self, takeback_id: int) -> Takeback | None:
+        """One request, whatever became of it, or None."""
+        ...
+
+    async def pending(self) -> list[Takeback]:
+        """The requests still asked in running matches, oldest first (to resume them)."""
+        ...
+
+    async def set_message(self, takeback_id: int, message_id: int) -> None:
+        """Remember the message that shows the request."""
+        ...
+
+    async def accept(self, takeback_id: int, user_id: int) -> Takeback | None:
+        """Note the Accept of `user_id`, one of those asked; the request as it is now, or None
+        when it is not open or does not ask them."""
+        ...
+
+    async def close(self, takeback_id: int, status: str, user_id: int | None) -> bool:
+        """End an asked request as `status` (declined by `user_id`, or lapsed: None); False if
+        it was not asked any more."""
+        ...
+
+    async def take_back(self, takeback_id: int, *, user_id: int, state: str, deadline: str | None) -> bool:
+        """In one transaction, at the last Accept (by `user_id`): the move leaves the move log
+        (the request keeps it), the match returns to `state` at the move's turn with a fresh
+        `deadline`, and the request is accepted. False, changing nothing, if it is not open."""
+        ...
+
+    async def count(self, guild_id: int, user_id: int) -> int:
+        """How many moves a player took back in the matches of a server."""
+        ...
+
+
 class Database(Protocol):
     """An open database: its repositories and how to close it."""
 
@@ -319,5 +364,8 @@ class Database(Protocol):
 
     @property
     def settings(self) -> SettingsRepository: ...
+
+    @property
+    def takebacks(self) -> TakebackRepository: ...
 
     async def close(self) -> None: ...

@@ -30,6 +30,7 @@ BIGINT: TypeEngine[int] = BigInteger().with_variant(sqlite.INTEGER(), "sqlite")
 TEXT: TypeEngine[str] = Text().with_variant(postgresql.TEXT(collation="C"), "postgresql")
 REAL: TypeEngine[float] = Double().with_variant(sqlite.REAL(), "sqlite")
 STATUSES = ("lobby", "running", "finished", "cancelled", "abandoned", "set_aside")
+TAKEBACK_STATUSES = ("asked", "accepted", "declined", "lapsed")  # data.model.ASKED…
 
 metadata = MetaData()
 
@@ -191,4 +192,30 @@ rated_opponents = Table(
     Column("game", TEXT, primary_key=True),
     Column("user_id", BIGINT, primary_key=True),
     Column("opponent_id", BIGINT, primary_key=True),
+)
+
+# Requests to take a move back; an accepted one keeps the move it took out of the move log.
+takebacks = Table(
+    "takebacks",
+    metadata,
+    Column("id", BIGINT, Identity(always=False), primary_key=True),
+    Column("match_id", BIGINT, ForeignKey("matches.id", ondelete="CASCADE"), nullable=False),
+    Column("turn", BIGINT, nullable=False),
+    Column("seat", BIGINT, nullable=False),
+    Column("user_id", BIGINT, nullable=False),
+    Column("move", TEXT, nullable=False),
+    Column("moved_at", TEXT, nullable=False),
+    Column("asked", TEXT, nullable=False),
+    Column("accepted", TEXT, nullable=False, server_default=text("'[]'")),
+    Column("status", TEXT, nullable=False),
+    Column("asked_at", TEXT, nullable=False),
+    Column("message_id", BIGINT),
+    Column("answered_by", BIGINT),
+    Column("answered_at", TEXT),
+    CheckConstraint(
+        f"status IN ({', '.join(repr(s) for s in TAKEBACK_STATUSES)})", name="takebacks_status_check"
+    ),
+    Index("takebacks_by_match", "match_id", "turn"),
+    Index("takebacks_by_player", "user_id", "status"),
+    sqlite_autoincrement=True,
 )

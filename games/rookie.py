@@ -814,6 +814,10 @@ class RookieEngine:
             return _steal(state, victim)
         return _arrange(state, _check_arrange(state, sent))
 
+    def reveals(self, state: RookieState, seat: int, move: RookieMove) -> bool:
+        """A flip turns a card up; turning down, placing, robbing and arranging show nothing new."""
+        return move.get("type") == "flip"
+
     def resign(self, state: RookieState, seat: int) -> RookieState:
         """The seat leaves; a turn it was in the middle of is wound up and passed on.
 

@@ -597,6 +597,12 @@ class SequenceNumbers:
             second=second,
         )
 
+    def reveals(self, state: SequenceState, seat: int, move: SequenceMove) -> bool:
+        """A turn ends with a draw, which shows the mover a new card; only a chip whose lock
+        choice is still to make has drawn nothing yet."""
+        after = self.apply(state, seat, move)
+        return (after.deck, after.step) != (state.deck, state.step)
+
     def resign(self, state: SequenceState, seat: int) -> SequenceState:
         """The seat leaves; its team plays on while a partner remains.
 

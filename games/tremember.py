@@ -459,6 +459,10 @@ class Tremember:
             return self._push(state, seat, move.get("from"))
         return self._flip(state, seat, parse_cell(move))
 
+    def reveals(self, state: TrememberState, seat: int, move: TrememberMove) -> bool:
+        """A take shows the taker a card and a flip shows everyone one; a push shows nothing."""
+        return move.get("type") != "push"
+
     def resign(self, state: TrememberState, seat: int) -> TrememberState:
         """`seat` leaves: its turns are skipped, its points stay; under two seats left, it ends."""
         if _over(state):

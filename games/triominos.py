@@ -597,6 +597,11 @@ class TriominosEngine:
         state = replace(state, passes=state.passes + 1, last_move=(seat, "pass"), last_bonus=None)
         return advance(state, seat)
 
+    def reveals(self, state: TriominosState, seat: int, move: TriominosMove) -> bool:
+        """A purchase shows the buyer a card from the pot; laying a card, taking back the joker
+        (which everyone saw) and passing show nothing new."""
+        return move.get("type") == "buy"
+
     def resign(self, state: TriominosState, seat: int) -> TriominosState:
         """The seat leaves: its turns are skipped and its cards stay out of play."""
         if state.over:

@@ -28,6 +28,7 @@ from matches.match import (
     REMATCH,
     REPLAY,
     RESIGN,
+    TAKEBACK,
     Match,
     alt_text,
     clock_text,
@@ -63,6 +64,7 @@ class Board:
         self.after_publish: Callable[[Match], None] = lambda match: None  # e.g. a computer's turn
         # Whether a refusal says the bot lost the match's place (then the match is set aside).
         self.lost_place: Callable[[Match, discord.HTTPException], Awaitable[bool]] = _not_lost
+        self.moved_on: Callable[[Match], Awaitable[None]] = _nothing  # e.g. a take-back request lapses
 
     async def publish(
         self, interaction: discord.Interaction | None, match: Match, *, previous_seats: tuple[int, ...]
@@ -77,6 +79,7 @@ class Board:
         """What follows a board: its spectators' views, the ping and notice of a newly due player
         (or the tidying up of a finished match), then a computer's turn."""
         match.notes.clear()
+        await self.moved_on(match)
         await self._refresh_watchers(match)
         seats = match.engine.current_seats(match.state) if match.row.status == "running" else ()
         due = [seat for seat in seats if seat not in previous_seats]
@@ -334,7 +337,8 @@ class Board:
 
     def _framework_buttons(self, game: AnyGameUI, match: Match) -> list[discord.ui.DynamicItem[Any]]:
         """The private view and Resign; without a clock, Claim (for a player long absent); in a
-        game without secrets, Hint (elsewhere it is in the private reply)."""
+        game without secrets, Hint (elsewhere it is in the private reply); after a move that
+        revealed nothing, Take back (for its player). Five at most: one row."""
         name, turn, lang = match.row.game, match.turn, match.language
         private = gettext(lang, game.private_label)
         resign = gettext(lang, "Resign")
@@ -346,6 +350,9 @@ class Board:
             buttons.append(GameButton(name, match.id, turn, CLAIM, label=gettext(lang, "Claim"), row=4))
         if not game.spec.secrets and offers_hints(game, match):
             buttons.append(hint_button(match, lang))
+        if match.takeback_by is not None:
+            label = gettext(lang, "Take back")
+            buttons.append(GameButton(name, match.id, turn, TAKEBACK, label=label, emoji="↩️", row=4))
         return buttons
 
     def _result_buttons(self, match: Match, *, rematch: bool = True) -> list[discord.ui.DynamicItem[Any]]:
@@ -361,6 +368,10 @@ class Board:
 
 async def _not_lost(match: Match, error: discord.HTTPException) -> bool:
     return False
+
+
+async def _nothing(match: Match) -> None:
+    return None
 
 
 def _dead(error: discord.HTTPException) -> bool:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -69,10 +69,11 @@ class Computers:
         self.thinking: dict[int, asyncio.Task[None]] = {}  # decisions under way, by match
         self.decided: dict[int, Decision] = {}  # decisions waiting for their moment, by match
         self.failed: set[int] = set()  # matches whose decision a fault stopped: decided again
+        self.holds: Callable[[Match], bool] = lambda match: False  # e.g. a take-back request is open
 
     def due(self, match: Match) -> int | None:
         """The computer seat the match waits for now, if any."""
-        if match.row.status != "running":
+        if match.row.status != "running" or self.holds(match):
             return None
         seats = match.engine.current_seats(match.state)
         return next((seat for seat in seats if computer_level(match.players[seat])), None)
@@ -94,6 +95,12 @@ class Computers:
         for match_id in failed:
             if (match := self.running.get(match_id)) is not None:
                 self.schedule(match)
+
+    def forget(self, match_id: int) -> None:
+        """Drop the decision of the match's turn, decided or under way: the turn was taken back."""
+        self.decided.pop(match_id, None)
+        if (task := self.thinking.get(match_id)) is not None:
+            task.cancel()
 
     def _forget(self, match_id: int, task: asyncio.Task[None]) -> None:
         if self.thinking.get(match_id) is task:
@@ -170,6 +177,8 @@ class Computers:
         async with match.lock:
             if self.running.get(match.id) is not match or match.turn != decision.turn:
                 return  # the match moved on meanwhile: this decision is void
+            if self.holds(match):
+                return  # decided again once nothing holds it
             seat, previous_seats = decision.seat, match.engine.current_seats(match.state)
             state = match.engine.apply(match.state, seat, decision.move)
             if not await self.turns.commit(match, seat, match.players[seat], decision.move, state):

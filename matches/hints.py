@@ -198,6 +198,11 @@ class Hints:
         self.given[key] = hint
         return hint
 
+    def forget(self, match_id: int) -> None:
+        """Drop the match's hints: its move was taken back, so its next turn may differ."""
+        for key in [key for key in self.given if key[0] == match_id]:
+            del self.given[key]
+
     def _forget_older(self, match_id: int, turn: int) -> None:
         """Keep only the hints of the match's current turn, and at most `KEPT` in all (the
         oldest of matches that ended go)."""

@@ -42,6 +42,8 @@ BOARD, WATCH, REPLAY = "_board", "_watch", "_replay"  # re-post the board; spect
 CLAIM, CLAIM_CONFIRM = "_claim", "_claim!"  # without a clock: resign a player to move long absent
 HINT, HINT_CONFIRM = "_hint", "_hint!"  # the normal computer's move for the player to move
 CANCEL = "_cancel"  # a host cancels their lobby from /matches (its message may be gone)
+# The player who just moved asks to take it back; the others accept or decline (+ the request's id).
+TAKEBACK, TAKEBACK_YES, TAKEBACK_NO = "_takeback", "_takeback+", "_takeback-"
 ALIVE = "alive_at"
 ALT_LIMIT = 1024  # Discord's longest attachment description
 MAX_AUTO_MOVES = 50  # a turn of several decisions is played out, never forever
@@ -194,6 +196,7 @@ class Match:
     rating_changes: dict[int, tuple[int, int]] = field(default_factory=dict)
     unrated: str | None = None  # once over: why it changed no rating (data.model.WITH_COMPUTERS…)
     hints: dict[int, int] = field(default_factory=dict)  # once over: the hints used, by seat
+    takeback_by: int | None = None  # who may ask to take back the last move (it revealed nothing)
 
     @property
     def id(self) -> int:

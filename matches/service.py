@@ -52,6 +52,7 @@ from matches.presence import Absences, Presence
 from matches.private import PrivateReplies
 from matches.replays import Replays
 from matches.spec import Games
+from matches.takeback import Takebacks, is_takeback
 from matches.turns import Turns
 
 log = logging.getLogger(__name__)
@@ -101,6 +102,11 @@ class MatchService:
         self.hints = Hints(storage, self.games)
         self.computers = Computers(storage, self.running, self.games, self.turns, self.board)
         self.places = Places(storage, self.running, self.board, self.notices)
+        self.takebacks = Takebacks(
+            storage, self.running, self.games, self.board, self.replies, self.computers, self.hints
+        )
+        self.board.moved_on = self.takebacks.lapse
+        self.computers.holds = self.takebacks.holds
         self.absences = Absences(Presence(bot), self.turns, self.board, self.replies)
         self.board.after_publish = self._after_publish
         self.board.lost_place = self.places.lost
@@ -140,6 +146,7 @@ class MatchService:
                 self.board.stale[row.id] = match
         for aside in set_aside:
             await self.notices.set_aside(aside)
+        await self.takebacks.resume()
         for match in self.running.values():
             self.computers.schedule(match)  # a turn a computer was deciding when the bot stopped
         await self.heartbeat()
@@ -286,6 +293,8 @@ class MatchService:
                 await self.replies.send(interaction, match, seat)
             elif arg == BOARD:
                 await self._bring_down(interaction, match)
+            elif is_takeback(arg):
+                await self.takebacks.press(interaction, match, turn, arg)
             elif arg == RESIGN:
                 await self.turns.ask_resign(interaction, match)
             elif arg == RESIGN_CONFIRM:

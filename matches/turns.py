@@ -58,7 +58,7 @@ class Turns:
             if turn != match.turn:
                 await tell(interaction, gettext(private_language(interaction), STALE))
                 return False
-            previous_seats = match.engine.current_seats(match.state)
+            before, previous_seats = match.state, match.engine.current_seats(match.state)
             try:
                 state = match.engine.apply(match.state, seat, move)
             except GameError as error:
@@ -67,6 +67,8 @@ class Turns:
             if not await self.commit(match, seat, interaction.user.id, move, state):
                 await tell(interaction, gettext(private_language(interaction), STALE))
                 return False
+            if match.row.status == "running" and not match.engine.reveals(before, seat, move):
+                match.takeback_by = interaction.user.id  # the board offers them Take back
         await self.board.publish(interaction, match, previous_seats=previous_seats)
         return True
 
@@ -118,7 +120,7 @@ class Turns:
         if not saved:
             await self.reload(match)
             return False
-        match.state = state
+        match.state, match.takeback_by = state, None
         match.row.turn += 1
         match.row.deadline, match.row.reminded, match.row.timeouts = deadline, False, timeouts
         match.row.departures, match.row.moved_at = left, now_iso()
@@ -141,6 +143,7 @@ class Turns:
         if row is None or row.state is None:
             return
         match.row, match.state = row, match.engine.load(row.state)
+        match.takeback_by = None  # another process moved: the move it could ask back is not the last
         if row.status != "running":
             await self._read_result(match)
             self.running.remove(match.id)

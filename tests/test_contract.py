@@ -183,3 +183,51 @@ def test_the_first_seat_is_drawn_by_lot(setup):
     expected = trials / players
     spread = 5 * (trials * (1 / players) * (1 - 1 / players)) ** 0.5
     assert all(abs(count - expected) <= spread for count in starts), starts
+
+
+@pytest.mark.parametrize("setup", SETUPS, ids=_id)
+def test_a_move_said_to_reveal_nothing_teaches_no_seat_anything(setup):
+    """After a move `reveals` calls harmless, every seat's (and a spectator's) view follows from
+    its view before and the move: twins it could not tell apart stay twins after the same move.
+    A move names a card by its place in the mover's hand, so the twins of the others are held to
+    the same card laid (the same public view after the move); the mover's own twin always is."""
+    name, players = setup
+    engine = ENGINES[name]
+    twin = TWINS[name]
+    rng = random.Random(19)
+    states = list(playout(engine, players, seed=23))
+    for state in states[:: max(1, len(states) // 40)]:
+        for seat in engine.current_seats(state):
+            legal = engine.legal_moves(state, seat)
+            for move in rng.sample(legal, min(len(legal), 6)):
+                if engine.reveals(state, seat, move):
+                    continue
+                after = engine.apply(state, seat, move)
+                for observer in (None, *range(players)):
+                    other = twin(state, observer, rng)
+                    with contextlib.suppress(GameError):  # the twin may not hold what was laid
+                        moved = engine.apply(other, seat, move)
+                        if observer == seat or engine.view(moved, None) == engine.view(after, None):
+                            assert engine.view(moved, observer) == engine.view(after, observer)
+
+
+@pytest.mark.parametrize(
+    ("name", "players", "kinds"),
+    [
+        ("tremember", 2, {"take": True, "push": False, "flip": True}),
+        ("rookie", 2, {"flip": True, "place": False, "turn_down": False}),
+        ("triominos", 2, {"buy": True, "place": False}),
+        ("tetris_link", 2, {"place": True}),
+        ("sequence_numbers", 2, {"play": True, "trade": True}),
+        ("nim", 2, {"take": False}),
+    ],
+)
+def test_flips_draws_and_rolls_reveal_and_other_moves_do_not(name, players, kinds):
+    engine = ENGINES[name]
+    found: dict[str, set[bool]] = {}
+    for state in playout(engine, players, seed=29):
+        for seat in engine.current_seats(state):
+            for move in engine.legal_moves(state, seat)[:8]:
+                found.setdefault(move["type"], set()).add(engine.reveals(state, seat, move))
+    for kind, revealing in kinds.items():  # a last move that ends the game draws and rolls nothing
+        assert revealing in found[kind] if revealing else found[kind] == {False}, kind

@@ -76,6 +76,11 @@ async def lived_in_database(path: Path) -> None:
         await matches.record_move(
             clocked, turn=1, seat=1, user_id=None, move={}, state="s2", timeouts={"1": 1}
         )
+        await matches.record_move(clocked, turn=2, seat=2, user_id=33, move={"x": 2}, state="s3")
+        taken = await storage.takebacks.ask(clocked, turn=2, user_id=33, asked=[11, 22])
+        assert taken is not None
+        await storage.takebacks.accept(taken.id, 11)
+        await storage.takebacks.take_back(taken.id, user_id=22, state="s2", deadline=None)
         for players in ((11, 22), (22, 33, 44), (11, 44)):
             await finish(storage, await running_match(storage, players), players)
         against_computer = await running_match(storage, (11, -1))
@@ -127,6 +132,8 @@ async def everything(storage: Database) -> dict[str, Any]:
         "languages": [await settings.guild_language(guild) for guild in (1, 2, 3)],
         "locales": [await settings.member_locale(user) for user in USERS],
         "meta": await settings.get_meta("alive"),
+        "taken back": [await storage.takebacks.get(takeback_id) for takeback_id in (1, 2)],
+        "counts": [await storage.takebacks.count(1, user) for user in USERS],
     }
 
 
@@ -143,8 +150,8 @@ async def test_a_lived_in_sqlite_database_reads_back_identically_from_postgresql
 
     assert (done.returncode, done.stderr) == (0, "")
     assert done.stdout.startswith(
-        "Copied 10 matches, 19 seats, 7 moves, 5 results, 11 result_seats, 8 ratings, 20 rated_opponents, "
-        "3 guild_settings, "
+        "Copied 10 matches, 19 seats, 7 moves, 1 takebacks, 5 results, 11 result_seats, 8 ratings, "
+        "20 rated_opponents, 3 guild_settings, "
         "1 member_languages, 1 meta into postgresql://"
     )
     copied = await Storage.open(target)

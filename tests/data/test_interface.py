@@ -8,10 +8,21 @@ import inspect
 import pytest
 
 from data import repositories
-from data.repositories import Database, LeagueRepository, MatchRepository, SettingsRepository
+from data.repositories import (
+    Database,
+    LeagueRepository,
+    MatchRepository,
+    SettingsRepository,
+    TakebackRepository,
+)
 from data.storage import Storage
 
-REPOSITORIES = {"matches": MatchRepository, "league": LeagueRepository, "settings": SettingsRepository}
+REPOSITORIES = {
+    "matches": MatchRepository,
+    "league": LeagueRepository,
+    "settings": SettingsRepository,
+    "takebacks": TakebackRepository,
+}
 
 
 def as_database(storage: Storage) -> Database:
@@ -37,7 +48,7 @@ async def test_each_repository_has_every_method_of_its_protocol_with_the_same_si
         ), name
 
 
-@pytest.mark.parametrize("protocol", [MatchRepository, LeagueRepository, SettingsRepository])
+@pytest.mark.parametrize("protocol", list(REPOSITORIES.values()))
 def test_no_repository_grows_past_thirty_methods(protocol):
     assert len(_methods(protocol)) <= 30
 

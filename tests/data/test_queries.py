@@ -80,9 +80,9 @@ async def test_the_final_move_reads_the_ratings_once_and_writes_them_once_howeve
 
     assert len(statements.touching("ratings")) == 2  # one SELECT of every needed rating, one upsert
     # The whole final move, whatever the number of players: BEGIN, the match, the move-log row,
-    # the look for repeats among its players, the result, the ratings read, the opponents met,
-    # the ratings written, the seats' results, COMMIT.
-    assert len(statements) == 10
+    # the seats' hints, the look for repeats among its players, the result, the ratings read, the
+    # opponents met, the ratings written, the seats' results, COMMIT.
+    assert len(statements) == 11
     assert statements.transactions() == ["BEGIN IMMEDIATE", "COMMIT"]
     games = {user: (await storage.league.player_ratings(1, user))[0]["games"] for user in (*seated, 999)}
     assert games == {**{user: 1 for user in seated}, **{user: 2 for user in veterans}, 999: 1}
@@ -210,6 +210,7 @@ async def _every_query(storage: Storage) -> list[str]:
         await settings.dms_closed(1)
         await settings.get_meta("alive")
         await settings.set_meta("alive", "now")
+        await _take_back_a_move(storage)
     return [sql for sql in statements if sql.split()[0] not in ("BEGIN", "COMMIT", "ROLLBACK")]
 
 
@@ -264,3 +265,18 @@ async def _all_index_columns(storage: Storage) -> dict[str, list[Any]]:
                 if row[5]  # key columns, not the rowid SQLite appends
             ]
     return found
+
+
+async def _take_back_a_move(storage: Storage) -> None:
+    """Every query of taking a move back: asked, accepted, declined, lapsed and counted."""
+    takebacks, match_id = storage.takebacks, await running_match(storage, (1, 3))
+    await storage.matches.record_move(match_id, turn=0, seat=0, user_id=1, move={}, state="{}")
+    asked = await takebacks.ask(match_id, turn=0, user_id=1, asked=[3])
+    assert asked is not None
+    await takebacks.set_message(asked.id, 7)
+    await takebacks.pending()
+    await takebacks.get(asked.id)
+    await takebacks.accept(asked.id, 3)
+    await takebacks.take_back(asked.id, user_id=3, state="{}", deadline=None)
+    await takebacks.close(asked.id, "lapsed", None)
+    await takebacks.count(1, 1)

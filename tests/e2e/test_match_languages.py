@@ -66,7 +66,8 @@ async def test_a_board_stays_in_the_language_it_was_posted_in_after_the_server_c
 
     for shown in (taken, pushed):
         assert shown.embeds[0].fields[0].name == "Am Tisch"
-        assert button_labels(shown)[-2:] == ["Meine Karte zeigen", "Aufgeben"]
+    assert button_labels(taken)[-2:] == ["Meine Karte zeigen", "Aufgeben"]
+    assert button_labels(pushed)[-3:] == ["Meine Karte zeigen", "Aufgeben", "Zurücknehmen"]  # a push
     assert "Zug 2" in pushed.embeds[0].footer.text  # the board after the push, drawn by the new bot
     assert await stored_language(env, running_match(table, pushed).id) == "de"
 

@@ -469,7 +469,8 @@ async def test_six_in_a_row_lets_the_mover_choose_which_five_lock_and_a_restart_
         "A3–E3 or B3–F3." in headline
     )
     assert mover(board, table.players) is player  # the same turn goes on
-    assert button_labels(board) == [*LOCKS, MY_HAND, "Resign"]
+    # The chip has drawn nothing yet (the draw follows the lock): it may still be taken back.
+    assert button_labels(board) == [*LOCKS, MY_HAND, "Resign", "Take back"]
     picture = Image.open(io.BytesIO(await board.attachments[0].read())).convert("RGB")
     x, y = cell_centre(2, 2)
     assert all(abs(a - b) <= 40 for a, b in zip(picture.getpixel((x, y - 25)), CHOICE, strict=True))
@@ -480,7 +481,7 @@ async def test_six_in_a_row_lets_the_mover_choose_which_five_lock_and_a_restart_
     await table.env.restart_bot(create_bot(database=target))
 
     board = channel_message(table.channel, board.id)
-    assert button_labels(board) == [*LOCKS, MY_HAND, "Resign"]
+    assert button_labels(board) == [*LOCKS, MY_HAND, "Resign", "Take back"]
     chosen = await player.click(board, label="Lock A3–E3")
 
     assert chosen.acknowledged and not chosen.ephemeral

@@ -435,6 +435,15 @@ def test_the_lock_choice_is_a_follow_up_decision_of_the_same_turn_before_the_dra
     assert event["type"] == "lock" and event["cell"] == "C3" and event["locked"] == [row_names(3, "ABCDE")]
 
 
+def test_only_a_chip_whose_lock_choice_is_still_open_can_be_taken_back() -> None:
+    """Every turn ends with a draw, which shows the mover a card; a chip that leaves the lock
+    choice open has drawn nothing yet."""
+    before = make(4, chips=SIX, hands=[[card_for("C3"), PLUS, MINUS, card_for("G3")], [PLUS + 1], [], []])
+    assert not ENGINE.reveals(before, 0, {"type": "play", "card": 0, "row": 2, "col": 2})
+    assert ENGINE.reveals(six_in_a_row(), 0, {"type": "lock", "from": "A3", "to": "E3"})
+    assert ENGINE.reveals(before, 0, {"type": "play", "card": 3, "row": 2, "col": 6})
+
+
 def test_during_a_lock_choice_only_a_lock_by_the_mover_is_accepted() -> None:
     state = six_in_a_row()
     for seat in (1, 2, 3):

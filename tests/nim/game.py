@@ -63,6 +63,10 @@ class NimEngine:
     def timeout_move(self, state: NimState, seat: int) -> Move:
         return {"type": "take", "count": 1}
 
+    def reveals(self, state: NimState, seat: int, move: Move) -> bool:
+        """Nim has no secrets."""
+        return False
+
     def resign(self, state: NimState, seat: int) -> NimState:
         if state.to_move is None:
             raise GameError("The game is already over.")
