@@ -10,7 +10,8 @@ python -m benchmarks storage    # committed moves on a real file: synchronous NO
 python -m benchmarks replay     # animated replays: build time and file size, long and 60-move matches
 python -m benchmarks flood      # a board render alone and while 8 replays of 370-move matches are made
 python -m benchmarks ai         # computer players: decision times by level, level-against-level win rates
-python -m benchmarks levels     # whether each computer level beats the one below by the share required
+python -m benchmarks levels     # the level table: each level against the one below, hard against the
+                                #   game's reference, each level's decision times
 python -m benchmarks clock      # the turn clock's beat with 10,000 and 100,000 running matches
 
 python -m benchmarks.storage_backends [POSTGRES_URL]   # SQLite and PostgreSQL side by side:

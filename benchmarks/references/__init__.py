@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ai import Player
@@ -34,11 +34,24 @@ def hard_or(hard: Player[Any], reference: Player[Any]) -> Player[Any]:
     return choose
 
 
-def report(engine: AnyEngine, hard: Player[Any], reference: Player[Any], default_games: int) -> None:
-    """Print the share of seeded matches `hard` wins against `reference` (games: argv[1])."""
+def best(values: Sequence[float], rng: random.Random) -> int:
+    """The index of a highest value; ties drawn with `rng`."""
+    top = max(values)
+    return rng.choice([i for i, v in enumerate(values) if v >= top - 1e-9])
+
+
+def report(
+    engine: AnyEngine,
+    hard: Player[Any],
+    reference: Player[Any],
+    default_games: int,
+    options: Mapping[str, Any] | None = None,
+) -> None:
+    """Print the share of seeded matches `hard` wins against `reference` (games: argv[1]),
+    the games played with `options`."""
     games = int(sys.argv[1]) if len(sys.argv) > 1 else default_games
-    won = first_wins(engine, hard_or(hard, reference), "hard", "normal", games)
+    won = first_wins(engine, hard_or(hard, reference), "hard", "normal", games, options)
     print(
-        f"{engine.title} hard against the greedy reference: {100 * won:.1f}% won of {games} "
+        f"{engine.title} hard against the reference: {100 * won:.1f}% won of {games} "
         f"(95% lower bound {100 * wilson_low(won, games):.1f}%, required {100 * REFERENCE_SHARE:.0f}%)"
     )

@@ -12,7 +12,8 @@ import pytest
 import ai
 import ai.rookie
 from ai import arena
-from ai.rookie import Memory, read_memory, recalled, sample_state
+from ai.rookie import Memory, read_memory, recalled, sample_state, sure_gain
+from benchmarks.references import rookie as reference
 from games.rookie import ENGINE, RookieState, X
 from tests.games.test_rookie import NO_DISCARDS, discards, flip, make, table
 
@@ -258,3 +259,29 @@ def test_with_every_top_known_and_no_pair_the_player_uncovers_a_new_card(level):
     assert move == flip(2)
     after = ENGINE.apply(state, 0, move)
     assert after.table[2] == ("green",) and after.table[3] == ("blue",)
+
+
+def test_the_reference_plays_legal_moves_to_the_end_whatever_its_level():
+    """The greedy player hard is measured against: the same seeded match whatever level."""
+    ends = [arena.play(ENGINE, reference.choose, (level, level), 3, reference.OPTIONS) for level in ai.LEVELS]
+    outcome = ENGINE.outcome(ends[0])
+    assert outcome is not None and outcome.winners
+    assert ends[0] == ends[1] == ends[2]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_reference_takes_a_pair_it_remembers(seed):
+    state, views = known_green_pair()
+    move = reference.choose("easy", views, ENGINE.legal_moves(state, 0), random.Random(seed))
+    assert move in (flip(1), flip(4))
+    state = ENGINE.apply(state, 0, move)
+    views.append(ENGINE.view(state, 0))
+    second = reference.choose("easy", views, ENGINE.legal_moves(state, 0), random.Random(seed))
+    assert ENGINE.apply(state, 0, second).pair == "green"
+
+
+def test_hard_leaves_its_rule_of_thumb_only_for_a_gain_larger_than_the_luck_of_the_deals():
+    proposed = [0.0, 4.0, -2.0, 1.0, 3.0, -1.0]
+    assert sure_gain([v + 0.5 for v in proposed], proposed) == 0.5  # the same gain on every deal
+    lucky = [v + gain for v, gain in zip(proposed, (6.0, -5.0, 4.0, -4.0, 5.0, -3.0), strict=True)]
+    assert sure_gain(lucky, proposed) == 0.0  # a better mean, but within the deals' luck

@@ -10,6 +10,7 @@ import ai
 import ai.tetris_link
 from ai import arena
 from ai.tetris_link import FITS, drop, normal_placement, place, read_board
+from benchmarks.references import tetris_link as reference
 from games.tetris_link import ENGINE, SHAPES, TetrisLinkState
 from tests.games.test_tetris_link import hidden_twin
 
@@ -96,8 +97,8 @@ def test_the_playouts_of_hard_place_where_normal_would():
     assert compared > 100
 
 
-def test_normal_and_hard_take_the_placement_that_links_three_for_three_points():
-    """Two I pieces lie side by side; a third beside them links three for +3."""
+def two_pairs_of_i() -> tuple[TetrisLinkState, int]:
+    """Each seat has two I pieces lying flat, one on the other; the first seat to move is next."""
     state = ENGINE.new_game(2, 0, {"dice": False})
     seat = state.to_move
     assert seat is not None
@@ -105,6 +106,12 @@ def test_normal_and_hard_take_the_placement_that_links_three_for_three_points():
     flat = {"type": "place", "shape": "I", "rotation": 0, "flip": False}
     for mover, column in ((seat, 0), (other, 6), (seat, 0), (other, 6)):
         state = ENGINE.apply(state, mover, {**flat, "column": column})
+    return state, seat
+
+
+def test_normal_and_hard_take_the_placement_that_links_three_for_three_points():
+    """Two I pieces lie side by side; a third beside them links three for +3."""
+    state, seat = two_pairs_of_i()
     legal = ENGINE.legal_moves(state, seat)
     for level in ("normal", "hard"):
         move = ai.choose(ai.tetris_link.choose, level, [ENGINE.view(state, seat)], legal, random.Random(1))
@@ -127,3 +134,19 @@ def test_the_players_reading_of_the_view_scores_every_placement_as_the_engine_do
             assert (placement.gained, placement.penalty) == state.last_move[3:5]
             checked += placement.gained > 0
     assert checked >= 3  # some of the placements scored
+
+
+def test_the_reference_plays_legal_moves_to_the_end_whatever_its_level():
+    """The published heuristic hard is measured against: the same seeded match whatever level."""
+    ends = [arena.play(ENGINE, reference.choose, (level, level), seed=3) for level in ai.LEVELS]
+    outcome = ENGINE.outcome(ends[0])
+    assert outcome is not None and outcome.winners
+    assert ends[0] == ends[1] == ends[2]
+
+
+def test_the_reference_takes_the_placement_that_links_three_for_three_points():
+    state, seat = two_pairs_of_i()
+    legal = ENGINE.legal_moves(state, seat)
+    for seed in range(3):
+        move = reference.choose("easy", [ENGINE.view(state, seat)], legal, random.Random(seed))
+        assert ENGINE.apply(state, seat, move).scores[seat] == 3

@@ -12,6 +12,7 @@ import ai
 import ai.tremember
 from ai import arena
 from ai.tremember import read_memory
+from benchmarks.references import tremember as reference
 from games.tremember import ENGINE, HOLE, NO_CARD, TrememberState, motif_of
 from tests.games.test_tremember import move, ordered_game, push, rc
 
@@ -255,3 +256,20 @@ def test_hard_pushes_a_pair_it_knows_side_by_side_before_turning_it():
 def rc_index(name: str) -> int:
     row, col = rc(name)
     return row * 6 + col
+
+
+def test_the_reference_plays_legal_moves_to_the_end_whatever_its_level():
+    """The perfect-memory player hard is measured against: the same seeded match whatever level."""
+    ends = [arena.play(ENGINE, reference.choose, (level, level), seed=3) for level in ai.LEVELS]
+    outcome = ENGINE.outcome(ends[0])
+    assert outcome is not None and outcome.winners
+    assert ends[0] == ends[1] == ends[2]
+
+
+def test_the_reference_never_forgets_a_pair_it_saw_long_ago():
+    table = pair_seen_then_rounds(6)
+    seat = ENGINE.current_seats(table.state)[0]
+    legal = ENGINE.legal_moves(table.state, seat)
+    for seed in range(20):
+        move = reference.choose("easy", table.views[seat], legal, random.Random(seed))
+        assert move["cell"] in (rc("A1"), rc("B1"))
