@@ -28,6 +28,13 @@ team: partners' chips are their own, every other team's are the opponents'.
 The draw decides much of a two-player match: a line of four is rarely blockable
 without the one card for its missing cell. What separates the levels is building:
 hard's windows and card reading win about three matches in five against normal.
+Against the greedy reference (which builds and blocks by the same windows) the draw
+decides nearly everything: hard wins about half (51.5% of 400 seeded matches). Neither
+other weights, costs of plus and minus cards, nor playing every candidate to the end
+of the match over 48 deals with both seats greedy (51.7% of 400) did better. Between
+two greedy players the seat that starts wins 52% of 400; when both take one of their
+three best moves at random three times in ten, 23 of 60 deals still go the same way
+at least nine times in ten.
 """
 
 from __future__ import annotations
