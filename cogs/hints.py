@@ -55,7 +55,11 @@ COUNTED: dict[str, Counted] = {
         lang, "blocks a line of {n} of another team", "blocks a line of {n} of another team", n, **values
     ),
     "remove": lambda lang, n, values: ngettext(
-        lang, "takes a chip out of a line of {n}", "takes a chip out of a line of {n}", n, **values
+        lang,
+        "takes away a chip of another team that stands alone",
+        "takes a chip out of a line of {n}",
+        n,
+        **values,
     ),
 }
 PLAIN = {
