@@ -149,7 +149,7 @@ def _hints(lang: str) -> str:
         lang,
         "On your turn, **Hint** privately shows the move the normal computer would make, and why. "
         "A match in which someone used a hint is unrated, unless everyone who used one lost it: "
-        "in a rated match your first hint asks before it shows.",
+        "in a rated match you are asked to confirm your first hint.",
     )
 
 

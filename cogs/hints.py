@@ -17,8 +17,8 @@ COUNTED: dict[str, Counted] = {
     ),
     "fewest_gaps": lambda lang, n, values: ngettext(
         lang,
-        "leaves only {n} gap, where every place leaves some",
-        "leaves only {n} gaps, where every place leaves some",
+        "leaves only {n} gap; wherever it goes, at least one is left",
+        "leaves only {n} gaps; wherever it goes, at least one is left",
         n,
         **values,
     ),
@@ -55,7 +55,11 @@ COUNTED: dict[str, Counted] = {
         lang, "blocks a line of {n} of another team", "blocks a line of {n} of another team", n, **values
     ),
     "remove": lambda lang, n, values: ngettext(
-        lang, "takes a chip out of a line of {n}", "takes a chip out of a line of {n}", n, **values
+        lang,
+        "takes away a chip of another team that stands alone",
+        "takes a chip out of a line of {n}",
+        n,
+        **values,
     ),
 }
 PLAIN = {
@@ -75,13 +79,13 @@ PLAIN = {
     "rookie": N_("Rookie: secures your stacks and takes every other player's unsecured cards"),
     "secure": N_("your three stacks show one colour on top: they are secured"),
     "pair": N_("the best place for the pair"),
-    "flip": N_("turns up a face-down card, looking for a pair"),
+    "flip": N_("it may make a pair"),
     "turn_down": N_("nothing better on the table: end your turn"),
     "arrange": N_("puts the cards taken where they serve you best"),
     # Sequence Numbers
     "sequence": N_("completes a sequence"),
     "lock": N_("locks the sequence that serves you best"),
-    "room": N_("takes a cell with room for a line of yours"),
+    "room": N_("takes a cell where a line of yours can still grow"),
     "trade": N_("this card is dead: both its cells are taken"),
 }
 

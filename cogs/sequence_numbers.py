@@ -48,6 +48,10 @@ LOCK_PROMPT = N_(
     "the board shows the runs. Your new card comes after the lock."
 )
 CARD_KINDS = {"plus": N_("plus card"), "minus": N_("minus card")}
+PLAY_WILD = {  # a hint's words for playing a card that names no number
+    "plus": N_("Play the **plus card** on **{cell}**"),
+    "minus": N_("Play the **minus card** on **{cell}**"),
+}
 
 
 def card_name(card: SequenceCard, lang: str) -> str:
@@ -273,13 +277,15 @@ class SequenceNumbers(
         return hand_form(view, legal, path, lang) if private and legal else Form()
 
     def describe_move(self, view: SequenceView, move: SequenceMove, lang: str) -> str:
-        """ "Play 3 + 45 on C4", "Trade 42 − 40", "Lock A3–E3"."""
+        """ "Play 3 + 45 on C4", "Play the plus card on A8", "Trade 42 − 40", "Lock A3–E3"."""
         if move["type"] == "lock":
             return gettext(lang, "Lock **{first}–{last}**", first=move["from"], last=move["to"])
-        card = card_name(view["hand"][move["card"]], lang)
+        card = view["hand"][move["card"]]
         if move["type"] == "trade":
-            return gettext(lang, "Trade **{card}** for a new card", card=card)
-        return gettext(lang, "Play **{card}** on **{cell}**", card=card, cell=cell_of(move))
+            return gettext(lang, "Trade **{card}** for a new card", card=card_name(card, lang))
+        if card["kind"] in PLAY_WILD:
+            return gettext(lang, PLAY_WILD[card["kind"]], cell=cell_of(move))
+        return gettext(lang, "Play **{card}** on **{cell}**", card=card["text"], cell=cell_of(move))
 
     def score_text(self, view: SequenceView, seat: int, lang: str) -> str:
         text = gettext(

@@ -345,7 +345,8 @@ class TakebackRepository(Protocol):
     async def take_back(self, takeback_id: int, *, user_id: int, state: str, deadline: str | None) -> bool:
         """In one transaction, at the last Accept (by `user_id`): the move leaves the move log
         (the request keeps it), the match returns to `state` at the move's turn with a fresh
-        `deadline`, and the request is accepted. False, changing nothing, if it is not open."""
+        `deadline`, the hints counted for the turns after it count anew when those turns come
+        again, and the request is accepted. False, changing nothing, if it is not open."""
         ...
 
     async def count(self, guild_id: int, user_id: int) -> int:

@@ -12,7 +12,7 @@ from sqlalchemy import ColumnElement, Connection, RowMapping, and_, exists, func
 from data.model import ACCEPTED, ASKED, Takeback, now_iso
 from data.queries import constant, status_is
 from data.runner import Runner
-from data.tables import matches, moves, takebacks
+from data.tables import matches, moves, seats, takebacks
 
 RESIGN_MOVE = '{"type": "resign"}'  # as the move log keeps a resignation
 
@@ -192,6 +192,11 @@ class Takebacks:
             )
             connection.execute(
                 moves.delete().where(moves.c.match_id == request.match_id, moves.c.turn == request.turn)
+            )
+            connection.execute(  # the hints of the turns after the move were of positions now gone
+                update(seats)
+                .where(seats.c.match_id == request.match_id, seats.c.hint_turn > request.turn)
+                .values(hint_turn=request.turn)
             )
             return True
 

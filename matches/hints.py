@@ -85,7 +85,7 @@ def refusal(game: AnyGameUI, match: Match, seat: int, lang: str) -> str | None:
     if not offers_hints(game, match):
         return gettext(lang, "This game has no computer player to give hints.")
     if seat not in match.engine.current_seats(match.state):
-        text = N_("It is not your turn — a hint shows the player to move a good move. Press it on your turn.")
+        text = N_("It is not your turn — hints are for the player to move. Press Hint when your turn comes.")
         return gettext(lang, text)
     return None
 

@@ -215,11 +215,16 @@ async def test_a_match_with_a_computer_needs_no_confirmation_and_hint_counts_sur
     [
         (
             "de",
-            "Ein Tipp macht diese Partie zu einer Partie ohne Wertung",
+            "Nach einem Tipp bleibt diese Partie ohne Wertung",
             "Tipp zeigen",
             "💡 **Tipp:** Steck ",
         ),
-        ("fr", "Un indice rend cette partie non classée", "Voir l’indice", "💡 **Indice\u00a0:** Lâche "),
+        (
+            "fr",
+            "Avec un indice, cette partie ne sera pas classée",
+            "Voir l’indice",
+            "💡 **Indice\u00a0:** Lâche ",
+        ),
     ],
 )
 async def test_the_hint_speaks_the_language_of_the_players_client(

@@ -21,7 +21,7 @@ from tests.e2e.helpers import (
     play_on_board,
     told,
 )
-from tests.e2e.test_hints import confirmed_hint, press_hint
+from tests.e2e.test_hints import confirmed_hint, press_hint, resign
 from tests.e2e.test_rookie import Driver, a_pair, labelled, peek
 from tests.e2e.test_sequence_numbers import greedy, make_move, open_hand
 from tests.e2e.test_tetris_link import SHAPE_LABELS, play_one_turn
@@ -417,13 +417,9 @@ async def test_the_request_and_the_note_speak_the_match_language(
     assert any(f.value == stats for f in shown.fields)
 
 
-async def test_a_hint_after_a_move_was_taken_back_and_made_otherwise_is_for_the_new_position(table, seed):
-    seed(4)
-    board = await open_and_start(table.channel, table.alice, [table.bob], "tetrislink new", dice=False)
-    player = mover(board, [table.alice, table.bob])
-    answerer = other(table, player)
-    board = await play_one_turn(table, board.id)
-    first = await confirmed_hint(answerer, table.channel, board, "tetris_link")
+async def take_back_and_move_otherwise(table: Any, board: Any, player: Any, answerer: Any) -> Any:
+    """In Tetris Link: `player` takes their move back with the consent of `answerer`, then drops
+    another piece in another column; returns the board."""
     await player.click(board, label=TAKE_BACK)
     await answerer.click(request_message(table), label="Accept")
     board = channel_message(table.channel, board.id)
@@ -433,7 +429,17 @@ async def test_a_hint_after_a_move_was_taken_back_and_made_otherwise_is_for_the_
         board = channel_message(table.channel, board.id)
     drops = [c for c in components(board) if (c.label or "").startswith("Drop")]
     await player.click(board, custom_id=drops[-1].custom_id)  # and another column
-    board = channel_message(table.channel, board.id)
+    return channel_message(table.channel, board.id)
+
+
+async def test_a_hint_after_a_move_was_taken_back_and_made_otherwise_is_for_the_new_position(table, seed):
+    seed(4)
+    board = await open_and_start(table.channel, table.alice, [table.bob], "tetrislink new", dice=False)
+    player = mover(board, [table.alice, table.bob])
+    answerer = other(table, player)
+    board = await play_one_turn(table, board.id)
+    first = await confirmed_hint(answerer, table.channel, board, "tetris_link")
+    board = await take_back_and_move_otherwise(table, board, player, answerer)
     match = running(table, board)
     seat = match.seat_of(answerer.user.id)
     game = table.env.bot.matches.games["tetris_link"]
@@ -446,3 +452,20 @@ async def test_a_hint_after_a_move_was_taken_back_and_made_otherwise_is_for_the_
         f"💡 **Hint:** {game.hint_text(expected.view, expected.move, expected.reason, 'en')}"
     )
     assert second != first
+
+
+async def test_a_hint_for_the_new_position_after_a_move_was_taken_back_counts_again(table, seed):
+    seed(4)
+    board = await open_and_start(table.channel, table.alice, [table.bob], "tetrislink new", dice=False)
+    player = mover(board, [table.alice, table.bob])
+    answerer = other(table, player)
+    board = await play_one_turn(table, board.id)
+    await confirmed_hint(answerer, table.channel, board, "tetris_link")
+    board = await take_back_and_move_otherwise(table, board, player, answerer)
+
+    second = await press_hint(answerer, table.channel, board, "tetris_link")
+    assert told(second).startswith("💡 **Hint:** ")
+    await resign(player, table.channel, board)
+
+    final = channel_message(table.channel, board.id).embeds[0]
+    assert f"<@{answerer.user.id}> used 2 hints." in final.description
