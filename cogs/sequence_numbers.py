@@ -288,10 +288,9 @@ class SequenceNumbers(
         return gettext(lang, "Play **{card}** on **{cell}**", card=card["text"], cell=cell_of(move))
 
     def score_text(self, view: SequenceView, seat: int, lang: str) -> str:
-        text = gettext(
+        return gettext(
             lang, "sequences {count}/{needed}", count=view["scores"][seat], needed=view["sequences_to_win"]
         )
-        return gettext(lang, "{score} · resigned", score=text) if seat in view["resigned"] else text
 
     def headline(self, match: Match, view: SequenceView, lang: str) -> list[str]:
         return narrate(view, self.named(match, view, lang), lang)

@@ -389,7 +389,11 @@ def board_alt(game: AnyGameUI, match: Match, view: CommonView[Any], lang: str) -
     )
     lines = [title, *game.narrator(view, seat_label, lang)]
     lines.append(standing(match.engine, match.state, lang))
-    scores = "; ".join(f"{seat_label(s)} {game.score_text(view, s, lang)}" for s in range(len(match.players)))
+    # TRANSLATORS: between the seats' scores in a board's description ("A 3 points; B 5 points").
+    between = pgettext(lang, "between scores", "; ")
+    scores = between.join(
+        f"{seat_label(s)} {game.score_text(view, s, lang)}" for s in range(len(match.players))
+    )
     lines.append(gettext(lang, "Scores: {scores}", scores=scores))
     return alt_text(" ".join(lines), lang)
 

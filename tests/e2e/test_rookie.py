@@ -448,6 +448,7 @@ NAMED_CARDS = {
     },
 }
 LOBBY_BUTTONS = {"en": ("Join", "Start"), "de": ("Beitreten", "Starten"), "fr": ("Rejoindre", "Commencer")}
+BETWEEN_SCORES = {"en": "; ", "de": "; ", "fr": " ; "}  # descriptions use plain spaces
 TURNED_UP = {"en": "{seat} turned up {card}", "de": "{seat} hat {card}", "fr": "{seat} a retourné {card}"}
 
 
@@ -472,3 +473,4 @@ async def test_the_board_s_description_names_a_turned_card_by_its_colour_and_sym
 
     described = channel_message(channel, board.id).attachments[0].description
     assert TURNED_UP[lang].format(seat="AB"[seat], card=NAMED_CARDS[lang][kind]) in described
+    assert f"{BETWEEN_SCORES[lang]}B " in described  # the scores listed as the language writes lists

@@ -659,3 +659,15 @@ async def test_the_rules_are_told_privately(table):
     text = result.response.embeds[0].description
     assert "sequence" in text and "dead card" in text.lower() and "minus card" in text
     assert "drawn by lot" in text and "more than five in a row" in text
+
+
+async def test_a_player_who_resigned_is_said_to_have_resigned_once_on_the_final_board(table):
+    board = await open_and_start(table.channel, table.alice, [table.bob], "sequence new")
+    quitter = mover(board, [table.alice, table.bob])
+    asked = await quitter.click(board, label="Resign")
+    await quitter.click(asked.response.message, label="Yes, resign")
+
+    final = channel_message(table.channel, board.id).embeds[0]
+    players = next(f.value for f in final.fields if f.name == "Players")
+    [line] = [line for line in players.splitlines() if f"<@{quitter.user.id}>" in line]
+    assert line.count("resigned") == 1, line
