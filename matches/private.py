@@ -1,7 +1,8 @@
 """A seat's private reply: what it alone sees, with its choices when it is to move, kept
-current on screen — after the seat's move (its own or the clock's) its private replies
-still on screen are redrawn, so nothing it no longer holds (a card pushed back, a card
-played) stays in view."""
+current on screen — after the seat's move (its own or the clock's) its private reply still on
+screen is redrawn, so nothing it no longer holds (a card pushed back, a card played) stays in
+view. A seat has one private reply per match on screen: a choice, a move or a refusal made in it
+redraws it in place, and a new one (a press of the private button) deletes the older one."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from matches.hints import hint_button, offers_hints
 from matches.match import Match, PrivateReply, private_payload, standing, token_alive
 
 log = logging.getLogger(__name__)
+REFUSED = "⚠️"  # opens the line that says why a press in a private reply was refused
 
 
 def private_reply(
@@ -59,33 +61,44 @@ def described(match: Match, seat: int, reply: PrivateReply, lang: str) -> Privat
 
 @dataclass(slots=True)
 class Shown:
-    """An ephemeral message on a player's screen: the interaction's response, or a follow-up."""
+    """An ephemeral message on a player's screen (`message_id`), edited through `interaction`:
+    the message it answered with, a follow-up of it, or the message it was pressed in."""
 
     interaction: discord.Interaction
-    followup_id: int | None = None
+    message_id: int | None
+    followup: bool = False
+
+    @classmethod
+    def pressed(cls, interaction: discord.Interaction) -> Shown:
+        """The private reply a press was made in: its response edits that message."""
+        return cls(interaction, interaction.message.id if interaction.message is not None else None)
 
     async def edit(self, payload: dict[str, Any]) -> None:
-        if self.followup_id is None:
-            await self.interaction.edit_original_response(**payload)
+        if self.followup and self.message_id is not None:
+            await self.interaction.followup.edit_message(self.message_id, **payload)
         else:
-            await self.interaction.followup.edit_message(self.followup_id, **payload)
+            await self.interaction.edit_original_response(**payload)
+
+    async def delete(self) -> None:
+        if self.followup and self.message_id is not None:
+            await self.interaction.followup.delete_message(self.message_id)
+        else:
+            await self.interaction.delete_original_response()
 
 
 class PrivateReplies:
-    """Sends private replies and remembers every one still on a seat's screen, to keep it
-    current; one is forgotten before its interaction's token expires (no edit is tried after
-    14 minutes), when Discord refuses to edit it (dismissed) or when its match ends."""
+    """Sends private replies and remembers the one still on each seat's screen, to keep it
+    current; it is forgotten before its interaction's token expires (no edit is tried after 14
+    minutes: the next press in it or of the private button shows it anew), when Discord refuses
+    to edit it (dismissed) or when its match ends."""
 
     def __init__(self, games: Mapping[str, AnyGameUI]) -> None:
         self.games = games
         self.shown: dict[tuple[int, int], list[Shown]] = {}
 
     def _remember(self, match: Match, seat: int, shown: Shown) -> None:
-        kept = [
-            old
-            for old in self._on_screen(match, seat)
-            if (old.interaction.id, old.followup_id) != (shown.interaction.id, shown.followup_id)
-        ]
+        """`shown` is the seat's reply on screen now: a press in it edits it in place."""
+        kept = [old for old in self._on_screen(match, seat) if old.message_id != shown.message_id]
         self.shown[match.id, seat] = [*kept, shown]
 
     def _on_screen(self, match: Match, seat: int) -> list[Shown]:
@@ -97,15 +110,23 @@ class PrivateReplies:
         return await asyncio.to_thread(private_reply, self.games[match.row.game], match, seat, lang, path)
 
     async def send(self, interaction: discord.Interaction, match: Match, seat: int) -> None:
-        """Answer a press of the private button with the seat's reply."""
+        """Answer a press of the private button with the seat's reply, in place of the older one."""
         turn, mine = match.turn, private_language(interaction)
         payload = private_payload(await self.reply(match, seat, mine), mine)
-        await interaction.response.send_message(**payload, ephemeral=True)
-        await self._keep(match, seat, Shown(interaction), turn)
+        sent = await interaction.response.send_message(**payload, ephemeral=True)
+        await self._replace(match, seat, Shown(interaction, sent.message_id), turn)
 
-    async def _keep(self, match: Match, seat: int, shown: Shown, turn: int) -> None:
-        """Remember a reply just sent; if a move came while it was on its way, redraw it."""
-        self._remember(match, seat, shown)
+    async def _replace(self, match: Match, seat: int, shown: Shown, turn: int) -> None:
+        """A new reply of the seat is on screen: the older ones go (deleted, while Discord lets the
+        bot); if a move came while it was on its way, it is redrawn."""
+        for old in self._on_screen(match, seat):
+            if old.message_id == shown.message_id:
+                continue
+            try:
+                await old.delete()
+            except discord.HTTPException as error:  # dismissed already
+                log.info("An older private reply of match %s could not be deleted: %s", match.id, error)
+        self.shown[match.id, seat] = [shown]
         if match.turn != turn:
             await self.refresh(match, seat)
 
@@ -116,7 +137,20 @@ class PrivateReplies:
         mine = private_language(interaction)
         payload = private_payload(await self.reply(match, seat, mine, path), mine, attachments=True)
         await interaction.response.edit_message(**payload)
-        self._remember(match, seat, Shown(interaction))
+        self._remember(match, seat, Shown.pressed(interaction))
+
+    async def refuse(self, interaction: discord.Interaction, match: Match, seat: int, text: str) -> None:
+        """A press in the seat's private reply was refused: redraw the reply in place, as it
+        stands now (its menus ready to pick again), with why at its top."""
+        mine = private_language(interaction)
+        reply = await self.reply(match, seat, mine)
+        said = replace(reply, content=f"{REFUSED} {text}\n{reply.content}")
+        payload = private_payload(said, mine, attachments=True)
+        if interaction.response.is_done():
+            await interaction.edit_original_response(**payload)
+        else:
+            await interaction.response.edit_message(**payload)
+        self._remember(match, seat, Shown.pressed(interaction))
 
     async def after_move(
         self, interaction: discord.Interaction, match: Match, seat: int, *, where: str
@@ -124,13 +158,13 @@ class PrivateReplies:
         """The seat moved: redraw its reply on screen; after a board move that leaves it more
         to decide in private (a card taken to peek at), show that privately."""
         if where == "p":
-            self._remember(match, seat, Shown(interaction))
+            self._remember(match, seat, Shown.pressed(interaction))
         await self.refresh(match, seat)
         if where == "b" and await self._has_private_choices(match, seat):
             turn, mine = match.turn, private_language(interaction)
             payload = private_payload(await self.reply(match, seat, mine), mine)
             message = await interaction.followup.send(**payload, ephemeral=True, wait=True)
-            await self._keep(match, seat, Shown(interaction, message.id), turn)
+            await self._replace(match, seat, Shown(interaction, message.id, followup=True), turn)
 
     async def refresh(self, match: Match, seat: int) -> None:
         """Redraw the seat's private replies still on screen; forget those Discord refuses."""

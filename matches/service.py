@@ -38,6 +38,7 @@ from matches.match import (
     REPLAY,
     RESIGN,
     RESIGN_CONFIRM,
+    TAKEBACK,
     WATCH,
     Match,
     help_text,
@@ -56,6 +57,8 @@ from matches.takeback import Takebacks, is_takeback
 from matches.turns import Turns
 
 log = logging.getLogger(__name__)
+# The controls of a board (a private reply may hold Hint too): pressed on an old board, they point to the new.
+BOARD_CONTROLS = (PRIVATE, RESIGN, CLAIM, HINT, TAKEBACK)
 # How far before its last look a process looks again for what others wrote: room for the
 # clocks of two machines to differ.
 CATCH_UP_OVERLAP = timedelta(minutes=1)
@@ -289,6 +292,8 @@ class MatchService:
             if seated is None:
                 return
             match, seat = seated
+            if arg in BOARD_CONTROLS and not await self._from_board(interaction, match):
+                return
             if arg == PRIVATE:
                 await self.replies.send(interaction, match, seat)
             elif arg == BOARD:
@@ -334,9 +339,10 @@ class MatchService:
             if seated is None or not await self._in_place(interaction, seated[0], where):
                 return
             match, seat = seated
-            if await self._current(interaction, match, turn) and await self._to_move(
-                interaction, match, seat
-            ):
+            private = where == "p"
+            if await self._current(
+                interaction, match, turn, seat if private else None
+            ) and await self._to_move(interaction, match, seat, private=private):
                 await self.turns.choose(
                     interaction, match, seat, where=where, level=level, path=path, index=index
                 )
@@ -437,6 +443,17 @@ class MatchService:
             return None
         return match, seat
 
+    async def _from_board(self, interaction: discord.Interaction, match: Match) -> bool:
+        """Whether a press of a board control came from the match's board (or a private reply):
+        one left on a board posted again since (its pointer could not be written) is answered
+        with a link to the new board."""
+        message = interaction.message
+        if message is None or message.flags.ephemeral or message.id == match.row.message_id:
+            return True
+        text = gettext(private_language(interaction), "This board moved: {link}", link=match.jump_url())
+        await tell(interaction, text)
+        return False
+
     async def _in_place(self, interaction: discord.Interaction, match: Match, where: str) -> bool:
         """Whether a press came from where the framework put it: board choices on the match's
         board message, private ones (and the resign confirmation) on an ephemeral reply — never
@@ -450,7 +467,11 @@ class MatchService:
         await tell(interaction, gettext(private_language(interaction), text, link=match.jump_url()))
         return False
 
-    async def _current(self, interaction: discord.Interaction, match: Match, turn: int) -> bool:
+    async def _current(
+        self, interaction: discord.Interaction, match: Match, turn: int, private_seat: int | None = None
+    ) -> bool:
+        """Whether a press was made at the match's turn; if not, say so — in the private reply of
+        `private_seat` it was made in, redrawn as it stands now, when one is given."""
         if turn > match.turn:  # a board newer than memory: another process played meanwhile
             async with match.lock:
                 await self.turns.reload(match)
@@ -458,6 +479,10 @@ class MatchService:
             return True
         if self._behind(interaction, match):
             await self._catch_up_board(interaction, match)
+            return False
+        if private_seat is not None:
+            text = gettext(private_language(interaction), "The game moved on — this is how it stands now.")
+            await self.replies.refuse(interaction, match, private_seat, text)
             return False
         text = N_("This board is out of date — use the buttons on the latest board: {link}")
         await tell(interaction, gettext(private_language(interaction), text, link=match.jump_url()))
@@ -492,7 +517,9 @@ class MatchService:
             )
         await tell(interaction, text)
 
-    async def _to_move(self, interaction: discord.Interaction, match: Match, seat: int) -> bool:
+    async def _to_move(
+        self, interaction: discord.Interaction, match: Match, seat: int, *, private: bool = False
+    ) -> bool:
         if seat in match.engine.current_seats(match.state):
             return True
         mine = private_language(interaction)
@@ -505,5 +532,5 @@ class MatchService:
             len(match.engine.current_seats(match.state)),
             players=to_move,
         )
-        await tell(interaction, text)
+        await self.turns.refuse(interaction, match, seat, text, private=private)
         return False

@@ -51,26 +51,46 @@ class Turns:
         move: dict[str, Any],
         *,
         turn: int,
+        private: bool = False,
     ) -> bool:
-        """Apply, commit and show one move made at `turn`; False when it was refused."""
+        """Apply, commit and show one move made at `turn` (in the seat's private reply when
+        `private`); False when it was refused."""
         await interaction.response.defer()
+        mine = private_language(interaction)
         async with match.lock:
-            if turn != match.turn:
-                await tell(interaction, gettext(private_language(interaction), STALE))
-                return False
-            before, previous_seats = match.state, match.engine.current_seats(match.state)
+            refused: str | None = None
+            previous_seats = match.engine.current_seats(match.state)
             try:
-                state = match.engine.apply(match.state, seat, move)
+                if turn != match.turn or not await self._applied(match, seat, interaction.user.id, move):
+                    refused = gettext(mine, STALE)
             except GameError as error:
-                await tell(interaction, error_text(error, private_language(interaction)))
-                return False
-            if not await self.commit(match, seat, interaction.user.id, move, state):
-                await tell(interaction, gettext(private_language(interaction), STALE))
-                return False
-            if match.row.status == "running" and not match.engine.reveals(before, seat, move):
-                match.takeback_by = interaction.user.id  # the board offers them Take back
+                refused = error_text(error, mine)
+        if refused is not None:
+            await self.refuse(interaction, match, seat, refused, private=private)
+            return False
         await self.board.publish(interaction, match, previous_seats=previous_seats)
         return True
+
+    async def _applied(self, match: Match, seat: int, user_id: int, move: dict[str, Any]) -> bool:
+        """Apply and commit the seat's move (under the match lock); False when another move came
+        first. Raises GameError when the game refuses it."""
+        before = match.state
+        state = match.engine.apply(before, seat, move)
+        if not await self.commit(match, seat, user_id, move, state):
+            return False
+        if match.row.status == "running" and not match.engine.reveals(before, seat, move):
+            match.takeback_by = user_id  # the board offers them Take back
+        return True
+
+    async def refuse(
+        self, interaction: discord.Interaction, match: Match, seat: int, text: str, *, private: bool
+    ) -> None:
+        """Say why a press was refused: in the seat's private reply, redrawn in place, when it
+        was made there; otherwise privately."""
+        if private:
+            await self.replies.refuse(interaction, match, seat, text)
+        else:
+            await tell(interaction, text)
 
     async def show(
         self,
@@ -309,9 +329,11 @@ class Turns:
         option = form.option(level, index)
         if option is None or (option.move is not None and option.move not in legal):
             text = N_("That choice is no longer on offer — use the latest board.")
-            await tell(interaction, gettext(private_language(interaction), text))
+            await self.refuse(
+                interaction, match, seat, gettext(private_language(interaction), text), private=private
+            )
         elif option.move is not None:
-            if await self.play(interaction, match, seat, option.move, turn=match.turn):
+            if await self.play(interaction, match, seat, option.move, turn=match.turn, private=private):
                 await self.replies.after_move(interaction, match, seat, where=where)
         elif private:
             await self.replies.navigate(interaction, match, seat, next_path(form, level, index))

@@ -41,12 +41,28 @@ def button_labels(message: Any) -> list[str]:
     return [child.label for child in components(message) if isinstance(child, discord.Button)]
 
 
+REFUSED = "⚠️ "  # opens the line of a private reply that says why a press in it was refused
+
+
 def told(result: Any) -> str:
-    """What a press was answered privately: its ephemeral reply, or its ephemeral follow-ups
-    (a refused pick in a menu first redraws the menu, clearing the pick, then says why)."""
-    texts = [result.response.content] if result.ephemeral and result.response is not None else []
+    """What a press was answered privately: its ephemeral reply, its ephemeral follow-ups (a
+    refused pick in a menu first redraws the menu, clearing the pick, then says why), or the
+    refusal atop the private reply it was made in, redrawn in place."""
+    response = result.response
+    texts = [response.content] if result.ephemeral and response is not None else []
+    if not result.ephemeral and response is not None and response.ephemeral:
+        texts += [
+            line.removeprefix(REFUSED)
+            for line in response.content.splitlines()[:1]
+            if line.startswith(REFUSED)
+        ]
     texts += [message.content for message in result.followups if message.ephemeral]
     return "\n".join(texts)
+
+
+def ephemerals(channel: Any, member: Any) -> list[Any]:
+    """The ephemeral messages `member` sees in the channel (only theirs can be seen)."""
+    return [message for message in channel.history(viewer=member) if message.flags.ephemeral]
 
 
 def token_of(result: Any) -> str:

@@ -301,7 +301,6 @@ async def test_the_hand_is_private_and_playable_only_on_your_turn(table):
     assert 1 <= len(cells) <= 2 and cells == card.description.removeprefix("goes on ").split(" or ")
     assert f"Card {int(card.value) + 1}, **" in hand.content
     assert [o.label for o in menu(hand, CARD_MENU).options if o.default] == [card.label]
-    earlier = await open_hand(player, board)  # a second hand message on screen
 
     await player.click(hand, label=cells[0])
 
@@ -311,12 +310,10 @@ async def test_the_hand_is_private_and_playable_only_on_your_turn(table):
     assert not shows_card(hand.content.split("):", 1)[1], card.label.split(" · ")[1])
     board = channel_message(table.channel, board.id)
     assert f"on {cells[0]}." in board.embeds[0].description
-    earlier = seen(table, earlier, player)  # redrawn too: no card played stays in view
-    assert not earlier.components and earlier.content == hand.content
     notice = other.user.dm_channel.history()[-1]
     assert notice.content.startswith("Your turn in **Sequence Numbers #")
     assert f"your hand ({seat_name(seat_of(table, other))})" in notice.content and notice.attachments
-    assert not [m for m in table.channel.history(viewer=other) if m.id in (hand.id, earlier.id)]
+    assert not [m for m in table.channel.history(viewer=other) if m.id == hand.id]
 
 
 async def test_teammates_never_see_each_others_cards(table):
@@ -497,14 +494,15 @@ async def test_six_in_a_row_lets_the_mover_choose_which_five_lock_and_a_restart_
 
 async def test_the_lock_choice_can_be_made_from_the_hand_message(table):
     board, player, hand = await six_in_a_row(table)
-    reopened = await open_hand(player, board)
+    reopened = await open_hand(player, board)  # in place of the first
     assert button_labels(reopened) == [*LOCKS, "Hint"]
     assert "choose which five chips to lock" in reopened.content
+    assert hand.id not in [message.id for message in table.channel.history(viewer=player)]
 
-    await player.click(hand, label="Lock B3–F3")
+    await player.click(reopened, label="Lock B3–F3")
 
     assert (
-        first_line(seen(table, hand, player))
+        first_line(seen(table, reopened, player))
         == f"You played {CARDS[THIRTY].text} on C3 and chose to lock B3–F3."
     )
     board = channel_message(table.channel, board.id)
@@ -567,7 +565,8 @@ async def test_an_outdated_choice_is_refused_privately(table, target):
 
     late = await player.click(old, label=cell)
 
-    assert "out of date" in told(late)
+    assert told(late) == "The game moved on — this is how it stands now."  # said in the reply, redrawn
+    assert not seen(table, old, player).components  # no longer their turn
     board = channel_message(table.channel, board.id)
     assert board.embeds[0].footer.text.endswith("move 1") and mover(board, table.players) is not player
 

@@ -264,6 +264,9 @@ async def test_an_outsider_and_a_waiting_player_are_refused(table):
     assert "move 0" in channel_message(table.channel, board.id).embeds[0].footer.text
 
 
+MOVED_ON = "The game moved on — this is how it stands now."
+
+
 async def test_a_stale_push_from_a_private_reply_is_refused_as_out_of_date(table, target):
     board = await start(table)
     player = mover(board, table.players)
@@ -275,12 +278,10 @@ async def test_a_stale_push_from_a_private_reply_is_refused_as_out_of_date(table
 
     late = await player.click(peek.message, custom_id=legal.custom_id)
 
-    assert "out of date" in told(late)
+    assert told(late) == MOVED_ON  # said in the reply, redrawn as the match stands now
     board = channel_message(table.channel, board.id)
     assert "move 2" in board.embeds[0].footer.text  # take and push only; no second push
-    assert not any(
-        "out of date" in (m.content or "") for m in table.channel.history(viewer=other(table, player))
-    )
+    assert not any(MOVED_ON in (m.content or "") for m in table.channel.history(viewer=other(table, player)))
 
 
 async def test_a_restart_between_take_and_push_keeps_the_taken_card(table, target):
@@ -306,14 +307,16 @@ def shows_the_card(reply: Any, motif: str) -> bool:
 
 
 async def peeks(table: Any, board_id: int) -> tuple[Any, str, list[Any]]:
-    """The player to move takes a card and asks for it again: their two private replies."""
+    """The player to move takes a card and asks for it again: their private reply on screen
+    (the second replaces the first)."""
     taker = to_move(table, channel_message(table.channel, board_id))
     took = await take_a_card(table, board_id)
-    shown = await taker.click(channel_message(table.channel, board_id), label="Show my card")
     named = re.search(r"\*\*([a-z]+)\*\*\. Only you", took.followups[0].content)
     assert named is not None
     motif = named[1]
-    replies = [took.followups[0], shown.response]
+    shown = await taker.click(channel_message(table.channel, board_id), label="Show my card")
+    assert not took.followups  # the take's reply is gone: one private reply per player and match
+    replies = [shown.response]
     assert all(shows_the_card(reply, motif) for reply in replies)
     return taker, motif, replies
 
@@ -501,14 +504,16 @@ async def test_a_restart_mid_turn_keeps_the_buttons_beside_the_peeked_card_worki
 async def test_a_push_hides_the_card_even_in_a_sixth_reply_asked_for(table):
     board = await start(table)
     taker, motif, replies = await peeks(table, board.id)
-    for _ in range(5):  # the take's follow-up and six "Show my card" replies
-        replies.append(
+    for _ in range(5):  # six "Show my card" replies in all, each in place of the one before
+        replies = [
             (await taker.click(channel_message(table.channel, board.id), label="Show my card")).response
-        )
+        ]
+    on_screen = [message for message in table.channel.history(viewer=taker) if message.flags.ephemeral]
+    assert [message.id for message in on_screen] == [replies[0].id]
 
     await push_back(table, board.id)
 
-    assert [shows_the_card(reply, motif) for reply in replies] == [False] * len(replies)
+    assert [shows_the_card(reply, motif) for reply in replies] == [False]
 
 
 async def test_a_taker_who_resigns_holding_the_card_sees_it_no_more(table):
@@ -520,4 +525,4 @@ async def test_a_taker_who_resigns_holding_the_card_sees_it_no_more(table):
 
     board = channel_message(table.channel, board.id)
     assert "left the game" in board.embeds[0].description and mover(board, table.players) is not None
-    assert [shows_the_card(reply, motif) for reply in replies] == [False, False]
+    assert [shows_the_card(reply, motif) for reply in replies] == [False]
