@@ -14,8 +14,8 @@ from cogs.game import GameCog
 from cogs.league import LeaderboardPage
 from cogs.limits import COMPONENT_LIMIT, fitting
 from data.model import MatchRow
-from locales import DEFAULT, command, gettext, name, pgettext
-from locales.audience import MemberLanguages, private_language
+from locales import command, gettext, name, pgettext
+from locales.audience import MemberLanguages, picker_language, private_language
 from matches.components import DYNAMIC_ITEMS, GameButton, answered_by, items_view
 from matches.match import BOARD, CANCEL, WATCH, jump_url, match_title, players_text, tell
 from matches.spec import Games
@@ -52,22 +52,16 @@ class General(commands.Cog):
                 gettext(
                     lang,
                     "This button is no longer in use — use the latest board or `{matches}`.",
-                    matches=command(self.picker(lang), "matches"),
+                    matches=command(picker_language(self.bot, lang), "matches"),
                 ),
             )
-
-    def picker(self, lang: str) -> str:
-        """The language in which the member's command picker names the commands: `lang` on
-        Discord, English where the picker lists the commands by their default names only (the
-        local table's)."""
-        return lang if self.bot.settings.localized_picker else DEFAULT
 
     @app_commands.command(
         name="help", description=locale_str("The games this bot hosts and how to play them")
     )
     async def help(self, interaction: discord.Interaction) -> None:
         lang = private_language(interaction)
-        names = self.picker(lang)
+        names = picker_language(self.bot, lang)
         embed = discord.Embed(
             title=gettext(lang, "Game table"),
             description=_introduction(lang, names),
@@ -110,8 +104,8 @@ class General(commands.Cog):
             said = gettext(
                 lang,
                 "No match is being played here — start one with a game's `{new}` command (see `{help}`).",
-                new=name(self.picker(lang), "new"),
-                help=command(self.picker(lang), "help"),
+                new=name(picker_language(self.bot, lang), "new"),
+                help=command(picker_language(self.bot, lang), "help"),
             )
             await interaction.response.send_message(said, ephemeral=True)
             return

@@ -28,7 +28,7 @@ from locales import (
     pgettext,
     signed,
 )
-from locales.audience import private_language, public_language
+from locales.audience import picker_language, private_language, public_language
 from matches.lobby import may_thread
 from matches.match import (
     CLOCK_CHOICES,
@@ -91,7 +91,7 @@ async def leaderboard_page(bot: GameBot, guild_id: int, game: str, page: int, la
             lang,
             "Nobody is listed here yet — start a match with a game's `{new}` command (matches with "
             "computers are not rated).",
-            new=name(lang, "new"),
+            new=name(picker_language(bot, lang), "new"),
         )
     footer = gettext(
         lang,
@@ -249,7 +249,7 @@ class League(commands.Cog):
             else gettext(
                 lang,
                 "No match has finished here yet — start one with a game's `{new}` command.",
-                new=name(lang, "new"),
+                new=name(picker_language(self.bot, lang), "new"),
             )
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
@@ -392,7 +392,7 @@ class League(commands.Cog):
         hint = gettext(
             lang,
             "Private replies speak each member's own language; `{show}` shows every setting.",
-            show=command(lang, "settings show"),
+            show=command(picker_language(self.bot, lang), "settings show"),
         )
         await interaction.response.send_message(f"{said} {hint}", ephemeral=True)
 

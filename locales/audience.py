@@ -34,6 +34,24 @@ class LanguageSettings(Protocol):
     async def set_member_locale(self, user_id: int, locale: str) -> None: ...
 
 
+class Picker(Protocol):
+    """What the bot's settings say of the members' command picker."""
+
+    localized_picker: bool  # False where the picker lists commands by their English names only
+
+
+def picker_language(client: discord.Client, lang: str) -> str:
+    """The language in which a member of language `lang` finds the commands in their picker:
+    `lang` on Discord, English on the local table (its picker ignores translated names)."""
+    settings: Picker | None = getattr(client, "settings", None)
+    return lang if settings is None or settings.localized_picker else DEFAULT
+
+
+def command_names(interaction: discord.Interaction) -> str:
+    """The language in which the member who pressed or typed finds the commands in their picker."""
+    return picker_language(interaction.client, private_language(interaction))
+
+
 async def public_language(
     settings: LanguageSettings, source: discord.Interaction | discord.Guild | None
 ) -> str:

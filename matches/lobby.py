@@ -14,7 +14,7 @@ from data.model import MatchRow, RematchTaken, TooManyLobbies
 from data.repositories import Database
 from games import GameError
 from locales import N_, command, gettext, ngettext, pgettext
-from locales.audience import private_language, public_language
+from locales.audience import command_names, private_language, public_language
 from matches.board import Board
 from matches.clock import clock_for
 from matches.components import REMOVE, lobby_view
@@ -118,7 +118,10 @@ class Lobby:
                 max_hosted=MAX_OPEN_LOBBIES,
             )
         except TooManyLobbies as refused:
-            await tell(interaction, too_many_text(refused.lobbies, self.specs, mine))
+            await tell(
+                interaction,
+                too_many_text(refused.lobbies, self.specs, mine, command_names(interaction)),
+            )
             return
         for level in computers:
             await self.storage.matches.join_lobby(
@@ -235,7 +238,7 @@ class Lobby:
         game = self.games.get(row.game) if row is not None else None
         mine = private_language(interaction)
         if row is None or game is None or row.status != "lobby" or row.guild_id != interaction.guild_id:
-            await tell(interaction, closed_text(mine))
+            await tell(interaction, closed_text(mine, command_names(interaction)))
             return None
         if under_it and (interaction.message is None or interaction.message.id != row.message_id):
             text = gettext(mine, "These buttons belong under their lobby — use the lobby's own message.")
@@ -275,7 +278,7 @@ class Lobby:
             await tell(interaction, gettext(mine, HOST_ONLY["cancel"], host=who(row.host_id, mine)))
             return
         if not await self.storage.matches.cancel_lobby(match_id):  # started meanwhile
-            await tell(interaction, closed_text(mine))
+            await tell(interaction, closed_text(mine, command_names(interaction)))
             return
         await tell(interaction, gettext(mine, "Lobby #{id} is cancelled.", id=match_id))
         await self._edit_message(row, embed=_cancelled_embed(game, row), view=None)
@@ -348,7 +351,7 @@ class Lobby:
         self, interaction: discord.Interaction, game: AnyGameUI, row: MatchRow, user: int
     ) -> None:
         mine = private_language(interaction)
-        start = start_text(game.start_command, mine)
+        start = start_text(game.start_command, command_names(interaction))
         if user in row.players:
             await tell(
                 interaction, gettext(mine, "You already have a seat — wait for the host to press Start.")
@@ -366,7 +369,7 @@ class Lobby:
         elif await self.storage.matches.join_lobby(row.id, user, game.engine.max_players):
             joined = await self.storage.matches.get(row.id)
             if joined is None:
-                await tell(interaction, unreadable_text(mine))
+                await tell(interaction, unreadable_text(mine, command_names(interaction)))
             elif joined.invited and set(humans(joined.players)) == set(joined.invited):
                 await self._start(interaction, game, joined)
             else:
@@ -385,7 +388,7 @@ class Lobby:
         elif await self.storage.matches.leave_lobby(row.id, user):
             left = await self.storage.matches.get(row.id)
             if left is None:
-                await tell(interaction, unreadable_text(mine))
+                await tell(interaction, unreadable_text(mine, command_names(interaction)))
             else:
                 await interaction.response.edit_message(embed=self._embed(game, left))
         else:
@@ -418,7 +421,9 @@ class Lobby:
         mine = private_language(interaction)
         if row is None or game is None or row.guild_id != interaction.guild_id:
             text = gettext(
-                mine, "There is no such match here — start a new one (see {help}).", help=help_text(mine)
+                mine,
+                "There is no such match here — start a new one (see {help}).",
+                help=help_text(command_names(interaction)),
             )
             await tell(interaction, text)
             return
@@ -429,7 +434,7 @@ class Lobby:
             text = gettext(
                 mine,
                 "Only its players can ask for a rematch — start your own with {command}.",
-                command=start_text(game.start_command, mine),
+                command=start_text(game.start_command, command_names(interaction)),
             )
             await tell(interaction, text)
             return
@@ -456,7 +461,10 @@ class Lobby:
     async def _to_rematch(self, interaction: discord.Interaction, game: AnyGameUI, rematch: MatchRow) -> None:
         """A Rematch press on a match that has its rematch: join it, or be shown it."""
         mine, user = private_language(interaction), interaction.user.id
-        link, command = jump_url(rematch), start_text(game.start_command, mine)
+        link, command = (
+            jump_url(rematch),
+            start_text(game.start_command, command_names(interaction)),
+        )
         if rematch.status == "running":
             text = gettext(mine, "This match's rematch is under way: {link}", link=link)
         elif rematch.status == "cancelled":
@@ -499,8 +507,9 @@ HOST_ONLY = {  # what only the host may do with a lobby's buttons
 }
 
 
-def too_many_text(lobbies: list[MatchRow], specs: Games, lang: str) -> str:
-    """Why a member may not open another lobby, with links to those they hold."""
+def too_many_text(lobbies: list[MatchRow], specs: Games, lang: str, names: str) -> str:
+    """Why a member may not open another lobby, with links to those they hold (the commands
+    named in `names`)."""
     held = "\n".join(
         pgettext(
             lang,
@@ -512,7 +521,7 @@ def too_many_text(lobbies: list[MatchRow], specs: Games, lang: str) -> str:
         for row in lobbies
     )
     listed = gettext(
-        lang, "`{matches}` lists them, each with a button to cancel it.", matches=command(lang, "matches")
+        lang, "`{matches}` lists them, each with a button to cancel it.", matches=command(names, "matches")
     )
     return (
         ngettext(
@@ -537,13 +546,13 @@ def lobby_title(game: AnyGameUI, row: MatchRow) -> str:
     return gettext(row.language, "{game} — lobby #{id}", game=game.engine.title, id=row.id)
 
 
-def closed_text(lang: str) -> str:
-    return gettext(lang, "This lobby is closed — start a new match (see {help}).", help=help_text(lang))
+def closed_text(lang: str, names: str) -> str:
+    return gettext(lang, "This lobby is closed — start a new match (see {help}).", help=help_text(names))
 
 
-def unreadable_text(lang: str) -> str:
+def unreadable_text(lang: str, names: str) -> str:
     return gettext(
-        lang, "This lobby can no longer be read — start a new match (see {help}).", help=help_text(lang)
+        lang, "This lobby can no longer be read — start a new match (see {help}).", help=help_text(names)
     )
 
 

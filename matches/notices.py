@@ -15,7 +15,7 @@ import discord
 from data.model import SetAside, StorageUnavailable, is_computer
 from data.repositories import Database, SettingsRepository
 from locales import DEFAULT, command, gettext, pgettext
-from locales.audience import REMEMBERED_MEMBERS, dm_language
+from locales.audience import REMEMBERED_MEMBERS, dm_language, picker_language
 from matches.game_ui import AnyGameUI
 from matches.match import Match, help_text, humans, mentions, private_payload
 from matches.private import private_reply
@@ -218,7 +218,7 @@ class Notices:
             game=self.specs.title_of(aside.game),
             id=aside.id,
             reason=gettext(lang, aside.reason),
-            help=help_text(lang),
+            help=help_text(picker_language(self.bot, lang)),
         )
         channel = self.bot.get_partial_messageable(aside.channel_id)
         try:
@@ -238,13 +238,15 @@ class Notices:
             if await self._refused_before(user_id):
                 unreached.append(user_id)
                 continue
-            text = _paused_text(aside, self.specs.title_of(aside.game), await self._dm_language(user_id))
+            text = _paused_text(
+                aside, self.specs.title_of(aside.game), await self._dm_language(user_id), self.bot
+            )
             if (refused := await self._send_dm(user_id, {"content": text})) is not None:
                 log.info("Could not tell member %s of set-aside match %s: %s", user_id, aside.id, refused)
                 unreached.append(user_id)
         if not unreached or aside.reason in (DELETED, REMOVED):
             return
-        paused = _paused_text(aside, self.specs.title_of(aside.game), aside.language)
+        paused = _paused_text(aside, self.specs.title_of(aside.game), aside.language, self.bot)
         text = pgettext(
             aside.language,
             "mentions before a notice",
@@ -280,7 +282,7 @@ class Notices:
             log.warning("Could not say in match %s that member %s takes no DMs: %s", match.id, user_id, error)
 
 
-def _paused_text(aside: SetAside, game: str, lang: str) -> str:
+def _paused_text(aside: SetAside, game: str, lang: str, client: discord.Client) -> str:
     """What became of a match (of the game titled `game`) set aside for a place the bot lost, in `lang`."""
     reason = gettext(lang, aside.reason)
     if not resumable(aside.reason):
@@ -298,5 +300,5 @@ def _paused_text(aside: SetAside, game: str, lang: str) -> str:
         game=game,
         id=aside.id,
         reason=reason,
-        matches=command(lang, "matches"),
+        matches=command(picker_language(client, lang), "matches"),
     )

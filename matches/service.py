@@ -16,7 +16,7 @@ from data.model import ALL_SHARDS, MatchRow, Shards, StorageUnavailable, now_iso
 from data.repositories import Database
 from games import GameError
 from locales import N_, command, gettext, ngettext
-from locales.audience import private_language
+from locales.audience import command_names, private_language
 from matches.beats import Beats
 from matches.board import Board
 from matches.clock import TurnClock
@@ -353,7 +353,9 @@ class MatchService:
         if match is None or interaction.guild_id != match.row.guild_id:
             mine = private_language(interaction)
             text = gettext(mine, "This match is over — its board shows the result and its replay.")
-            await tell(interaction, await self._paused_text(match_id, mine) or text)
+            await tell(
+                interaction, await self._paused_text(match_id, mine, command_names(interaction)) or text
+            )
             return
         await self.board.watch(interaction, match)
 
@@ -412,9 +414,9 @@ class MatchService:
             await self.board.announce(match, previous_seats=())
         return True
 
-    async def _paused_text(self, match_id: int, lang: str) -> str | None:
-        """What a press on a match set aside until it is resumed is told, in `lang`; None for
-        any other match."""
+    async def _paused_text(self, match_id: int, lang: str, names: str) -> str | None:
+        """What a press on a match set aside until it is resumed is told, in `lang` (the commands
+        named in `names`); None for any other match."""
         row = await self.storage.matches.get(match_id)
         if row is None or not row.paused:
             return None
@@ -422,7 +424,7 @@ class MatchService:
             lang,
             "This match is paused: I lost what I need in its channel. Once that is fixed, any "
             "of its players brings it back with `{matches}` → **Board ↓**.",
-            matches=command(lang, "matches"),
+            matches=command(names, "matches"),
         )
 
     async def _seated(self, interaction: discord.Interaction, match_id: int) -> tuple[Match, int] | None:
@@ -430,12 +432,20 @@ class MatchService:
         match = await self.match(match_id)
         mine = private_language(interaction)
         if match is None or interaction.guild_id not in (None, match.row.guild_id):
-            text = gettext(mine, "This match is over — start a new one (see {help}).", help=help_text(mine))
-            await tell(interaction, (match is None and await self._paused_text(match_id, mine)) or text)
+            text = gettext(
+                mine,
+                "This match is over — start a new one (see {help}).",
+                help=help_text(command_names(interaction)),
+            )
+            await tell(
+                interaction,
+                (match is None and await self._paused_text(match_id, mine, command_names(interaction)))
+                or text,
+            )
             return None
         seat = match.seat_of(interaction.user.id)
         if seat is None:
-            start = start_text(self.games[match.row.game].start_command, mine)
+            start = start_text(self.games[match.row.game].start_command, command_names(interaction))
             text = gettext(
                 mine, "You are not playing in this match — start your own with {command}.", command=start
             )

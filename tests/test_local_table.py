@@ -469,6 +469,23 @@ async def test_help_names_the_commands_as_the_pages_picker_lists_them(database, 
         assert not page.shows(f"/tetrislink {new}")
 
 
+async def test_what_the_bot_tells_on_the_page_names_the_commands_as_its_picker_lists_them(database):
+    async with local_table(table_bot(database), "de") as table:
+        alice, bob, carol = [await table.page(player) for player in table.players[:3]]
+        _, opened = await alice.run("tetrislink new")
+        lobby = int(opened["outcomes"][0]["messageId"])
+        await bob.poll()
+        await bob.click(lobby, "Beitreten")
+        await alice.poll()
+        await alice.click(lobby, "Starten")
+        await carol.poll()
+
+        status, _ = await carol.click(lobby, "Aufgeben")  # Carol does not play in this match
+        await carol.poll()
+
+        assert status == 200 and carol.shows("`/tetrislink new`") and not carol.shows("/tetrislink neu")
+
+
 def test_the_local_language_is_one_the_bot_speaks():
     assert Settings.from_env({"LOCAL_LANGUAGE": "FR"}).local_language == "fr"
     with pytest.raises(SystemExit, match="LOCAL_LANGUAGE must be one of en, de, fr"):
