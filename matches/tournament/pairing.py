@@ -129,9 +129,9 @@ def _pair(
 ) -> list[tuple[PlayerId, PlayerId]] | None:
     """Pairs of all of `ranked` (an even number, best first) that are all `allowed`, or None.
 
-    Depth first, the highest-ranked unpaired player first, their candidates in the Dutch
-    order (then by `cost`, stable); a set of unpaired players known not to pair is never searched
-    twice, which keeps 64 players fast."""
+    Depth first, the highest-ranked unpaired player first, their candidates by `cost` (the
+    earlier meetings, when repeats are allowed), then in the Dutch order; a set of unpaired
+    players known not to pair is never searched twice, which keeps 64 players fast."""
     failed: set[frozenset[PlayerId]] = set()
 
     def search(remaining: tuple[PlayerId, ...]) -> list[tuple[PlayerId, PlayerId]] | None:

@@ -23,6 +23,10 @@ class Scoring:
 
     seats: int = 2
 
+    def __post_init__(self) -> None:
+        if self.seats < 2:
+            raise TournamentError(f"A table seats two players or more, not {self.seats}.")
+
     @property
     def win(self) -> Fraction:
         return Fraction(1 if self.seats == 2 else 3)

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from matches.tournament.model import Entrant, Round, Table
+import pytest
+
+from matches.tournament.model import Entrant, Round, Table, TournamentError
 from matches.tournament.scoring import Scoring, decide_forfeits, forfeited, points, withdraw
 from matches.tournament.standings import standings
 
@@ -17,6 +19,11 @@ def test_a_table_of_three_scores_three_one_nothing_and_ties_share_their_places()
     assert three.table_points(Table((7, 8, 9), (1, 2, 2))) == {7: 3, 8: Fraction(1, 2), 9: Fraction(1, 2)}
     assert Scoring(4).table_points(Table((1, 2, 3, 4), (1, 2, 3, 4))) == {1: 3, 2: 2, 3: 1, 4: 0}
     assert three.table_points(Table((1, 2), (2, 1))) == {1: 0, 2: 3}  # a win is 3 at any table
+
+
+def test_a_table_of_one_is_refused():
+    with pytest.raises(TournamentError, match="two players or more"):
+        Scoring(1)
 
 
 def test_a_game_of_two_counts_a_win_one_and_a_draw_half_and_a_bye_a_win():
