@@ -64,6 +64,16 @@ def test_the_framework_and_the_commands_know_storage_by_its_interface_and_model_
             assert storage <= interface, f"{folder}/{path.name} imports {sorted(storage - interface)}"
 
 
+def test_the_tournament_rules_import_nothing_but_the_standard_library_and_themselves():
+    paths = sorted((ROOT / "matches" / "tournament").glob("*.py"))
+    assert paths, "matches/tournament/ holds the tournament rules"
+    allowed = set(sys.stdlib_module_names)
+    for path in paths:
+        outside = {name for name in imported_modules(path) if name.split(".")[0] not in allowed}
+        outside -= {name for name in outside if name.startswith("matches.tournament")}
+        assert not outside, f"{path.relative_to(ROOT)} imports {sorted(outside)}"
+
+
 def test_the_framework_never_imports_the_commands_or_the_bot():
     for path in sorted((ROOT / "matches").glob("*.py")):
         found = {name.split(".")[0] for name in imported_modules(path)} & {"cogs", "bot"}
