@@ -23,7 +23,7 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from ai.reasons import Reason
-from cogs.hints import reason_text
+from cogs.hints import Reasons
 from games import Outcome
 from games.base import CommonView
 from locales import N_, gettext, ngettext
@@ -69,6 +69,7 @@ class GameCog(commands.GroupCog, Generic[ViewT, MoveT]):
     each hook reads the game's own view (`ViewT`) and offers its own moves (`MoveT`)."""
 
     private_label = N_("My view")
+    hint_reasons = Reasons()  # the words for why a hint's move is good, by reason key
 
     def __init__(self, bot: GameBot, spec: GameSpec[ViewT, MoveT]) -> None:
         self.bot = bot
@@ -122,9 +123,9 @@ class GameCog(commands.GroupCog, Generic[ViewT, MoveT]):
         return PrivateReply(content=gettext(lang, "This game has no secrets: everything is on the board."))
 
     def hint_text(self, view: ViewT, move: MoveT, reason: Reason | None, lang: str) -> str:
-        """A hint in `lang`: the move in the game's words, then why (cogs/hints.py)."""
+        """A hint in `lang`: the move in the game's words, then why (`hint_reasons`)."""
         said = self.describe_move(view, move, lang)
-        why = reason_text(reason, lang) if reason is not None else None
+        why = self.hint_reasons.text(reason, lang) if reason is not None else None
         return gettext(lang, "{move} — {why}", move=said, why=why) if why else said
 
     def describe_move(self, view: ViewT, move: MoveT, lang: str) -> str:

@@ -15,6 +15,7 @@ from discord.app_commands import locale_str
 from ai.reasons import rookie as reasons
 from ai.rookie import choose
 from cogs.game import GameCog, Level, new_command, rules_from_files
+from cogs.hints import Reasons
 from games.base import Outcome
 from games.rookie import (
     ENGINE,
@@ -219,12 +220,31 @@ def stacks_line(view: RookieView, seat: int, lang: str, partner: bool = False) -
     return gettext(lang, "{points} Discard stacks — {stacks}.", points=points, stacks=stacks)
 
 
+# What a hint says of why its move is good (ai/reasons/rookie.py).
+HINT_REASONS = Reasons(
+    counted={
+        "steal": lambda lang, n, values: ngettext(
+            lang, "takes {n} unsecured card", "takes {n} unsecured cards", n, **values
+        ),
+    },
+    plain={
+        "rookie": N_("Rookie: secures your stacks and takes every other player's unsecured cards"),
+        "secure": N_("your three stacks show one colour on top: they are secured"),
+        "pair": N_("the best place for the pair"),
+        "flip": N_("it may make a pair"),
+        "turn_down": N_("nothing better on the table: end your turn"),
+        "arrange": N_("puts the cards taken where they serve you best"),
+    },
+)
+
+
 class Rookie(
     GameCog[RookieView, RookieMove], group_name="rookie", group_description=locale_str("Play Rookie")
 ):
     """`/rookie new`, `/rookie rules` and the choices of every decision of a turn."""
 
     private_label = N_("My stacks")
+    hint_reasons = HINT_REASONS
 
     @new_command(
         locale_str("Open a Rookie lobby (2–6 players)"),

@@ -19,6 +19,7 @@ from discord.app_commands import locale_str
 from ai.reasons import sequence_numbers as reasons
 from ai.sequence_numbers import choose
 from cogs.game import GameCog, Level, new_command, rules_from_files
+from cogs.hints import Reasons
 from games import Outcome
 from games.sequence_numbers import (
     ENGINE,
@@ -222,6 +223,32 @@ def lock_option(move: LockMove, lang: str) -> Option[SequenceMove]:
     return Option(label, move=move, style="success")
 
 
+# What a hint says of why its move is good (ai/reasons/sequence_numbers.py).
+HINT_REASONS = Reasons(
+    counted={
+        "line": lambda lang, n, values: ngettext(
+            lang, "makes a line of {n} of your chips", "makes a line of {n} of your chips", n, **values
+        ),
+        "block": lambda lang, n, values: ngettext(
+            lang, "blocks a line of {n} of another team", "blocks a line of {n} of another team", n, **values
+        ),
+        "remove": lambda lang, n, values: ngettext(
+            lang,
+            "takes away a chip of another team that stands alone",
+            "takes a chip out of a line of {n}",
+            n,
+            **values,
+        ),
+    },
+    plain={
+        "sequence": N_("completes a sequence"),
+        "lock": N_("locks the sequence that serves you best"),
+        "room": N_("takes a cell where a line of yours can still grow"),
+        "trade": N_("this card is dead: both its cells are taken"),
+    },
+)
+
+
 class SequenceNumbers(
     GameCog[SequenceView, SequenceMove],
     group_name="sequence",
@@ -230,6 +257,7 @@ class SequenceNumbers(
     """`/sequence new`, `/sequence rules`, the board and the hand."""
 
     private_label = N_("My hand")
+    hint_reasons = HINT_REASONS
 
     @new_command(
         locale_str("Open a Sequence Numbers lobby (2, 3, 4 or 6 players)"),

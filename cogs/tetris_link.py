@@ -12,6 +12,7 @@ from discord.app_commands import locale_str
 from ai.reasons import tetris_link as reasons
 from ai.tetris_link import choose
 from cogs.game import GameCog, Level, new_command, rules_from_files
+from cogs.hints import Reasons
 from games.tetris_link import COLUMNS, ENGINE, SHAPES, TetrisLinkMove, TetrisLinkView, drop, orientations
 from locales import N_, gettext, ngettext
 from matches.match import Match, PrivateReply, seat_name
@@ -25,6 +26,28 @@ Placement = tuple[int, int]  # (index in `orientations(shape)`, column)
 
 def nearest(columns: list[int], target: int) -> int:
     return min(columns, key=lambda column: (abs(column - target), column))
+
+
+# What a hint says of why its move is good (ai/reasons/tetris_link.py).
+HINT_REASONS = Reasons(
+    counted={
+        "group": lambda lang, n, values: ngettext(
+            lang, "makes a group of {size}: +{n} point", "makes a group of {size}: +{n} points", n, **values
+        ),
+        "fewest_gaps": lambda lang, n, values: ngettext(
+            lang,
+            "leaves only {n} gap; wherever it goes, at least one is left",
+            "leaves only {n} gaps; wherever it goes, at least one is left",
+            n,
+            **values,
+        ),
+    },
+    plain={
+        "joins": N_("touches your own pieces, so a group can grow here"),
+        "blocks": N_("gets in the way of another player's pieces"),
+        "low": N_("keeps the stack low, without gaps"),
+    },
+)
 
 
 class Steering:
@@ -92,6 +115,7 @@ class TetrisLink(
     """`/tetrislink new`, `/tetrislink rules` and the placing controls."""
 
     private_label = N_("My pieces")
+    hint_reasons = HINT_REASONS
 
     @new_command(
         locale_str("Open a Tetris Link lobby (2–4 players)"),

@@ -22,6 +22,7 @@ from discord.app_commands import locale_str
 from ai.reasons import tremember as reasons
 from ai.tremember import choose
 from cogs.game import GameCog, Level, new_command, rules_from_files
+from cogs.hints import Reasons
 from games.tremember import ENGINE, SIDES, FlipMove, Side, TakeMove, TrememberMove, TrememberView
 from locales import N_, gettext, ngettext
 from matches.match import Match, PrivateReply
@@ -100,6 +101,25 @@ def cell_choices(
     return tuple(choices)
 
 
+# What a hint says of why its move is good (ai/reasons/tremember.py).
+# `n` is the move on which the seat saw the card.
+HINT_REASONS = Reasons(
+    counted={
+        "pair_seen": lambda lang, n, values: ngettext(
+            lang, "you saw its pair on move {n}", "you saw its pair on move {n}", n, **values
+        ),
+        "card_seen": lambda lang, n, values: ngettext(
+            lang, "you saw this card on move {n}", "you saw this card on move {n}", n, **values
+        ),
+    },
+    plain={
+        "unseen": N_("you have not seen this card yet: it tells you something new"),
+        "push": N_("moves as few of the cards you remember as it can"),
+        "take_unseen": N_("a card you have not seen: you get to look at it"),
+    },
+)
+
+
 class Tremember(
     GameCog[TrememberView, TrememberMove],
     group_name="tremember",
@@ -108,6 +128,7 @@ class Tremember(
     """`/tremember new`, `/tremember rules` and the take, push and flip choices."""
 
     private_label = N_("Show my card")
+    hint_reasons = HINT_REASONS
 
     @new_command(locale_str("Open a Tremember lobby (2–6 players)"))
     async def new(

@@ -18,6 +18,7 @@ from discord.app_commands import locale_str
 from ai.reasons import triominos as reasons
 from ai.triominos import choose
 from cogs.game import GameCog, Level, new_command, rules_from_files
+from cogs.hints import Reasons
 from games.base import Outcome
 from games.triominos import ENGINE, HandCard, PlaceMove, TakeJokerMove, TriominosMove, TriominosView
 from locales import N_, and_list, gettext, ngettext
@@ -180,6 +181,35 @@ def turn_prompt(view: TriominosView, lang: str) -> str:
     return " ".join(lines)
 
 
+# What a hint says of why its move is good (ai/reasons/triominos.py).
+HINT_REASONS = Reasons(
+    counted={
+        "tokens": lambda lang, n, values: ngettext(
+            lang,
+            "fits, matching the numbers: +{n} token",
+            "fits, matching the numbers: +{n} tokens",
+            n,
+            **values,
+        ),
+        "bonus": lambda lang, n, values: ngettext(
+            lang,
+            "closes a hexagon or a bridge: +{n} token",
+            "closes a hexagon or a bridge: +{n} tokens",
+            n,
+            **values,
+        ),
+        "last_card": lambda lang, n, values: ngettext(
+            lang, "places your last card: +{n} token", "places your last card: +{n} tokens", n, **values
+        ),
+    },
+    plain={
+        "joker": N_("takes the joker back into your hand"),
+        "buy": N_("none of your cards fits: buy one"),
+        "pass": N_("you can neither place nor buy a card: pass"),
+    },
+)
+
+
 class Triominos(
     GameCog[TriominosView, TriominosMove],
     group_name="triominos",
@@ -188,6 +218,7 @@ class Triominos(
     """`/triominos new`, `/triominos rules` and the hand's choices."""
 
     private_label = N_("My hand")
+    hint_reasons = HINT_REASONS
 
     @new_command(
         locale_str("Open a My First Triominos lobby (2–4 players)"),

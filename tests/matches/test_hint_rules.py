@@ -51,3 +51,28 @@ def result(winners: set[int], *, draw: bool = False, teams: tuple[int, ...] = (0
 )
 def test_hints_leave_a_result_unrated_unless_every_hinter_lost(outcome, hints, unrated):
     assert hinted(outcome, hints) == unrated
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_every_reason_a_hint_gives_in_a_played_match_has_its_games_words(name):
+    """Seeded matches of normal computers (the hint's player): each decision's reason is one the
+    game's cog words in every language."""
+    spec = GAMES[name]
+    reasons = spec.presentation.hint_reasons
+    engine, given = spec.engine, {}
+    for seed in range(3):
+        state = engine.new_game(2, seed, spec.options({}, 2))
+        views = [[engine.view(state, seat)] for seat in (0, 1)]
+        rng = random.Random(seed)
+        while seats := engine.current_seats(state):
+            seat = seats[0]
+            move = spec.choose("normal", views[seat], engine.legal_moves(state, seat), rng)
+            reason = spec.explain(views[seat], move)
+            given[reason.key, tuple(sorted(reason.values.items()))] = reason
+            state = engine.apply(state, seat, move)
+            for other in (0, 1):
+                views[other].append(engine.view(state, other))
+    assert len({key for key, _ in given}) > 1
+    for reason in given.values():
+        for lang in ("en", "de", "fr"):
+            assert reasons.text(reason, lang), (reason, lang)
