@@ -16,6 +16,7 @@ from ai.reasons import rookie as reasons
 from ai.rookie import choose
 from cogs.game import GameCog, Level, new_command, rules_from_files
 from games.base import Outcome
+from games.feats.rookie import feats
 from games.rookie import (
     ENGINE,
     ArrangeMove,
@@ -337,5 +338,6 @@ SPEC = GameSpec(
     choose=choose,
     prepare=prepare,
     explain=reasons.explain,
+    feats=feats,
     secrets=False,
 )

@@ -20,6 +20,7 @@ from ai.reasons import sequence_numbers as reasons
 from ai.sequence_numbers import choose
 from cogs.game import GameCog, Level, new_command, rules_from_files
 from games import Outcome
+from games.feats.sequence_numbers import feats
 from games.sequence_numbers import (
     ENGINE,
     SIZE,
@@ -343,4 +344,5 @@ SPEC = GameSpec(
     options=engine_options,
     prepare=prepare,
     explain=reasons.explain,
+    feats=feats,
 )

@@ -22,6 +22,7 @@ from discord.app_commands import locale_str
 from ai.reasons import tremember as reasons
 from ai.tremember import choose
 from cogs.game import GameCog, Level, new_command, rules_from_files
+from games.feats.tremember import feats
 from games.tremember import ENGINE, SIDES, FlipMove, Side, TakeMove, TrememberMove, TrememberView
 from locales import N_, gettext, ngettext
 from matches.match import Match, PrivateReply
@@ -209,4 +210,5 @@ SPEC = GameSpec(
     prepare=prepare,
     rules_picture=push_picture,
     explain=reasons.explain,
+    feats=feats,
 )

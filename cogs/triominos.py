@@ -19,6 +19,7 @@ from ai.reasons import triominos as reasons
 from ai.triominos import choose
 from cogs.game import GameCog, Level, new_command, rules_from_files
 from games.base import Outcome
+from games.feats.triominos import feats
 from games.triominos import ENGINE, HandCard, PlaceMove, TakeJokerMove, TriominosMove, TriominosView
 from locales import N_, and_list, gettext, ngettext
 from matches.match import Match, PrivateReply, who
@@ -336,4 +337,5 @@ SPEC = GameSpec(
     prepare=prepare,
     rules_picture=bridge_picture,
     explain=reasons.explain,
+    feats=feats,
 )
