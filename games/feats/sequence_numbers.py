@@ -22,7 +22,7 @@ def feats(views: Sequence[SequenceView], log: Sequence[Logged]) -> FeatsBySeat:
     gain = 0
     for seat, move, before, after in steps(views, log):
         team = team_of(after, seat)
-        if move.get("type") == "play":
+        if move.get("type") != "lock":  # a lock is a follow-up decision of the move before it
             gain = 0
         gain += after["sequences"][team] - before["sequences"][team]
         if gain >= 2:
