@@ -3,7 +3,9 @@
 A game's `feats(views, log)` reads the spectator views of every state of a match (`views[0]`
 the start, `views[i + 1]` after the log's entry `i`, as `games.replay.replay_states` rebuilds
 them) and the log itself (`(turn, seat, move)` entries), and returns the keys of the feats each
-seat achieved. Spectator views only: a feat never tells what a seat could not see.
+seat achieved. Spectator views only: a feat never tells what a seat could not see. A move the
+turn clock played for an absent seat counts as that seat's move, as it does on the board (the
+clock picks the least consequential move, so it hardly ever makes a feat).
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ from games.sequence_numbers import DIRECTIONS, RUN, SIZE, SequenceView
 DOUBLE = "sequence_numbers.double"  # one move (its card and the locks it chooses) makes two sequences
 MINUS_WIN = "sequence_numbers.minus_win"  # a minus card broke a line one chip short; then won
 PLUS_WIN = "sequence_numbers.plus_win"  # the winning chip laid with a plus card
-SHUTOUT = "sequence_numbers.shutout"  # a two-sequence win while no other team has a sequence
+SHUTOUT = "sequence_numbers.shutout"  # two sequences made to win while no other team has one
 
 
 def feats(views: Sequence[SequenceView], log: Sequence[Logged]) -> FeatsBySeat:
@@ -39,7 +39,8 @@ def feats(views: Sequence[SequenceView], log: Sequence[Logged]) -> FeatsBySeat:
     final = views[-1]
     if won and final["sequences_to_win"] > 1:
         team = team_of(final, won[0])
-        if not any(count for other, count in enumerate(final["sequences"]) if other != team):
+        others = [count for other, count in enumerate(final["sequences"]) if other != team]
+        if final["sequences"][team] >= final["sequences_to_win"] and not any(others):
             earned += [(seat, SHUTOUT) for seat in won]
     return by_seat(earned)
 

@@ -50,6 +50,11 @@ class Played:
         self.state = self.engine.apply(self.state, seat, move)
         self.views.append(self.engine.view(self.state, None))
 
+    def resign(self, seat: int) -> None:
+        self.log.append((len(self.log), seat, {"type": "resign"}))
+        self.state = self.engine.resign(self.state, seat)
+        self.views.append(self.engine.view(self.state, None))
+
     def finish(self, rng: random.Random, choose: Chooser | None = None) -> None:
         while not self.over:
             legal = self.engine.legal_moves(self.state, self.seat)
@@ -307,6 +312,15 @@ def test_seeded_feats_are_found_exactly_where_they_happen(
             assert has(found, seat, key) == happened, (seed, seat)
             seen.add(happened)
     assert seen == {True, False}, f"20 seeded matches show {key} {'always' if True in seen else 'never'}"
+
+
+def test_a_team_match_won_by_resignations_is_no_clean_sheet() -> None:
+    match = Played(SEQUENCE_NUMBERS, 4, seed=2)
+    losers = match.views[0]["teams"][1]
+    for seat in losers:
+        match.resign(seat)
+    assert match.over and match.views[-1]["winners"] == match.views[0]["teams"][0]
+    assert match.feats(sequence_feats.feats) == {}
 
 
 def sequence_board(chips: dict[tuple[int, int], int]) -> list[list[dict[str, Any]]]:
