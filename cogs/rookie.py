@@ -17,6 +17,7 @@ from ai.rookie import choose
 from cogs.game import GameCog, Level, new_command, rules_from_files
 from cogs.hints import Reasons
 from games.base import Outcome
+from games.feats.rookie import feats
 from games.rookie import (
     ENGINE,
     ArrangeMove,
@@ -357,5 +358,6 @@ SPEC = GameSpec(
     choose=choose,
     prepare=prepare,
     explain=reasons.explain,
+    feats=feats,
     secrets=False,
 )

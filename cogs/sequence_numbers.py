@@ -21,6 +21,7 @@ from ai.sequence_numbers import choose
 from cogs.game import GameCog, Level, new_command, rules_from_files
 from cogs.hints import Reasons
 from games import Outcome
+from games.feats.sequence_numbers import feats
 from games.sequence_numbers import (
     ENGINE,
     SIZE,
@@ -371,4 +372,5 @@ SPEC = GameSpec(
     options=engine_options,
     prepare=prepare,
     explain=reasons.explain,
+    feats=feats,
 )

@@ -13,6 +13,7 @@ from ai.reasons import tetris_link as reasons
 from ai.tetris_link import choose
 from cogs.game import GameCog, Level, new_command, rules_from_files
 from cogs.hints import Reasons
+from games.feats.tetris_link import feats
 from games.tetris_link import COLUMNS, ENGINE, SHAPES, TetrisLinkMove, TetrisLinkView, drop, orientations
 from locales import N_, gettext, ngettext
 from matches.match import Match, PrivateReply, seat_name
@@ -256,5 +257,6 @@ SPEC = GameSpec(
     choose=choose,
     prepare=prepare,
     explain=reasons.explain,
+    feats=feats,
     secrets=False,
 )

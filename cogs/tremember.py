@@ -23,6 +23,7 @@ from ai.reasons import tremember as reasons
 from ai.tremember import choose
 from cogs.game import GameCog, Level, new_command, rules_from_files
 from cogs.hints import Reasons
+from games.feats.tremember import feats
 from games.tremember import ENGINE, SIDES, FlipMove, Side, TakeMove, TrememberMove, TrememberView
 from locales import N_, gettext, ngettext
 from matches.match import Match, PrivateReply
@@ -230,4 +231,5 @@ SPEC = GameSpec(
     prepare=prepare,
     rules_picture=push_picture,
     explain=reasons.explain,
+    feats=feats,
 )

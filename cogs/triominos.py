@@ -20,6 +20,7 @@ from ai.triominos import choose
 from cogs.game import GameCog, Level, new_command, rules_from_files
 from cogs.hints import Reasons
 from games.base import Outcome
+from games.feats.triominos import feats
 from games.triominos import ENGINE, HandCard, PlaceMove, TakeJokerMove, TriominosMove, TriominosView
 from locales import N_, and_list, gettext, ngettext
 from matches.match import Match, PrivateReply, who
@@ -367,4 +368,5 @@ SPEC = GameSpec(
     prepare=prepare,
     rules_picture=bridge_picture,
     explain=reasons.explain,
+    feats=feats,
 )

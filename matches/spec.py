@@ -19,6 +19,7 @@ from PIL import Image
 
 from ai.reasons import Reason
 from games.base import AnyEngine, Engine, seat_counts
+from games.feats import FeatsBySeat, Logged
 
 View = TypeVar("View")  # the game's view type (a `CommonView`)
 Move = TypeVar("Move")  # the game's move type
@@ -37,6 +38,9 @@ RulesPicture = Callable[[str], tuple[bytes, str]]
 """`rules_picture(lang)`: a small PNG shown under the rules, and its alt text in that language."""
 Explainer = Callable[[Sequence[View], Move], Reason]
 """`explain(views, move)`: why a move is good, from the seat's own views (see ai/reasons/)."""
+FeatReader = Callable[[Sequence[View], Sequence[Logged]], FeatsBySeat]
+"""`feats(views, log)`: the feats each seat achieved in a finished match, from the spectator views
+of its states and its move log (see games/feats/)."""
 EngineOptions = Callable[[Mapping[str, Any], int], Mapping[str, Any]]
 """`options(lobby options, players)`: the options the engine gets for that many seats (some
 apply only to some seat counts)."""
@@ -69,6 +73,7 @@ class GameSpec(Generic[View, Move]):
     prepare: Callable[[], None] = nothing_to_prepare  # the renderer's start-up work (off the loop)
     rules_picture: RulesPicture | None = None  # where a picture says a rule better than words
     explain: Explainer[View, Move] | None = None  # why the hint's move is good; None: no reason given
+    feats: FeatReader[View] | None = None  # what a finished match's log shows; None: no feats
     secrets: bool = True  # False: every seat sees what spectators see (its hint is on the board too)
 
     @property
