@@ -17,6 +17,7 @@ from ai.rookie import choose
 from cogs.game import GameCog, Level, new_command, rules_from_files
 from cogs.hints import Reasons
 from games.base import Outcome
+from games.feats import rookie as feats_of
 from games.feats.rookie import feats
 from games.rookie import (
     ENGINE,
@@ -29,6 +30,7 @@ from games.rookie import (
     secured_kind,
 )
 from locales import N_, gettext, ngettext
+from matches.achievements import feat
 from matches.match import Match, PrivateReply, seat_name, who
 from matches.presentation import Choice, Form, Option
 from matches.spec import GameSpec
@@ -348,7 +350,41 @@ class Rookie(
         return PrivateReply(content="\n".join(lines))
 
 
+# What a match of this game may earn (read from its move log by games/feats/rookie.py).
+ACHIEVEMENTS = (
+    feat(
+        "rookie",
+        feats_of.SECURE_THREE,
+        N_("Safe keeper"),
+        N_("Secure your stacks three times in one Rookie match."),
+        "🔒",
+    ),
+    feat(
+        "rookie",
+        feats_of.ROOKIE,
+        N_("Rookie!"),
+        N_("Secure three X cards and take everyone's unsecured cards in Rookie."),
+        "❌",
+    ),
+    feat(
+        "rookie",
+        feats_of.FIVE_PAIRS,
+        N_("Lucky streak"),
+        N_("Take 5 pairs in one turn in Rookie."),
+        "🍀",
+    ),
+    feat(
+        "rookie",
+        feats_of.LAST_PAIR,
+        N_("Last but not least"),
+        N_("Take the last pair on the table in Rookie, and every unsecured card with it."),
+        "🧹",
+    ),
+)
+
+
 SPEC = GameSpec(
+    achievements=ACHIEVEMENTS,
     engine=ENGINE,
     render=render,
     board=board_image,

@@ -21,6 +21,7 @@ from ai.sequence_numbers import choose
 from cogs.game import GameCog, Level, new_command, rules_from_files
 from cogs.hints import Reasons
 from games import Outcome
+from games.feats import sequence_numbers as feats_of
 from games.feats.sequence_numbers import feats
 from games.sequence_numbers import (
     ENGINE,
@@ -34,6 +35,7 @@ from games.sequence_numbers import (
     cell_name,
 )
 from locales import N_, gettext, ngettext
+from matches.achievements import feat
 from matches.match import SEAT_MARKS, Match, PrivateReply, seat_name
 from matches.presentation import SELECT_LIMIT, Choice, Form, Option
 from matches.spec import GameSpec
@@ -361,7 +363,41 @@ def engine_options(options: Mapping[str, Any], players: int) -> Mapping[str, Any
     return {"teams": options.get("teams", 2)} if players == 6 else {}
 
 
+# What a match of this game may earn (read from its move log by games/feats/sequence_numbers.py).
+ACHIEVEMENTS = (
+    feat(
+        "sequence_numbers",
+        feats_of.DOUBLE,
+        N_("Double sequence"),
+        N_("Make two sequences with one move in Sequence Numbers."),
+        "✌️",
+    ),
+    feat(
+        "sequence_numbers",
+        feats_of.MINUS_WIN,
+        N_("Saved by the minus"),
+        N_("In Sequence Numbers, break a line one chip short of a sequence with a minus card, then win."),
+        "➖",
+    ),
+    feat(
+        "sequence_numbers",
+        feats_of.PLUS_WIN,
+        N_("Plus for the win"),
+        N_("Lay the winning chip of a Sequence Numbers match with a plus card."),
+        "➕",
+    ),
+    feat(
+        "sequence_numbers",
+        feats_of.SHUTOUT,
+        N_("Clean sheet"),
+        N_("Win a two-sequence team match of Sequence Numbers before any other team has a sequence."),
+        "🧤",
+    ),
+)
+
+
 SPEC = GameSpec(
+    achievements=ACHIEVEMENTS,
     engine=ENGINE,
     render=render,
     board=board_image,

@@ -13,9 +13,11 @@ from ai.reasons import tetris_link as reasons
 from ai.tetris_link import choose
 from cogs.game import GameCog, Level, new_command, rules_from_files
 from cogs.hints import Reasons
+from games.feats import tetris_link as feats_of
 from games.feats.tetris_link import feats
 from games.tetris_link import COLUMNS, ENGINE, SHAPES, TetrisLinkMove, TetrisLinkView, drop, orientations
 from locales import N_, gettext, ngettext
+from matches.achievements import feat
 from matches.match import Match, PrivateReply, seat_name
 from matches.presentation import Choice, Form, Option
 from matches.spec import GameSpec
@@ -247,7 +249,34 @@ class TetrisLink(
         return PrivateReply(content=text)
 
 
+# What a match of this game may earn (read from its move log by games/feats/tetris_link.py).
+ACHIEVEMENTS = (
+    feat(
+        "tetris_link",
+        feats_of.GROUP_12,
+        N_("Tower of strength"),
+        N_("Link a group of 12 pieces or more in Tetris Link."),
+        "🧱",
+    ),
+    feat(
+        "tetris_link",
+        feats_of.BIG_LINK,
+        N_("Master link"),
+        N_("Gain 5 points or more with one piece in Tetris Link."),
+        "🔗",
+    ),
+    feat(
+        "tetris_link",
+        feats_of.CLEAN_TOWER,
+        N_("No gaps"),
+        N_("Finish a Tetris Link match with 15 pieces or more placed and no gap penalty."),
+        "📐",
+    ),
+)
+
+
 SPEC = GameSpec(
+    achievements=ACHIEVEMENTS,
     engine=ENGINE,
     render=render,
     board=board_image,

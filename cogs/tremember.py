@@ -23,9 +23,11 @@ from ai.reasons import tremember as reasons
 from ai.tremember import choose
 from cogs.game import GameCog, Level, new_command, rules_from_files
 from cogs.hints import Reasons
+from games.feats import tremember as feats_of
 from games.feats.tremember import feats
 from games.tremember import ENGINE, SIDES, FlipMove, Side, TakeMove, TrememberMove, TrememberView
 from locales import N_, gettext, ngettext
+from matches.achievements import feat
 from matches.match import Match, PrivateReply
 from matches.presentation import Choice, Form, Option
 from matches.spec import GameSpec
@@ -220,7 +222,41 @@ class Tremember(
         return PrivateReply(content=nothing)
 
 
+# What a match of this game may earn (read from its move log by games/feats/tremember.py).
+ACHIEVEMENTS = (
+    feat(
+        "tremember",
+        feats_of.THREE_IN_A_ROW,
+        N_("Total recall"),
+        N_("Find three pairs in a row, without a miss between, in Tremember."),
+        "🧠",
+    ),
+    feat(
+        "tremember",
+        feats_of.JOKER_PAIR,
+        N_("Joker's wild"),
+        N_("Find a joker pair in Tremember and turn the board."),
+        "🃏",
+    ),
+    feat(
+        "tremember",
+        feats_of.BOTH_JOKERS,
+        N_("Double joker"),
+        N_("Find both joker pairs in one Tremember match."),
+        "🎭",
+    ),
+    feat(
+        "tremember",
+        feats_of.NINE_PAIRS,
+        N_("Half the board"),
+        N_("Find 9 pairs or more in one Tremember match."),
+        "🗂️",
+    ),
+)
+
+
 SPEC = GameSpec(
+    achievements=ACHIEVEMENTS,
     engine=ENGINE,
     render=render,
     board=board_image,

@@ -20,9 +20,11 @@ from ai.triominos import choose
 from cogs.game import GameCog, Level, new_command, rules_from_files
 from cogs.hints import Reasons
 from games.base import Outcome
+from games.feats import triominos as feats_of
 from games.feats.triominos import feats
 from games.triominos import ENGINE, HandCard, PlaceMove, TakeJokerMove, TriominosMove, TriominosView
 from locales import N_, and_list, gettext, ngettext
+from matches.achievements import feat
 from matches.match import Match, PrivateReply, who
 from matches.presentation import CONTROL_ROWS, SELECT_LIMIT, Choice, Form, Option, form_rows, grouped
 from matches.spec import GameSpec
@@ -357,7 +359,34 @@ class Triominos(
         return PrivateReply(content="\n".join(lines), image=render_hand(view, lang=lang))
 
 
+# What a match of this game may earn (read from its move log by games/feats/triominos.py).
+ACHIEVEMENTS = (
+    feat(
+        "triominos",
+        feats_of.TWO_HEXAGONS,
+        N_("Double hexagon"),
+        N_("Complete two hexagons with one card in Triominos."),
+        "⬡",
+    ),
+    feat(
+        "triominos",
+        feats_of.FOUR_TOKENS,
+        N_("Top of the table"),
+        N_("Play one card worth 4 tokens or more in Triominos."),
+        "🪙",
+    ),
+    feat(
+        "triominos",
+        feats_of.JOKER_BACK,
+        N_("Joker back"),
+        N_("Take the joker back from the table in Triominos."),
+        "🔄",
+    ),
+)
+
+
 SPEC = GameSpec(
+    achievements=ACHIEVEMENTS,
     engine=ENGINE,
     render=render,
     board=board_image,

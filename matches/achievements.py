@@ -19,38 +19,20 @@ from datetime import datetime
 from typing import Any, Literal
 
 from ai import LEVELS
-from games.feats import FeatsBySeat, Logged
-from games.feats import rookie as rookie_feats
-from games.feats import sequence_numbers as sequence_feats
-from games.feats import tetris_link as tetris_link_feats
-from games.feats import tremember as tremember_feats
-from games.feats import triominos as triominos_feats
+from games.feats import Achievement, FeatsBySeat, Logged
 from games.replay import replay_states
 from locales import N_
 from matches.spec import AnyGameSpec
 
-Kind = Literal["league", "feat"]
 HARD = LEVELS[-1]
-
-
-@dataclass(frozen=True, slots=True)
-class Achievement:
-    """One achievement: its stable `key` (stored, never renamed), its English `name` and one-line
-    `description` (marked for translation), its `emoji`, its `kind` and, for a feat, its `game`."""
-
-    key: str
-    name: str
-    description: str
-    emoji: str
-    kind: Kind
-    game: str | None = None
 
 
 def _league(key: str, name: str, description: str, emoji: str) -> Achievement:
     return Achievement(key, name, description, emoji, "league")
 
 
-def _feat(game: str, key: str, name: str, description: str, emoji: str) -> Achievement:
+def feat(game: str, key: str, name: str, description: str, emoji: str) -> Achievement:
+    """A feat of `game` (declared with the game, in its spec's `achievements`)."""
     return Achievement(key, name, description, emoji, "feat", game)
 
 
@@ -62,7 +44,7 @@ BEAT_HARD = "league.beat_hard"
 TOURNAMENT_WIN = "league.tournament_win"
 SEASON_PODIUM = "league.season_podium"
 
-ACHIEVEMENTS: tuple[Achievement, ...] = (
+LEAGUE: tuple[Achievement, ...] = (
     _league(FIRST_WIN, N_("First win"), N_("Win a match."), "🥇"),
     _league(WINS_10, N_("Ten wins"), N_("Win 10 matches."), "🔟"),
     _league(WINS_50, N_("Fifty wins"), N_("Win 50 matches."), "🏛️"),
@@ -70,134 +52,12 @@ ACHIEVEMENTS: tuple[Achievement, ...] = (
     _league(BEAT_HARD, N_("Giant slayer"), N_("Win a match against a hard computer player."), "🤖"),
     _league(TOURNAMENT_WIN, N_("Champion"), N_("Win a tournament."), "🏆"),
     _league(SEASON_PODIUM, N_("On the podium"), N_("Finish a season in the top three of the table."), "🎖️"),
-    _feat(
-        "tetris_link",
-        tetris_link_feats.GROUP_12,
-        N_("Tower of strength"),
-        N_("Link a group of 12 pieces or more in Tetris Link."),
-        "🧱",
-    ),
-    _feat(
-        "tetris_link",
-        tetris_link_feats.BIG_LINK,
-        N_("Master link"),
-        N_("Gain 5 points or more with one piece in Tetris Link."),
-        "🔗",
-    ),
-    _feat(
-        "tetris_link",
-        tetris_link_feats.CLEAN_TOWER,
-        N_("No gaps"),
-        N_("Finish a Tetris Link match with 15 pieces or more placed and no gap penalty."),
-        "📐",
-    ),
-    _feat(
-        "tremember",
-        tremember_feats.THREE_IN_A_ROW,
-        N_("Total recall"),
-        N_("Find three pairs in a row, without a miss between, in Tremember."),
-        "🧠",
-    ),
-    _feat(
-        "tremember",
-        tremember_feats.JOKER_PAIR,
-        N_("Joker's wild"),
-        N_("Find a joker pair in Tremember and turn the board."),
-        "🃏",
-    ),
-    _feat(
-        "tremember",
-        tremember_feats.BOTH_JOKERS,
-        N_("Double joker"),
-        N_("Find both joker pairs in one Tremember match."),
-        "🎭",
-    ),
-    _feat(
-        "tremember",
-        tremember_feats.NINE_PAIRS,
-        N_("Half the board"),
-        N_("Find 9 pairs or more in one Tremember match."),
-        "🗂️",
-    ),
-    _feat(
-        "rookie",
-        rookie_feats.SECURE_THREE,
-        N_("Safe keeper"),
-        N_("Secure your stacks three times in one Rookie match."),
-        "🔒",
-    ),
-    _feat(
-        "rookie",
-        rookie_feats.ROOKIE,
-        N_("Rookie!"),
-        N_("Secure three X cards and take everyone's unsecured cards in Rookie."),
-        "❌",
-    ),
-    _feat(
-        "rookie",
-        rookie_feats.FIVE_PAIRS,
-        N_("Lucky streak"),
-        N_("Take 5 pairs in one turn in Rookie."),
-        "🍀",
-    ),
-    _feat(
-        "rookie",
-        rookie_feats.LAST_PAIR,
-        N_("Last but not least"),
-        N_("Take the last pair on the table in Rookie, and every unsecured card with it."),
-        "🧹",
-    ),
-    _feat(
-        "triominos",
-        triominos_feats.TWO_HEXAGONS,
-        N_("Double hexagon"),
-        N_("Complete two hexagons with one card in Triominos."),
-        "⬡",
-    ),
-    _feat(
-        "triominos",
-        triominos_feats.FOUR_TOKENS,
-        N_("Top of the table"),
-        N_("Play one card worth 4 tokens or more in Triominos."),
-        "🪙",
-    ),
-    _feat(
-        "triominos",
-        triominos_feats.JOKER_BACK,
-        N_("Joker back"),
-        N_("Take the joker back from the table in Triominos."),
-        "🔄",
-    ),
-    _feat(
-        "sequence_numbers",
-        sequence_feats.DOUBLE,
-        N_("Double sequence"),
-        N_("Make two sequences with one move in Sequence Numbers."),
-        "✌️",
-    ),
-    _feat(
-        "sequence_numbers",
-        sequence_feats.MINUS_WIN,
-        N_("Saved by the minus"),
-        N_("In Sequence Numbers, break a line one chip short of a sequence with a minus card, then win."),
-        "➖",
-    ),
-    _feat(
-        "sequence_numbers",
-        sequence_feats.PLUS_WIN,
-        N_("Plus for the win"),
-        N_("Lay the winning chip of a Sequence Numbers match with a plus card."),
-        "➕",
-    ),
-    _feat(
-        "sequence_numbers",
-        sequence_feats.SHUTOUT,
-        N_("Clean sheet"),
-        N_("Win a two-sequence team match of Sequence Numbers before any other team has a sequence."),
-        "🧤",
-    ),
 )
-BY_KEY: Mapping[str, Achievement] = {achievement.key: achievement for achievement in ACHIEVEMENTS}
+
+
+def catalogue(specs: Iterable[AnyGameSpec]) -> tuple[Achievement, ...]:
+    """Every achievement: the league's, then each game's feats as its spec names them."""
+    return LEAGUE + tuple(achievement for spec in specs for achievement in spec.achievements)
 
 
 @dataclass(frozen=True, slots=True)

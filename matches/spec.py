@@ -19,7 +19,7 @@ from PIL import Image
 
 from ai.reasons import Reason
 from games.base import AnyEngine, Engine, seat_counts
-from games.feats import FeatsBySeat, Logged
+from games.feats import Achievement, FeatsBySeat, Logged
 
 View = TypeVar("View")  # the game's view type (a `CommonView`)
 Move = TypeVar("Move")  # the game's move type
@@ -74,6 +74,7 @@ class GameSpec(Generic[View, Move]):
     rules_picture: RulesPicture | None = None  # where a picture says a rule better than words
     explain: Explainer[View, Move] | None = None  # why the hint's move is good; None: no reason given
     feats: FeatReader[View] | None = None  # what a finished match's log shows; None: no feats
+    achievements: tuple[Achievement, ...] = ()  # the feats `feats` finds, as players read them
     secrets: bool = True  # False: every seat sees what spectators see (its hint is on the board too)
 
     @property

@@ -11,12 +11,27 @@ clock picks the least consequential move, so it hardly ever makes a feat).
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Literal
 
 Logged = tuple[int, int, Mapping[str, Any]]
 """One entry of a move log: (turn, seat, move)."""
 FeatsBySeat = dict[int, frozenset[str]]
 """The keys of the feats each seat achieved (seats without any are left out)."""
+Kind = Literal["league", "feat"]
+
+
+@dataclass(frozen=True, slots=True)
+class Achievement:
+    """One achievement: its stable `key` (stored, never renamed), its English `name` and one-line
+    `description` (marked for translation), its `emoji`, its `kind` and, for a feat, its `game`."""
+
+    key: str
+    name: str
+    description: str
+    emoji: str
+    kind: Kind
+    game: str | None = None
 
 
 def steps(views: Sequence[Any], log: Sequence[Logged]) -> Iterator[tuple[int, Mapping[str, Any], Any, Any]]:
