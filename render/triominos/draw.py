@@ -39,6 +39,8 @@ from render.common import (
 )
 from render.frozen import Frozen
 from render.triominos.layout import (
+    CAPTION,
+    CAPTION_LINE,
     CHIP_H,
     CHIPS,
     HAND_COLUMNS,
@@ -502,7 +504,7 @@ def hand_image(view: TriominosView, seat: int | None = None, lang: str = DEFAULT
         )
     side = HAND_SIDE
     card_h = row_height(side)
-    cell_w, cell_h = side + 24, card_h + 70
+    cell_w, cell_h = side + 24, card_h + 78
     columns = max(1, min(HAND_COLUMNS, len(cards)))
     rows = max(1, math.ceil(len(cards) / HAND_COLUMNS))
     width = max(420, columns * cell_w + 2 * MARGIN)
@@ -519,13 +521,8 @@ def hand_image(view: TriominosView, seat: int | None = None, lang: str = DEFAULT
         paste(image, card_sprite(values, True, side).image(), (x, y))
         centred_text(draw, (x + side // 2, y + card_h + 20), str(index + 1), 24, HIGHLIGHT)
         if fits is not None:
-            caption = wrap(fits_text(fits[index], lang), cell_w - 8, 14)[:2]
+            caption = wrap(fits_text(fits[index], lang), cell_w - 20, CAPTION)[:2]
             for line, text in enumerate(caption):
-                centred_text(
-                    draw,
-                    (x + side // 2, y + card_h + 48 + 16 * line - 8 * (len(caption) - 1)),
-                    text,
-                    14,
-                    MUTED,
-                )
+                middle = y + card_h + 52 + CAPTION_LINE * (line - (len(caption) - 1) / 2)
+                centred_text(draw, (x + side // 2, middle), text, CAPTION, MUTED)
     return image
