@@ -1,12 +1,13 @@
 """Every picture stays readable at the size Discord shows it: a media gallery scales an image to
 about 550 px wide on a desktop and 360 px on a phone. The smallest text of every picture the
 renderers make (each game's board for two to four players at the start, a third, two thirds and
-the end, and each private picture), in every language, must be at least 10 px once the image is
-scaled to 550 px wide and 8 px at 360 px.
+the end; each private picture; the rules' pictures with words), in every language, must be at
+least 10 px once the image is scaled to 550 px wide and 8 px at 360 px.
 
 Text sizes are those the renderers set their text in (`render.common.recording_text_sizes`), in
 pixels of the image (font size in pixels: the em, as a browser's `font-size`). The renderers'
-caches are emptied first, so that text drawn once into a cached sprite is drawn, and noted, again.
+caches are emptied first, so that text drawn once into a cached sprite is drawn, and noted, again
+(text drawn only to learn a palette is noted too: the check errs on the strict side).
 
 `python -m tests.render.test_readable` prints the table of the smallest sizes as shown.
 """
@@ -22,9 +23,10 @@ import pytest
 from PIL import Image
 
 from games.tremember import MOTIFS
-from locales import LANGUAGES
+from locales import DEFAULT, LANGUAGES
 from render import sequence_numbers, tremember, triominos
 from render.common import recording_text_sizes
+from render.triominos.explain import bridge_picture
 from tests.registry import HOSTED
 from tests.render.test_colour_vision import playout
 
@@ -70,6 +72,7 @@ PICTURES: dict[tuple[str, str], Callable[[], Iterator[bytes]]] = {
     ("sequence_numbers", "hand"): lambda: hands("sequence_numbers"),
     ("triominos", "hand"): lambda: hands("triominos"),
     ("tremember", "peek"): peeks,
+    ("triominos", "rules picture"): lambda: iter([bridge_picture(DEFAULT)[0]]),  # its cards' numbers
 }
 
 
