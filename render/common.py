@@ -14,8 +14,10 @@ from __future__ import annotations
 import io
 import math
 import re
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
@@ -49,11 +51,52 @@ FONT_FILE = Path(__file__).with_name("fonts") / "Inter-Regular.otf"  # SIL OFL 1
 FONT_SCALE = 0.9  # Inter's letters are a tenth larger than those the layouts were measured with
 
 
-@lru_cache(maxsize=32)
-def font(size: int) -> ImageFont.FreeTypeFont:
+@dataclass(slots=True)
+class TextSizes:
+    """The font sizes text was set in while it was active (`recording_text_sizes`), in pixels of
+    the image drawn: what a reader sees before the image is scaled for display."""
+
+    pixels: set[float] = field(default_factory=set)
+
+    @property
+    def smallest(self) -> float:
+        return min(self.pixels)
+
+
+_TEXT_SIZES: ContextVar[TextSizes | None] = ContextVar("text_sizes", default=None)
+
+
+@contextmanager
+def recording_text_sizes() -> Iterator[TextSizes]:
+    """Within the block, every `font` asked for in this context notes its size in the `TextSizes`
+    yielded (text drawn from a cached sprite was noted when the sprite was drawn)."""
+    sizes = TextSizes()
+    token = _TEXT_SIZES.set(sizes)
+    try:
+        yield sizes
+    finally:
+        _TEXT_SIZES.reset(token)
+
+
+def font(size: int, shrink: int = 1) -> ImageFont.FreeTypeFont:
     """The boards' typeface (Inter, bundled: every Latin letter German and French need, and no
-    system font) at `size` layout pixels. Pillow's basic layout: the same on every machine, and
-    five times faster than shaping with libraqm, which these Latin words do not need."""
+    system font) at `size` layout pixels, for text drawn `shrink` times larger than it is shown
+    (a supersampled sprite). Pillow's basic layout: the same on every machine, and five times
+    faster than shaping with libraqm, which these Latin words do not need."""
+    face = _typeface(size)
+    note_text_size(face.size / shrink)
+    return face
+
+
+def note_text_size(pixels: float) -> None:
+    """Note, while `recording_text_sizes`, text shown at `pixels` (text drawn once and then scaled
+    notes the size it is shown at)."""
+    if (sizes := _TEXT_SIZES.get()) is not None:
+        sizes.pixels.add(pixels)
+
+
+@lru_cache(maxsize=32)
+def _typeface(size: int) -> ImageFont.FreeTypeFont:
     scaled = max(1, round(size * FONT_SCALE))
     return ImageFont.truetype(str(FONT_FILE), scaled, layout_engine=ImageFont.Layout.BASIC)
 
@@ -92,10 +135,11 @@ def centred_text(
     text: str,
     size: int,
     fill: RGB = TEXT,
+    shrink: int = 1,
     **kwargs: object,
 ) -> None:
-    """Draw `text` centred on `centre`."""
-    draw.text(centre, text, font=font(size), fill=fill, anchor="mm", **kwargs)  # type: ignore[arg-type]
+    """Draw `text` centred on `centre` (`shrink`: see `font`)."""
+    draw.text(centre, text, font=font(size, shrink), fill=fill, anchor="mm", **kwargs)  # type: ignore[arg-type]
 
 
 def ink_for(colour: RGB) -> RGB:

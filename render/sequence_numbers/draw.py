@@ -42,6 +42,7 @@ from render.sequence_numbers.layout import (
     NARRATION_LINES,
     PAD,
     PANEL_TOP,
+    SMALL,
     WIDTH,
     cell_box,
     cell_centre,
@@ -63,10 +64,10 @@ def _frame() -> Frozen:
     draw = ImageDraw.Draw(image)
     for col, letter in enumerate(COLUMNS):
         x, _ = cell_centre(0, col)
-        centred_text(draw, (x, PAD + LABEL // 2), letter, 16, MUTED)
+        centred_text(draw, (x, PAD + LABEL // 2), letter, SMALL, MUTED)
     for row in range(SIZE):
         _, y = cell_centre(row, 0)
-        centred_text(draw, (PAD + LABEL // 2, y), str(row + 1), 16, MUTED)
+        centred_text(draw, (PAD + LABEL // 2, y), str(row + 1), SMALL, MUTED)
     draw.rounded_rectangle((PAD, PANEL_TOP, WIDTH - PAD, HEIGHT - PAD), radius=8, fill=PANEL)
     return Frozen.of(image)
 
@@ -80,8 +81,8 @@ def _cell(number: int | None, chip_on: Chip | None = None, lang: str = DEFAULT) 
     box, centre = (2, 2, CELL - 2, CELL - 2), (CELL // 2, CELL // 2)
     if number is None:
         draw.rounded_rectangle(box, radius=6, fill=FREE_FILL)
-        draw.polygon(star_points(centre, 17, 7), fill=HIGHLIGHT)
-        centred_text(draw, (CELL // 2, CELL - 9), pgettext(lang, "free corner", "FREE"), 10, TEXT)
+        draw.polygon(star_points((CELL // 2, CELL // 2 - 7), 14, 6), fill=HIGHLIGHT)
+        centred_text(draw, (CELL // 2, CELL - 13), pgettext(lang, "free corner", "FREE"), SMALL, TEXT)
         return Frozen.of(image)
     ink, tint = group(number)
     draw.rounded_rectangle(box, radius=6, fill=tint)
@@ -170,12 +171,12 @@ def _draw_panel(image: Image.Image, view: SequenceView, viewer: int | None, lang
     image.paste(legend.image(), (x, top + 6))
     colour = HIGHLIGHT if view["to_move"] or view["winners"] else TEXT
     image.paste(_label(status(view, viewer, lang), 18, colour).image(), (x, top + 52))
-    deck = _label(ngettext(lang, "Deck: {n} card", "Deck: {n} cards", view["deck_size"]), 13, MUTED)
+    deck = _label(ngettext(lang, "Deck: {n} card", "Deck: {n} cards", view["deck_size"]), SMALL, MUTED)
     image.paste(deck.image(), (WIDTH - PAD - 14 - deck.width, top + 56))
     draw = ImageDraw.Draw(image)
     sentences = narrate(view, seat_label, lang)
     for row_index, line in enumerate(_wrap(draw, sentences, WIDTH - 2 * PAD - 28)):
-        draw.text((x, top + 78 + row_index * 17), line, font=font(13), fill=TEXT)
+        draw.text((x, top + 78 + row_index * 19), line, font=font(SMALL), fill=TEXT)
 
 
 @lru_cache(maxsize=64)
@@ -204,7 +205,7 @@ def _legend(
             title = gettext(lang, "Team {team}: {players}", team=team + 1, players=players)
         draw.text((left + 34, 6), title, font=font(15), fill=TEXT)
         done = gettext(lang, "sequences {count}/{needed}", count=sequences[team], needed=goal)
-        draw.text((left + 34, 24), done, font=font(13), fill=MUTED)
+        draw.text((left + 34, 24), done, font=font(SMALL), fill=MUTED)
     return Frozen.of(band)
 
 
@@ -222,8 +223,8 @@ def _wrap(draw: ImageDraw.ImageDraw, sentences: list[str], width: int) -> list[s
     where they fit so, else run together (and cut short with "…" if even that is too long)."""
 
     def fits(text: str) -> bool:
-        # Measuring costs time: a line fits anyway when even 12 px a character (a W) fits.
-        return len(text) * 12 <= width or draw.textlength(text, font=font(13)) <= width
+        # Measuring costs time: a line fits anyway when even 15 px a character (a W) fits.
+        return len(text) * 15 <= width or draw.textlength(text, font=font(SMALL)) <= width
 
     def wrapped(paragraphs: list[str]) -> list[str]:
         lines: list[str] = []

@@ -6,9 +6,13 @@ from PIL import Image, ImageDraw
 
 from games.sequence_numbers import SequenceCard, SequenceView
 from locales import DEFAULT, gettext
-from render.common import BACKGROUND, MUTED, TEXT, centred_text, font, seat_label, to_png
+from render.common import BACKGROUND, MUTED, RGB, TEXT, centred_text, font, seat_label, to_png, wrap
 from render.sequence_numbers.colours import CARD_FACE, CARD_INK, DARK, DEAD
 from render.sequence_numbers.layout import CARD_GAP, CARD_H, CARD_W, PAD
+
+HINT = 17  # the smallest words: read on a phone showing the widest hand 360 px wide
+HINT_LINE = 18
+FOOT_H = 44  # the card's foot: what it does, or that it is dead
 
 
 def _hand_card(
@@ -19,19 +23,27 @@ def _hand_card(
     draw.rounded_rectangle(box, radius=10, fill=face, outline=DARK, width=2)
     draw.ellipse((left + 8, top + 8, left + 36, top + 36), fill=CARD_INK)
     centred_text(draw, (left + 22, top + 22), str(number), 18, CARD_FACE)
-    centre = (left + CARD_W // 2, top + CARD_H // 2 + 6)
+    centre = (left + CARD_W // 2, top + CARD_H // 2 - 4)
     if card["kind"] == "problem":
         centred_text(draw, centre, card["text"], 26, CARD_INK)
         hint = "= ?"
     else:
         _sign(draw, centre, plus=card["kind"] == "plus")
         hint = gettext(lang, "any empty cell") if card["kind"] == "plus" else gettext(lang, "remove a chip")
-    centred_text(draw, (centre[0], top + CARD_H - 20), hint, 13, (90, 90, 96))
-    if dead:
-        draw.rectangle((left + 2, top + CARD_H - 56, left + CARD_W - 2, top + CARD_H - 36), fill=DEAD)
-        centred_text(
-            draw, (centre[0], top + CARD_H - 46), gettext(lang, "DEAD · trade it"), 13, (255, 255, 255)
-        )
+    foot = (left + 2, top + CARD_H - FOOT_H, left + CARD_W - 2, top + CARD_H - 4)
+    if dead:  # a dead card is only traded: what it would do no longer matters
+        draw.rectangle(foot, fill=DEAD)
+        _foot_lines(draw, foot, gettext(lang, "DEAD · trade it"), (255, 255, 255))
+    else:
+        _foot_lines(draw, foot, hint, (90, 90, 96))
+
+
+def _foot_lines(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], text: str, fill: RGB) -> None:
+    """`text` centred in the card's foot `box`, on two lines where one is too narrow."""
+    lines = wrap(text, box[2] - box[0] - 8, HINT)
+    middle, x = (box[1] + box[3]) / 2, (box[0] + box[2]) / 2
+    for index, line in enumerate(lines):
+        centred_text(draw, (x, middle + (index - (len(lines) - 1) / 2) * HINT_LINE), line, HINT, fill)
 
 
 def _sign(draw: ImageDraw.ImageDraw, centre: tuple[int, int], *, plus: bool) -> None:
@@ -59,7 +71,7 @@ def render_hand(view: SequenceView, lang: str = DEFAULT) -> bytes:
     )
     draw.text((PAD, PAD), title, font=font(18), fill=TEXT)
     if not hand:
-        draw.text((PAD, PAD + 40), gettext(lang, "No cards."), font=font(16), fill=MUTED)
+        draw.text((PAD, PAD + 40), gettext(lang, "No cards."), font=font(HINT), fill=MUTED)
     for index, card in enumerate(hand):
         left = PAD + index * (CARD_W + CARD_GAP)
         _hand_card(draw, left, PAD + 30, index + 1, card, index in dead, lang)

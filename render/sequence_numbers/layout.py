@@ -10,7 +10,7 @@ PAD = 12
 BOARD_X = PAD + LABEL
 BOARD_Y = PAD + LABEL
 BOARD_PX = SIZE * CELL
-PANEL_H = 140
+PANEL_H = 144
 WIDTH = BOARD_X + BOARD_PX + PAD + 8
 HEIGHT = BOARD_Y + BOARD_PX + PAD + PANEL_H
 PANEL_TOP = BOARD_Y + BOARD_PX + PAD
@@ -18,6 +18,7 @@ CHIP_RADIUS = 21
 NARRATION_LINES = 3
 CHOICE_OFFSETS = (-25, 25, -31, 31)  # rails beside a run, in the cells' margins, one per candidate
 CARD_W, CARD_H, CARD_GAP = 116, 156, 14  # the hand's cards
+SMALL = 16  # the board's smallest words: read on a phone showing the board 360 px wide
 
 
 def cell_box(row: int, col: int) -> tuple[int, int, int, int]:

@@ -13,7 +13,7 @@ from locales import LANGUAGES
 from render.common import Palette, font
 from render.sequence_numbers.draw import board_image, row
 
-TEXT_SIZES = (10, 13, 15, 16, 18, 24, 26)  # the sizes of the board's and the hand's words
+TEXT_SIZES = (15, 16, 17, 18, 24, 26)  # the sizes of the board's and the hand's words
 
 
 @cache

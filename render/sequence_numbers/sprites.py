@@ -37,7 +37,7 @@ def chip(team: int, locked: bool, glyph: str, radius: int = CHIP_RADIUS) -> Froz
         draw.text(
             (c * s, c * s),
             glyph,
-            font=font(size * s),
+            font=font(size * s, shrink=s),
             fill=(255, 255, 255),
             anchor="mm",
             stroke_width=3 * s,

@@ -23,11 +23,12 @@ WIDTH = HEIGHT * 400 // 280
 PANEL_X = TOWER_X + TOWER_W + 22
 PANEL_W = WIDTH - PANEL_X - MARGIN
 DIE = 68  # the die's side
-# Text sizes: shown at about half size, the panel's text still reads like Discord's own.
+# Text sizes: the smallest (the column numbers and the letters on the cells) reads at 8 px or more
+# when a phone shows the board 360 px wide.
 HEADLINE = 30
 WORDS = 22
 SCORE = 34
-NUMBERS = 17  # the column numbers
+NUMBERS = 19  # the column numbers and the letters on the cells
 SEAT_BLOCK_H = 72
 SEAT_BLOCK_Y = TOWER_Y + DIE + 14
 NEWS_LINE_H = 26

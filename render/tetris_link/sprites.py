@@ -81,7 +81,7 @@ def cell_sprite(
     draw.line((0, 0, 0, CELL - 1), fill=light)
     draw.line((0, CELL - 1, CELL - 1, CELL - 1), fill=dark)
     draw.line((CELL - 1, 0, CELL - 1, CELL - 1), fill=dark)
-    centred_text(draw, (CELL / 2, CELL / 2 + 1), seat_label(seat), 14, ink_for(colour))
+    centred_text(draw, (CELL / 2, CELL / 2 + 1), seat_label(seat), NUMBERS, ink_for(colour))
     if top:
         draw.rectangle((0, 0, CELL - 1, 1), fill=EDGE)
     if right:

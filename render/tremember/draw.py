@@ -46,6 +46,8 @@ from render.tremember.layout import (
     SCORES_HEIGHT,
     SCORES_TOP,
     SIZE,
+    SMALL,
+    TAG,
     WIDTH,
     X0,
     Y0,
@@ -190,7 +192,7 @@ def _header(view: TrememberView, lang: str) -> Image.Image:
         if before:
             _write(strip, (x, HEADLINE_Y), words(before), HEADLINE_SIZE, TEXT)
             x += round(_width(words(before), HEADLINE_SIZE) + _word(" ", HEADLINE_SIZE)[1])
-        seat_tag(ImageDraw.Draw(strip), (x + 12, HEADLINE_Y), view["to_move"][0], size=24)
+        seat_tag(ImageDraw.Draw(strip), (x + 12, HEADLINE_Y), view["to_move"][0], size=TAG)
         _write(strip, (x + 32, HEADLINE_Y), words(after), HEADLINE_SIZE, TEXT)
     lines = wrap(narrate(view, seat_label, lang), WIDTH - 2 * MARGIN, NARRATION_SIZE, len(NARRATION_Y))
     for y, line in zip(NARRATION_Y, lines, strict=False):
@@ -226,7 +228,7 @@ def _scores(
         draw.text((left + 50, SCORES_HEIGHT / 2), label, font=font(24), fill=colour, anchor="lm")
         if seat == viewer:
             you = pgettext(lang, "score panel", "you")
-            draw.text((left + width - 8, SCORES_HEIGHT / 2), you, font=font(14), fill=MUTED, anchor="rm")
+            draw.text((left + width - 8, SCORES_HEIGHT / 2), you, font=font(SMALL), fill=MUTED, anchor="rm")
     return mapped(strip)
 
 

@@ -23,6 +23,9 @@ WIDTH = X0 + GRID + ARROW + MARGIN
 HEIGHT = SCORES_TOP + SCORES_HEIGHT + MARGIN
 HEADLINE_SIZE = 22
 NARRATION_SIZE = 17
+# The smallest words and a seat's tag: read on a phone showing the board 360 px wide.
+SMALL = 17
+TAG = 25  # its letter: SMALL
 PEEK_SIZE = 240  # the card shown large to the player who took it
 
 

@@ -27,7 +27,7 @@ from render.common import (
     seat_tag,
 )
 from render.frozen import Frozen
-from render.tremember.layout import PEEK_SIZE, SCORES_HEIGHT, WIDTH
+from render.tremember.layout import PEEK_SIZE, SCORES_HEIGHT, TAG, WIDTH
 from render.tremember.sprites import (
     band_end_rgb,
     base_rgb,
@@ -51,7 +51,7 @@ def _samples() -> list[Image.Image]:
     text = Image.new("RGB", (WIDTH, 2 * SCORES_HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(text)
     for seat in range(SEATS):
-        seat_tag(draw, (20 + 40 * seat, 20), seat, size=24)
+        seat_tag(draw, (20 + 40 * seat, 20), seat, size=TAG)
         seat_tag(draw, (20 + 40 * seat, 60), seat, size=32)
     draw.text((260, 20), "Take a face-down card 0123456789", font=font(22), fill=TEXT, anchor="lm")
     draw.text((260, 60), "pushed column B down", font=font(17), fill=MUTED, anchor="lm")

@@ -27,6 +27,7 @@ from render.tremember.layout import (
     MARGIN,
     PITCH,
     SIZE,
+    TAG,
     WIDTH,
     X0,
     Y0,
@@ -105,7 +106,7 @@ def tile_rgb(face: str | None, frame: RGB | None, finder: int | None, band: bool
     if frame is not None:
         paste(tile, _frame(frame, 5 if frame == HIGHLIGHT else 4).image(), (0, 0))
     if finder is not None:
-        seat_tag(ImageDraw.Draw(tile), (PITCH - 15, 11), finder, size=20)
+        seat_tag(ImageDraw.Draw(tile), (PITCH - 17, 13), finder, size=TAG)
     return tile
 
 

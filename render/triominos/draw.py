@@ -29,6 +29,7 @@ from render.common import (
     TEXT,
     centred_text,
     font,
+    note_text_size,
     paste,
     seat_label,
     seat_tag,
@@ -38,6 +39,8 @@ from render.common import (
 )
 from render.frozen import Frozen
 from render.triominos.layout import (
+    CAPTION,
+    CAPTION_LINE,
     CHIP_H,
     CHIPS,
     HAND_COLUMNS,
@@ -126,7 +129,7 @@ def master_sprite(values: Face, up: bool, pips: bool) -> Frozen:
             star = star_points(star_centre, big_side * 0.2, big_side * 0.09)
             draw.polygon(star, fill=HIGHLIGHT, outline=INK, width=line)
         else:
-            draw_number_card(draw, card, centre, values, big_side, line, pips=pips)
+            draw_number_card(draw, card, centre, values, big_side, line, pips=pips, shrink=k)
 
     return Frozen.of(supersampled((side + 1, height + 1), paint))
 
@@ -138,9 +141,17 @@ def card_sprite(values: Face, up: bool, side: int) -> Frozen:
     Scaled from its master, a fraction of a millisecond: drawing it afresh at each side
     the table shrinks to would cost a few milliseconds per card.
     """
-    master = master_sprite(values, up, side >= PIPS_FROM_SIDE)
+    pips = side >= PIPS_FROM_SIDE
+    master = master_sprite(values, up, pips)
     size = (side + 1, row_height(side) + 1)
+    if values is not None:
+        note_text_size(font(digit_size(side, pips)).size)
     return master if master.size == size else Frozen.of(master.image().resize(size, Image.Resampling.LANCZOS))
+
+
+def digit_size(side: float, pips: bool) -> int:
+    """The font size of a card's numbers at `side`."""
+    return round(side * (0.2 if pips else 0.27))
 
 
 def draw_number_card(
@@ -152,8 +163,10 @@ def draw_number_card(
     line: int,
     *,
     pips: bool,
+    shrink: int = 1,
 ) -> None:
-    """Three coloured corner zones, each with its number and (if room) its triangles."""
+    """Three coloured corner zones, each with its number and (if room) its triangles (`side`
+    drawn `shrink` times larger than shown)."""
     for i, value in enumerate(values):
         tip, after, before = card[i], card[(i + 1) % 3], card[(i + 2) % 3]
         zone = [tip, lerp(tip, after, 0.5), centre, lerp(tip, before, 0.5)]
@@ -164,9 +177,9 @@ def draw_number_card(
         # Far enough in that the digit clears the narrow tip of the wedge.
         at = 0.2 if pips else 0.3
         number = lerp(tip, centre, at / 0.577)
-        size = round(side * (0.2 if pips else 0.27))
+        size = digit_size(side, pips)
         stroke = max(2, round(size / 9))
-        centred_text(draw, number, str(value), size, WHITE, stroke_width=stroke, stroke_fill=INK)
+        centred_text(draw, number, str(value), size, WHITE, shrink, stroke_width=stroke, stroke_fill=INK)
         if pips:
             draw_pips(draw, tip, centre, value, side)
 
@@ -491,7 +504,7 @@ def hand_image(view: TriominosView, seat: int | None = None, lang: str = DEFAULT
         )
     side = HAND_SIDE
     card_h = row_height(side)
-    cell_w, cell_h = side + 24, card_h + 70
+    cell_w, cell_h = side + 24, card_h + 78
     columns = max(1, min(HAND_COLUMNS, len(cards)))
     rows = max(1, math.ceil(len(cards) / HAND_COLUMNS))
     width = max(420, columns * cell_w + 2 * MARGIN)
@@ -508,13 +521,8 @@ def hand_image(view: TriominosView, seat: int | None = None, lang: str = DEFAULT
         paste(image, card_sprite(values, True, side).image(), (x, y))
         centred_text(draw, (x + side // 2, y + card_h + 20), str(index + 1), 24, HIGHLIGHT)
         if fits is not None:
-            caption = wrap(fits_text(fits[index], lang), cell_w - 8, 14)[:2]
+            caption = wrap(fits_text(fits[index], lang), cell_w - 20, CAPTION)[:2]
             for line, text in enumerate(caption):
-                centred_text(
-                    draw,
-                    (x + side // 2, y + card_h + 48 + 16 * line - 8 * (len(caption) - 1)),
-                    text,
-                    14,
-                    MUTED,
-                )
+                middle = y + card_h + 52 + CAPTION_LINE * (line - (len(caption) - 1) / 2)
+                centred_text(draw, (x + side // 2, middle), text, CAPTION, MUTED)
     return image

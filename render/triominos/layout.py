@@ -18,7 +18,9 @@ MARGIN = 20
 NARRATION_SIZE = 17
 PIPS_FROM_SIDE = 60  # below this side the small triangles would be specks
 HAND_SIDE = 124
-HAND_COLUMNS = 6
+# Four cards a row, so that a phone showing the hand 360 px wide still reads its captions.
+HAND_COLUMNS = 4
+CAPTION, CAPTION_LINE = 17, 19  # where a hand card fits
 
 Corner = tuple[float, float]
 Shape = tuple[tuple[int, int], ...]  # a cell's three grid points

@@ -84,45 +84,45 @@ CASES: dict[str, Callable[[], bytes]] = {
     "a spectator's hand": lambda: render_hand(ENGINE.view(midgame(), None)),
 }
 GOLDEN: dict[str, Golden] = {  # recorded from the renderer before it became a package
-    "start": ((620, 752), "a462f4b37212bc8a525890fba1959c472ef77679c0b7e1e20c999b5af621acf0"),
-    "start, seat A's view": ((620, 752), "bae9616ec720311858b546817a1f39290dee862acd92c9e0f8de4db5fa9c0ff0"),
-    "four, mid-game": ((620, 752), "c6875d142ef96ead15d57a4d25226a10dace251ff820e476d7396fe5f38dd757"),
+    "start": ((620, 756), "f65530365f97195dd15763589caf20150206aa32e79ecb70c91f2e28c89781f0"),
+    "start, seat A's view": ((620, 756), "7f15a54f2dfc1396a3c7c6574c6ad8701ff13c1978887360cf21b9b5bcd31bfe"),
+    "four, mid-game": ((620, 756), "a5112a13b73bf1d80369c42289eabd384d9964b0506eb8b2ec5b0495cae7eaf8"),
     "four, mid-game, German": (
-        (620, 752),
-        "013a93d49140f304f8397c531a8c033482dbdbf3a3d6a15b60edf0c856606407",
+        (620, 756),
+        "1e77dc602c3d93da40eca9b75baf8d975d4b91505d63924154c802cff0c7273c",
     ),
     "four, mid-game, French": (
-        (620, 752),
-        "648ee069b711403c7d5a94b71e4431cd5844a4943777c4ea299ca89282e0355a",
+        (620, 756),
+        "84bf31ec5e0c09aa5ada7aa39d4c80069401c4a3e475cc15031869096f41f872",
     ),
     "six, mid-game, seat B's view": (
-        (620, 752),
-        "469eb7862b1f256019344c3fc0c44469339da7849197ed0b58f749bb750008a4",
+        (620, 756),
+        "c69989186bedef4ea163232f82a5177deb47a550bd9eab6e4264eb4aa12c8b68",
     ),
     "three, mid-game, French": (
-        (620, 752),
-        "757ab06e334946bbad13318d1ef4ce991499e8b85cb1e9951d403b3ec7a85880",
+        (620, 756),
+        "fb5882bdf701bea79d65ee04d4bcd05363047ef8239fc76ba24e2ffebc2213bd",
     ),
-    "a locked sequence": ((620, 752), "a646ced09b7e990b334b31c2c7087733fe549df430f02ecaa63dcde9ea8f42cf"),
+    "a locked sequence": ((620, 756), "15c30e0835d2204b5cf156c38edbc05feedf3785867bc6da2ed35033797e10e7"),
     "a lock to choose, German": (
-        (620, 752),
-        "56a9001c26074a4aae89717fe91d836d7d98e18a514877a542b380ed53a3839f",
+        (620, 756),
+        "ae74d2a897623d109fe163ba27abd318b7be9ccf1f25be936c34ef316eb6f3e2",
     ),
-    "two, the end": ((620, 752), "eb2b182b747693a858822cdcb026888c6f23f5fa2d0f46301fc88de9a9263ec5"),
+    "two, the end": ((620, 756), "a95b2c63327d77fa410b172866c5ef361b76fa8399f7298b8eaa6b8e60ddf037"),
     "six in two teams, the end, German": (
-        (620, 752),
-        "f365c90d0e0359faf0aba7135ee06353f336b3a5f2a20bb9867a9e8abcf8b35f",
+        (620, 756),
+        "febf732e0769fdc349c98a15901baba8fa42abd0c7b54c4eb740bcd3a32ebb1c",
     ),
-    "hand": ((530, 210), "f6b1c40c783dc035d8e0d4749b0f773e32d64e1ecad4a9a2436bfef82c4896a2"),
+    "hand": ((530, 210), "64cc8d8fb89f4d0440af71144feb976c467fa610736294a75cf1e4e33bce8a4f"),
     "hand with a dead card, German": (
         (400, 210),
-        "a38a2bc93570c5196e4b6df0e3d739576e029c61ce824516d116bd2be9397247",
+        "95475dc5905c28d4a404d47462c866a24d97dead1ca3eaa56082f93930f0801f",
     ),
     "hand with a dead card, French": (
         (400, 210),
-        "4593f3e5b3311bd35064c4c6a6409de8901f386c303ea4e1c7f73228a30ad59e",
+        "495bdbbcb679df2b74be5396f1ec835ed5cb9bbf248b8b582e5800338f490d69",
     ),
-    "a spectator's hand": ((260, 210), "f12abffad0e095d24dbcd64c03bfb7881a65f070be4b21a499f7f45a087bbf55"),
+    "a spectator's hand": ((260, 210), "9c44175a02980a81e19b074fe60918a83b476aa4d4f6f03b8a21bfeb43ffa2ce"),
 }
 
 

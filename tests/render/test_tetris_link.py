@@ -160,43 +160,43 @@ GHOST = {"seat": 1, "cells": [[0, 8], [0, 9], [1, 8], [1, 9]]}
 GOLDEN_BOARDS: dict[str, tuple[Callable[[], bytes], Golden]] = {
     "start, dice, 4 seats": (
         lambda: render(ENGINE.view(ENGINE.new_game(4, seed=1), None)),
-        ((748, 524), "979d2376f22b4e3db1c8bd29e8a4659dcf87d21cf9332515d4addd61f6c8f43f"),
+        ((748, 524), "55c977ef703b941201772be92b80af48abdfe97066f70c486d149ae0cb933655"),
     ),
     "start, no dice, 2 seats, de": (
         lambda: render(ENGINE.view(ENGINE.new_game(2, seed=6, options={"dice": False}), None), lang="de"),
-        ((748, 524), "5e5afdee317fe65ae13a4265c4007ccc0f0441d17eae1a21938c3ed69fbc09b2"),
+        ((748, 524), "500da69e1afacdd14cc2b1be583b1d46ca9b51b96293309553bd79757914df54"),
     ),
     "mid-game": (
         lambda: render(mid_game_view()),
-        ((748, 524), "f942c39059459a1650ad093bc19aaa8142bcbee077eda6d7f31feb9edb49bdd8"),
+        ((748, 524), "b6bb80f3bc4908bfb881a44365f90058856b46920ed26c6e44d1730d95530620"),
     ),
     "mid-game, a player's view, fr": (
         lambda: render(mid_game_view(), viewer=2, lang="fr"),
-        ((748, 524), "7c3f0dc24bb58ab9bf2497a97d33308e1c10d58c2467216cdacf7ec67758e45f"),
+        ((748, 524), "be2cbcb6e06586ddfebd159d28f97814214acbbd2807d01e494c6f9749da87f8"),
     ),
     "mid-game with a ghost": (
         lambda: render(mid_game_view(), ghost=GHOST),
-        ((748, 524), "f118ece0b91f688b17d39e04195adc428147eeda9236bbbf272d9a5da6cbffa1"),
+        ((748, 524), "0fc643c4739b274ba0667826783071f07d968fe1d4500fa932e4f973795191da"),
     ),
     "mid-game with a ghost, de": (
         lambda: render(mid_game_view(), ghost=GHOST, lang="de"),
-        ((748, 524), "4a585ddc4b38ea91375cba0eca8532434d0f6ee1194dad8f78903b4b415f5cc1"),
+        ((748, 524), "6601c4594128a8cebbe16c54255525be57d4c971e0bb782dc7121bb80cba006e"),
     ),
     "resigned, fr": (
         lambda: render(ENGINE.view(ENGINE.resign(ENGINE.new_game(3, seed=2), 1), None), lang="fr"),
-        ((748, 524), "2bee29d4d1bfe2c1d83b9c0cc1d0f301383d0a5190d06bdce0e64764c442c6f0"),
+        ((748, 524), "9e0b1bd29b8d27c82fb56b329530be8fb01b27aada5ef5abcd7744fcbd636178"),
     ),
     "end, a player's view": (
         lambda: render(finished_view(0), viewer=0),
-        ((748, 524), "0e8f03b9bbe36989dc3a7a47b4e627eeea65a1b457ff5848a081a5c2c8b123a8"),
+        ((748, 524), "20946fe197139eba2d88950374fb7da5b7e57b2e232cfbfeea5ba3356180c1e7"),
     ),
     "end, spectator, de": (
         lambda: render(finished_view(None), lang="de"),
-        ((748, 524), "501c3fd106b5f014d95b9ede6faabaeee339e3ce2061d81f18f5220b10f3dc2f"),
+        ((748, 524), "78cd6984f6dfc1719df04cee064ea726e63932ddfae680b5ef3328171096c629"),
     ),
     "end, spectator, fr": (
         lambda: render(finished_view(None), lang="fr"),
-        ((748, 524), "876c573404910434b6cd12e4729055aad58b42d7589174512edbea128e37bb75"),
+        ((748, 524), "3c696496bc903fbbdc6bf5f92637e41e623dcc346efdfbe39806481e96e84a31"),
     ),
 }
 

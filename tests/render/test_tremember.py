@@ -257,73 +257,73 @@ def joker_pair_game() -> TrememberState:
 GOLDEN_BOARDS: dict[str, tuple[Callable[[], bytes], Golden]] = {
     "start, 4 seats": (
         lambda: render(ENGINE.view(ENGINE.new_game(4, seed=1), None)),
-        ((660, 788), "5a1d617a1ebd253888958aac8fe86d56d977bdb5f0c55d0a37a7eef5b25bc2a0"),
+        ((660, 788), "931c6a3ca4aa7d6d65233a3d4d32748ca95fcc0ea327d08f2e53c8d2d8af90ff"),
     ),
     "taken, the taker's view": (
         lambda: render(ENGINE.view(play(ordered_game(), ("take", [2, 2])), 0), viewer=0),
-        ((660, 788), "db763fe4fdae54ad157cad800e1bd9b9870c934447e6914c6acba683d226bf3a"),
+        ((660, 788), "1cf73eb960c26138bd77f213d32c42a8267e2e4a705d441f3cdfa8e12c2c57f9"),
     ),
     "taken at a corner, spectator": (
         lambda: render(ENGINE.view(play(ordered_game(), ("take", [0, 0])), None)),
-        ((660, 788), "eec92b05ee0e59f3334c6a1a66ec16a24b222674d638564893b222de95abb715"),
+        ((660, 788), "eeb4855a0ab4ce1741716f319d332d7709c0f4122011f20335d984c93b5e0220"),
     ),
     "first flip, de": (
         lambda: render(ENGINE.view(play(ordered_game(), *MISS[:3]), None), lang="de"),
-        ((660, 788), "9742d4958d2d00a6da6183dac9a929c524664a6e7c26f6c43372f4cf0c237d42"),
+        ((660, 788), "e846655e062cd5d33748283d1b02791407a5bdc71b6f989bad56a3fe2d1536ae"),
     ),
     "miss, en": (
         lambda: render(ENGINE.view(play(ordered_game(), *MISS), None)),
-        ((660, 788), "967bd8eba0ced47ea363527805ecff6b07ecf83a15377102a9cf33d082eedefe"),
+        ((660, 788), "458b35b83c451ccb5850e15ea84748c404d26dca6b9140432a63a908158b2d5f"),
     ),
     "miss, de": (
         lambda: render(ENGINE.view(play(ordered_game(), *MISS), None), lang="de"),
-        ((660, 788), "b04b997a453b95e86ab2df89a221c9c5f9021f0de1ac6d5f802a295b52c1b139"),
+        ((660, 788), "b456646c056fd7eca0f94a5a7a7b8ae9344b526fba59a6e413675aa30f92b162"),
     ),
     "miss, fr": (
         lambda: render(ENGINE.view(play(ordered_game(), *MISS), None), lang="fr"),
-        ((660, 788), "c537a14927ddd160ea2de3f469cb6ad5c77c27bdebb5cb6d6bd17af3fad48217"),
+        ((660, 788), "cfb1f69727a5e53b38362462e3157f19e886aa5a0d8c96754488a860ff47acd8"),
     ),
     "miss, then the next take": (
         lambda: render(ENGINE.view(play(ordered_game(), *MISS, ("take", [3, 3])), None)),
-        ((660, 788), "50d242be0a4689d01618f07028eded9995994f2e4179129defc8b707e3a8936a"),
+        ((660, 788), "cbb099b2745471d95fd78c55f5b60afb668cd212c5414aec60d4ffe0e856a024"),
     ),
     "a found pair, then the next take": (
         lambda: render(
             ENGINE.view(play(ordered_game(), *MISS[:3], ("flip", [0, 1]), ("take", [3, 3])), None)
         ),
-        ((660, 788), "884846bf04d7c0e049b2f07caae22cfe7c25bc4bdeb862ac55c8b0595f5ab181"),
+        ((660, 788), "5c46979ce3d55e4864c439805c33c92e0e44cef558ea6dfe0a18bdfd76610854"),
     ),
     "joker pair, fr": (
         lambda: render(ENGINE.view(joker_pair_game(), None), lang="fr"),
-        ((660, 788), "72c4b9b55fb1a5ac10c5686f95010fe27c2a816828daa65d1d98412adc12bab0"),
+        ((660, 788), "62bfe42a89add4117ed4b7c682fe022ed5bde79bcb793c87dd2bad300a7fe0b3"),
     ),
     "mid-game, 3 seats": (
         lambda: render(ENGINE.view(random_state(11, 300), None)),
-        ((660, 788), "bd117405e188ea5bb5147308461caa96414da1b8c00ce3bd9140d28efe425b9a"),
+        ((660, 788), "f173e78842cd113dbec1034993c90132159add963477eeee43ebac835c45df11"),
     ),
     "resigned seat, de": (
         lambda: render(ENGINE.view(ENGINE.resign(ordered_game(3), 1), 2), viewer=2, lang="de"),
-        ((660, 788), "4d330266b6a33dea790c469b282d1ff6ea75dfe7b8c0651645d291d22dfa585e"),
+        ((660, 788), "3981a3596cc4c9fffcdd3817ab5570103cfe52fa8cf2d5a953a733a65d12d077"),
     ),
     "end, a player's view": (
         lambda: render(ENGINE.view(random_state(4, 10_000), 1), viewer=1),
-        ((660, 788), "95db9c988cf2fbba44f2d8af6266bbff3949a1e96f74d331c7bec1e10f64a8db"),
+        ((660, 788), "4b87ff46bea240eb1352f07664707410ce74865b3650080db9f7a0f38f1a33e0"),
     ),
     "end, spectator, fr": (
         lambda: render(ENGINE.view(random_state(4, 10_000), None), lang="fr"),
-        ((660, 788), "dbbe71b386202aece728c3e804ac1afabf25640b4c088d23296e85d613e4ac0a"),
+        ((660, 788), "d083a2a388477f84444063daefd5574b55769a7cd29d821f955e1e240ae53692"),
     ),
     "peeked card": (
         lambda: render_card("crown"),
-        ((280, 340), "e3adb793db19985ce5f3429682fd4fe02491d00a1ace245aadd4d9a9c2e562e5"),
+        ((280, 340), "6164444f5c5610b68073cc1a3483a42dbc590a93afebd65c708c33a00e17b822"),
     ),
     "peeked joker, de": (
         lambda: render_card("joker2", "de"),
-        ((280, 340), "ee778f0b592f4d24add4690a76c69d871ec58cbccf4fa57e5fa9fe07c2e9e0cd"),
+        ((280, 340), "3a24f56591be9a3ac8d71221ad5441d1b005502a22d1ea308ff2ae8731f15126"),
     ),
     "peeked card, fr": (
         lambda: render_card("leaf", "fr"),
-        ((280, 340), "ac2248b1546e2e0bb0262c0e225d428816f2d2083e5862973bb768b66939e270"),
+        ((280, 340), "4b219fc5c98e5bd8f10f56e8aab86b28a79fe34c6bb79392d8f41a403e63d19a"),
     ),
 }
 
