@@ -107,7 +107,7 @@ def footer(message: Any) -> str:
     return readable(message).footer
 
 
-def text(message: Any) -> str:
+def all_text(message: Any) -> str:
     """Everything `message` says in words, its content first, one part a line."""
     content = "" if isinstance(message, discord.Embed) else as_message(message).content
     shown = _card(message) or Card("", "", [], "")
