@@ -63,6 +63,11 @@ def readable(message: Any) -> Card:
     return found
 
 
+def has_card(message: Any) -> bool:
+    """Whether `message` shows a card (a board, a lobby, a list), not only words."""
+    return _card(message) is not None
+
+
 def _card(message: Any) -> Card | None:
     if isinstance(message, discord.Embed):
         return _embed_card(message)

@@ -17,7 +17,20 @@ import pytest
 
 from bot import create_bot
 from games.rookie import RookieState
-from tests.e2e.helpers import button_labels, channel_message, components, forge, mover, open_and_start, told
+from tests.e2e.helpers import (
+    board_image,
+    body,
+    button_labels,
+    channel_message,
+    components,
+    footer,
+    forge,
+    mover,
+    open_and_start,
+    roster,
+    title,
+    told,
+)
 
 CARD_WORDS = re.compile(r"\b(red|yellow|green|blue|purple)\b|✖")
 Flips = tuple[int, int | None]  # None: choose the second card once the first is seen
@@ -27,7 +40,7 @@ Flips = tuple[int, int | None]  # None: choose the second card once the first is
 
 
 def match_id(board) -> int:
-    return int(board.embeds[0].title.rsplit("#", 1)[1])
+    return int(title(board).rsplit("#", 1)[1])
 
 
 def peek(table, board) -> RookieState | None:
@@ -55,14 +68,14 @@ def labelled(board, prefix: str) -> list:
 
 
 def headline(board) -> str:
-    return board.embeds[0].description or ""
+    return body(board)
 
 
 async def snapshot(board, name: str) -> None:
     """Keep the board image for a look (set ROOKIE_PNG_DIR to a folder)."""
     folder = os.environ.get("ROOKIE_PNG_DIR")
     if folder:
-        Path(folder, f"rookie_e2e_{name}.png").write_bytes(await board.attachments[0].read())
+        Path(folder, f"rookie_e2e_{name}.png").write_bytes(await board_image(board).read())
 
 
 # --- choosing flips from the peeked table ----------------------------------------------------
@@ -201,7 +214,7 @@ class Driver:
 
 async def test_a_two_player_standard_match_is_played_to_the_end(table):
     board = await open_and_start(table.channel, table.alice, [table.bob], "rookie new", deck="pocket")
-    assert board.embeds[0].title.startswith("Rookie #")
+    assert title(board).startswith("Rookie #")
     assert {"My stacks", "Resign"} <= set(button_labels(board))
     assert button_labels(board)[:9] == [str(p) for p in range(1, 10)]
     starter = mover(board, table.players)
@@ -216,7 +229,7 @@ async def test_a_two_player_standard_match_is_played_to_the_end(table):
     text = headline(board)
     # "… and collects every unsecured card" only when someone still had some.
     assert "**Game over**" in text and "took the last pair" in text
-    assert "points" in board.embeds[0].fields[0].value
+    assert "points" in roster(board)
     assert all(":_" in c.custom_id for c in components(board))  # only the framework's buttons
     assert any("turned up a pair of" in line for line in driver.headlines)
     assert any("face down again" in line for line in driver.headlines)
@@ -323,7 +336,7 @@ async def test_a_team_match_places_pairs_on_the_partners_stacks_to_the_end(table
     board = await open_and_start(
         table.channel, table.alice, guests, "rookie new", variant="team", deck="pocket"
     )
-    assert "· team 1" in board.embeds[0].fields[0].value
+    assert "· team 1" in roster(board)
     driver = Driver(table, board, seed=2, partner=True)
     while peek(table, driver.board).phase != "place":
         await driver.step()
@@ -348,7 +361,7 @@ async def test_a_kids_match_scores_every_pair_at_once(table):
 
     await snapshot(board, "kids_end")
     assert "**Game over**" in headline(board)
-    assert "unsecured" not in board.embeds[0].fields[0].value
+    assert "unsecured" not in roster(board)
 
 
 async def test_open_cards_survive_a_restart_in_the_middle_of_a_chase(table, target):
@@ -367,16 +380,16 @@ async def test_open_cards_survive_a_restart_in_the_middle_of_a_chase(table, targ
     board = driver.board
     assert labelled(board, "Chasing")
     await snapshot(board, "chase")
-    footer = board.embeds[0].footer.text
+    seen_footer = footer(board)
 
     await table.env.restart_bot(create_bot(database=target))
 
     board = driver.board
-    assert board.embeds[0].footer.text == footer
+    assert footer(board) == seen_footer
     state = peek(table, board)
     target = a_chase(state)
     await driver.flip(target if target is not None else next(iter(face_down_tops(state))))
-    assert driver.board.embeds[0].footer.text != footer
+    assert footer(driver.board) != seen_footer
     for _ in range(20):
         await driver.step()
     assert mover(driver.board, table.players) is not None or "Game over" in headline(driver.board)
@@ -388,7 +401,7 @@ async def test_a_forged_or_outdated_choice_is_refused_privately_and_changes_noth
     player = mover(board, table.players)
     flip = control(board, "1")
     prefix, level, path, index = flip.custom_id.rsplit(":", 3)
-    footer = board.embeds[0].footer.text
+    seen_footer = footer(board)
     forged = [
         f"{prefix}:{level}:{path}:99",  # an option the form does not have
         f"{prefix}:7:{path}:{index}",  # a level the form does not have
@@ -402,20 +415,20 @@ async def test_a_forged_or_outdated_choice_is_refused_privately_and_changes_noth
     # A forged path falls back to the default choices: the click names the same card.
     await forge(player, board, f"{prefix}:{level}:9.9.9.9.9:{index}")
     board = channel_message(table.channel, board.id)
-    assert "at position 1." in headline(board) and board.embeds[0].footer.text != footer
+    assert "at position 1." in headline(board) and footer(board) != seen_footer
 
     outdated = await forge(player, board, flip.custom_id)
 
     assert "out of date" in told(outdated)
-    assert channel_message(table.channel, board.id).embeds[0].footer.text == board.embeds[0].footer.text
+    assert footer(channel_message(table.channel, board.id)) == footer(board)
     assert "Flip a second card." in headline(channel_message(table.channel, board.id))
 
 
 async def test_rules_options_and_a_team_of_two_refused(table):
     rules = await table.alice.slash(table.channel, "rookie rules")
-    assert rules.ephemeral and "Rookie" in rules.response.embeds[0].description
+    assert rules.ephemeral and "Rookie" in body(rules.response)
     lobby = (await table.alice.slash(table.channel, "rookie new", variant="team")).response.message
-    assert "teams of two" in lobby.embeds[0].description
+    assert "teams of two" in body(lobby)
     await table.bob.click(lobby, label="Join")
 
     refused = await table.alice.click(lobby, label="Start")
@@ -471,6 +484,6 @@ async def test_the_board_s_description_names_a_turned_card_by_its_colour_and_sym
 
     await player.click(board, custom_id=control(board, str(position + 1)).custom_id)
 
-    described = channel_message(channel, board.id).attachments[0].description
+    described = board_image(channel_message(channel, board.id)).description
     assert TURNED_UP[lang].format(seat="AB"[seat], card=NAMED_CARDS[lang][kind]) in described
     assert f"{BETWEEN_SCORES[lang]}B " in described  # the scores listed as the language writes lists
