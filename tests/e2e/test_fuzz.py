@@ -39,7 +39,11 @@ from data.storage import MatchRow
 from locales import LANGUAGES, gettext
 from matches.components import DYNAMIC_ITEMS
 from matches.match import BOARD, PRIVATE, REMATCH, RESIGN, RESIGN_CONFIRM, WATCH
-from tests.e2e.helpers import TO_MOVE, forge, open_and_start
+from tests.e2e.helpers import (
+    TO_MOVE,
+    forge,
+    open_and_start,
+)
 from tests.registry import ENGINES
 
 ROWS_LIMIT = 5  # action rows a message holds
