@@ -19,6 +19,7 @@ from tests.e2e.helpers import (
     body,
     button_labels,
     channel_message,
+    components,
     footer,
     has_card,
     open_and_start,
@@ -43,7 +44,7 @@ async def test_a_board_that_cannot_be_edited_is_posted_again_and_its_old_buttons
     board = await start(table)
     table.env.inject_error("PATCH", "/webhooks/*/messages/@original", **refusal)
     table.env.inject_error("PATCH", f"/channels/*/messages/{board.id}", times=None, **refusal)
-    menu = next(row.children[0] for row in board.components if row.children[0].options)
+    menu = next(c for c in components(board) if isinstance(c, discord.SelectMenu))
 
     took = await take_a_card(table, board.id)
 
@@ -68,7 +69,7 @@ async def test_a_buried_board_comes_back_down_and_old_buttons_point_to_it(table)
     assert title(fresh) == title(board) and "Resign" in button_labels(fresh)
     old = channel_message(table.channel, board.id)
     assert old.content == f"This board moved: {running_match(table, fresh).jump_url()}"
-    assert not has_card(old) and not old.components and not old.attachments
+    assert not has_card(old) and not components(old) and not old.attachments
 
 
 async def test_a_member_watches_a_running_match_live_without_joining(table):
@@ -80,7 +81,7 @@ async def test_a_member_watches_a_running_match_live_without_joining(table):
 
     assert watching.ephemeral
     view = watching.response
-    assert title(view) == title(board) and not view.message.components
+    assert title(view) == title(board) and not components(view.message)
     assert [attachment.filename for attachment in view.attachments] == ["board.png"]
     await take_a_card(table, board.id)
     assert "move 1" in footer(watching.response)  # kept current

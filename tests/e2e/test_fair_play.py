@@ -126,7 +126,7 @@ async def test_twenty_five_rematch_presses_open_one_lobby_that_pings_once_and_ou
 
     assert f"/{lobby.id}" in told(joined) and "rematch has begun" in told(joined)
     rematch = channel_message(table.channel, lobby.id)
-    assert title(rematch).startswith("Tetris Link #") and "My pieces" in str(rematch.components)
+    assert title(rematch).startswith("Tetris Link #") and "My pieces" in button_labels(rematch)
     assert "under way" in told(await table.alice.click(board, label="Rematch"))
     lobbies = [m for m in table.channel.history() if has_card(m) and "lobby" in title(m)]
     assert lobbies == []  # the one lobby became the match

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import discord
 import pytest
 
 from bot import create_bot
@@ -23,6 +24,7 @@ from tests.e2e.helpers import (
     body,
     button_labels,
     channel_message,
+    components,
     fields,
     footer,
     forge,
@@ -62,7 +64,7 @@ async def short_busy_timeout(table: Any) -> None:
 
 
 def custom_ids(message: Any) -> list[str]:
-    return [child.custom_id for row in message.components for child in row.children]
+    return [child.custom_id for child in components(message)]
 
 
 def current_footer(table: Any, board: Any) -> str:
@@ -93,7 +95,8 @@ async def test_a_member_of_another_server_cannot_join_a_lobby_by_a_forged_id(tab
     elsewhere = table.env.create_guild("Elsewhere")
     mallory = elsewhere.add_member(table.env.create_user("mallory"))
     note = await mallory.slash(elsewhere.create_text_channel("general"), "help")
-    join_id = next(c.custom_id for row in lobby.components for c in row.children if c.label == "Join")
+    buttons = [c for c in components(lobby) if isinstance(c, discord.Button)]
+    join_id = next(c.custom_id for c in buttons if c.label == "Join")
 
     refused = await forge(mallory, note.response.message, join_id)
 
@@ -257,7 +260,7 @@ async def test_a_busy_database_answers_try_again_and_loses_nothing(table, databa
     board = await start(table)
     player = mover(board, table.players)
     await short_busy_timeout(table)
-    menu = next(row.children[0] for row in board.components if row.children[0].options)
+    menu = next(c for c in components(board) if isinstance(c, discord.SelectMenu))
 
     with write_lock(database):
         refused = await player.select(board, [menu.options[0].value], custom_id=menu.custom_id)
@@ -289,7 +292,7 @@ async def test_a_busy_database_is_said_in_the_members_own_language(table, databa
     board = await start(table)
     player = client_locales.speak(mover(board, table.players), "fr")
     await short_busy_timeout(table)
-    menu = next(row.children[0] for row in board.components if row.children[0].options)
+    menu = next(c for c in components(board) if isinstance(c, discord.SelectMenu))
 
     with write_lock(database):
         refused = await player.select(board, [menu.options[0].value], custom_id=menu.custom_id)

@@ -155,7 +155,7 @@ async def take_turn(table: Any, board_id: int, members: list[Any]) -> Any:
     hand = await open_hand(player, board)
     note = await make_move(table, player, hand, move)
     # The hand message keeps controls only after a trade, or for the lock choice a chip made.
-    assert not note.components or move["type"] == "trade" or "choose which five" in note.content
+    assert not components(note) or move["type"] == "trade" or "choose which five" in note.content
     return channel_message(table.channel, board_id)
 
 
@@ -300,7 +300,7 @@ async def test_the_hand_is_private_and_playable_only_on_your_turn(table):
     assert waiting.ephemeral and waiting.response.attachments
     assert f"your hand ({seat_name(seat_of(table, other))})" in waiting.response.content
     assert "when it is your turn" in waiting.response.content
-    assert not waiting.response.components
+    assert not components(waiting.response)
     outsider = await table.carol.click(board, label=MY_HAND)
     assert "not playing in this match" in told(outsider)
 
@@ -319,7 +319,7 @@ async def test_the_hand_is_private_and_playable_only_on_your_turn(table):
 
     hand = seen(table, hand, player)  # redrawn: the new hand, without the card played
     assert first_line(hand).startswith("You played ") and first_line(hand).endswith(f" on {cells[0]}.")
-    assert not hand.components and "when it is your turn" in hand.content
+    assert not components(hand) and "when it is your turn" in hand.content
     assert not shows_card(hand.content.split("):", 1)[1], card.label.split(" · ")[1])
     board = channel_message(table.channel, board.id)
     assert f"on {cells[0]}." in body(board)
@@ -579,7 +579,7 @@ async def test_an_outdated_choice_is_refused_privately(table, target):
     late = await player.click(old, label=cell)
 
     assert told(late) == "The game moved on — this is how it stands now."  # said in the reply, redrawn
-    assert not seen(table, old, player).components  # no longer their turn
+    assert not components(seen(table, old, player))  # no longer their turn
     board = channel_message(table.channel, board.id)
     assert footer(board).endswith("move 1") and mover(board, table.players) is not player
 

@@ -135,7 +135,7 @@ async def test_a_move_is_taken_back_when_the_others_accept_and_chance_stays_the_
     assert accepted.acknowledged and not told(accepted)
     request = channel_message(table.channel, request.id)
     note = f"↩️ <@{player.user.id}> took back their move."
-    assert request.content == note and not request.components
+    assert request.content == note and not components(request)
     board = channel_message(table.channel, board.id)
     assert note in body(board)
     assert mover(board, players) is player and dumped(table, board) == before
@@ -224,7 +224,7 @@ async def test_a_decline_ends_the_request_and_the_move_cannot_be_asked_again(tab
     assert request.content == (
         f"✖️ <@{other(table, player).user.id}> declined: the move of <@{player.user.id}> stands."
     )
-    assert not request.components and dumped(table, board) == after
+    assert not components(request) and dumped(table, board) == after
     match = running(table, board)
     board = channel_message(table.channel, board.id)
     again = await forge(player, board, f"g:tetris_link:{match.id}:{match.turn}:_takeback")
@@ -244,7 +244,7 @@ async def test_the_next_move_lapses_the_request_and_a_stale_accept_changes_nothi
 
     request = channel_message(table.channel, request.id)
     assert request.content == f"⌛ The next move came first: the move of <@{player.user.id}> stands."
-    assert not request.components
+    assert not components(request)
     stale = await forge(other(table, player), request, accept)
     assert told(stale) == "The next move came first: this request has lapsed and nothing was taken back."
     assert dumped(table, board) == after
@@ -265,7 +265,7 @@ async def test_when_the_turn_clock_runs_out_the_request_lapses_and_the_move_stan
     assert running(table, board).turn == turn + 1
     request = channel_message(table.channel, request.id)
     assert request.content == f"⌛ The next move came first: the move of <@{player.user.id}> stands."
-    assert not request.components
+    assert not components(request)
 
 
 async def test_a_computer_accepts_at_once_and_its_decision_for_the_turn_taken_back_is_void(table, seed):

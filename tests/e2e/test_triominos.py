@@ -208,7 +208,7 @@ async def test_my_hand_shows_the_numbered_cards_and_only_fitting_choices(table, 
     assert [o.label for o in select_named(message, "spot").options] != [o.label for o in spots.options]
 
     idle = await open_hand(waiting, board)
-    assert "When yours comes" in idle.content and not idle.components
+    assert "When yours comes" in idle.content and not components(idle)
     assert idle.attachments  # the waiting player still sees their cards
 
 
@@ -227,7 +227,7 @@ async def test_placing_a_turned_card_updates_the_board_and_leaves_a_short_note(t
 
     note = result.response.message  # the hand, redrawn without the card and its choices
     assert "You placed a card: +" in note.content and "When yours comes" in note.content
-    assert not note.components and await board_image(note).read() != await board_image(hand).read()
+    assert not components(note) and await board_image(note).read() != await board_image(hand).read()
     board = channel_message(table.channel, board.id)
     assert "placed a card: +" in body(board)
     assert "move 1" in footer(board)
@@ -245,7 +245,7 @@ async def test_buying_pays_a_token_and_shows_the_new_hand(table, seed, shots):
 
     refreshed = bought.response.message  # the hand itself is redrawn, with the new card
     assert "You paid 1 token and drew a card. Your new card is card 7." in refreshed.content
-    assert "you have 3 tokens" in refreshed.content and not refreshed.components
+    assert "you have 3 tokens" in refreshed.content and not components(refreshed)
     await save(shots, "hand_after_buy", board_image(refreshed))
     board = channel_message(table.channel, board.id)
     assert "paid 1 token and drew a card" in body(board)
