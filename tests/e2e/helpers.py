@@ -57,10 +57,10 @@ def as_message(message: Any) -> Any:
 
 
 def readable(message: Any) -> Card:
-    """Title, body, named parts and footer of `message` (a message, a response, or an embed)."""
-    found = _card(message)
-    assert found is not None, f"no card on message {message.id}: {message.content!r}"
-    return found
+    """Title, body, named parts and footer of `message`: a message, an interaction's response, an
+    embed, or a message as SimCord stores it (its parts as Discord's JSON). All empty when the
+    message shows only words."""
+    return _card(message) or Card("", "", [], "")
 
 
 def has_card(message: Any) -> bool:
@@ -72,7 +72,10 @@ def _card(message: Any) -> Card | None:
     if isinstance(message, discord.Embed):
         return _embed_card(message)
     shown = as_message(message)
-    return _embed_card(shown.embeds[0]) if shown.embeds else None
+    if not shown.embeds:
+        return None
+    embed = shown.embeds[0]
+    return _embed_card(embed if isinstance(embed, discord.Embed) else discord.Embed.from_dict(embed))
 
 
 def _embed_card(embed: discord.Embed) -> Card:
@@ -104,7 +107,8 @@ def field(message: Any, name: str) -> str:
 
 def roster(message: Any) -> str:
     """A board's list of players and scores, in any language (its first named part)."""
-    return fields(message)[0].value
+    parts = fields(message)
+    return parts[0].value if parts else ""
 
 
 def footer(message: Any) -> str:
@@ -114,8 +118,8 @@ def footer(message: Any) -> str:
 
 def all_text(message: Any) -> str:
     """Everything `message` says in words, its content first, one part a line."""
-    content = "" if isinstance(message, discord.Embed) else as_message(message).content
-    shown = _card(message) or Card("", "", [], "")
+    content = "" if isinstance(message, discord.Embed) else as_message(message).content or ""
+    shown = readable(message)
     parts = [part for named in shown.fields for part in named]
     return "\n".join(part for part in (content, shown.title, shown.body, *parts, shown.footer) if part)
 
@@ -233,6 +237,23 @@ def mover(board: Any, members: list[Any]) -> Any | None:
     return next(m for m in members if m.user.id == int(found[1]))
 
 
+CONTAINER = 17  # the component type of a Components V2 card
+
+
+def _with_press(rows: list[dict[str, Any]], component: dict[str, Any]) -> list[dict[str, Any]]:
+    """The message's components (as Discord's JSON) with `component` added in a row of its own:
+    inside the card when the message is one, else below the others, or in the last of five."""
+    rows = [dict(row, components=list(row.get("components", []))) for row in rows]
+    card = next((row for row in rows if row.get("type") == CONTAINER), None)
+    if card is not None:
+        card["components"].append({"type": 1, "components": [component]})
+    elif len(rows) < 5:
+        rows.append({"type": 1, "components": [component]})
+    else:  # a message holds five rows at most: the forged press rides in the last one
+        rows[-1]["components"] = [component]
+    return rows
+
+
 async def forge(player: Any, message: Any, custom_id: str, values: list[str] | None = None) -> Any:
     """A press a modified client could send from `message`: any custom_id, any values.
 
@@ -245,12 +266,7 @@ async def forge(player: Any, message: Any, custom_id: str, values: list[str] | N
     else:
         options = [{"label": value, "value": value} for value in values]
         component = {"type": 3, "custom_id": custom_id, "options": options}
-    rows = [dict(row, components=list(row["components"])) for row in stored.components]
-    if len(rows) < 5:
-        rows.append({"type": 1, "components": [component]})
-    else:  # a message holds five rows at most: the forged press rides in the last one
-        rows[-1]["components"] = [component]
-    carried = replace(stored, components=rows)
+    carried = replace(stored, components=_with_press(stored.components, component))
     data: dict[str, Any] = {"custom_id": custom_id, "component_type": component["type"]}
     if values is not None:
         data["values"] = values
