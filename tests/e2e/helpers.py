@@ -58,8 +58,8 @@ def as_message(message: Any) -> Any:
 
 def readable(message: Any) -> Card:
     """Title, body, named parts and footer of `message`: a message, an interaction's response, an
-    embed, or a message as SimCord stores it (its parts as Discord's JSON). All empty when the
-    message shows only words."""
+    embed, a message as SimCord stores it or a request's JSON (a message as Discord's JSON). All
+    empty when the message shows only words."""
     return _card(message) or Card("", "", [], "")
 
 
@@ -71,11 +71,17 @@ def has_card(message: Any) -> bool:
 def _card(message: Any) -> Card | None:
     if isinstance(message, discord.Embed):
         return _embed_card(message)
-    shown = as_message(message)
-    if not shown.embeds:
+    embeds = message.get("embeds") if isinstance(message, dict) else as_message(message).embeds
+    if not embeds:
         return None
-    embed = shown.embeds[0]
+    embed = embeds[0]
     return _embed_card(embed if isinstance(embed, discord.Embed) else discord.Embed.from_dict(embed))
+
+
+def _content(message: Any) -> str:
+    if isinstance(message, discord.Embed):
+        return ""
+    return (message.get("content") if isinstance(message, dict) else as_message(message).content) or ""
 
 
 def _embed_card(embed: discord.Embed) -> Card:
@@ -118,10 +124,10 @@ def footer(message: Any) -> str:
 
 def all_text(message: Any) -> str:
     """Everything `message` says in words, its content first, one part a line."""
-    content = "" if isinstance(message, discord.Embed) else as_message(message).content or ""
     shown = readable(message)
     parts = [part for named in shown.fields for part in named]
-    return "\n".join(part for part in (content, shown.title, shown.body, *parts, shown.footer) if part)
+    texts = (_content(message), shown.title, shown.body, *parts, shown.footer)
+    return "\n".join(text for text in texts if text)
 
 
 @dataclass(frozen=True)

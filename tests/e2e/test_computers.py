@@ -35,10 +35,6 @@ GAMES = {
 }
 
 
-def players_field(board) -> str:
-    return roster(board)
-
-
 def menu_of(lobby) -> discord.SelectMenu:
     return next(c for c in components(lobby) if isinstance(c, discord.SelectMenu))
 
@@ -54,7 +50,7 @@ async def test_a_member_alone_against_three_computers_finishes_a_match(table):
     ]
     await table.alice.click(lobby, label="Start")
     board = channel_message(table.channel, lobby.id)
-    assert "🤖 Computer (easy)" in players_field(board)
+    assert "🤖 Computer (easy)" in roster(board)
 
     for _ in range(400):
         board = channel_message(table.channel, lobby.id)
@@ -125,7 +121,7 @@ async def test_a_computer_deciding_when_the_bot_restarts_moves_once_after_it(tab
 def boards_shown(env) -> str:
     """Every board text the bot posted or edited in, oldest first."""
     payloads = [request.json for request in env.http_requests if isinstance(request.json, dict)]
-    return "\n".join(embed.get("description") or "" for p in payloads for embed in p.get("embeds") or ())
+    return "\n".join(body(payload) for payload in payloads)
 
 
 @pytest.mark.parametrize("command", GAMES)
@@ -144,8 +140,8 @@ async def test_a_player_who_walks_away_is_replaced_by_a_computer_and_the_match_e
     for person in (table.alice, table.bob):
         said = f"<@{person.user.id}> ran out of time 3 times in a row: that counts as resigning, and 🤖"
         assert said in boards_shown(table.env)
-        assert f"<@{person.user.id}>" not in players_field(board)
-    assert players_field(board).count("🤖 Computer (normal)") == 2
+        assert f"<@{person.user.id}>" not in roster(board)
+    assert roster(board).count("🤖 Computer (normal)") == 2
     assert len(fields(board)) == 1  # no ratings: both left before making a move of their own
     assert "Abandoned before everyone had made two moves" in body(board)
 

@@ -67,10 +67,6 @@ def labelled(board, prefix: str) -> list:
     return [c for c in components(board) if (getattr(c, "label", None) or "").startswith(prefix)]
 
 
-def headline(board) -> str:
-    return body(board)
-
-
 async def snapshot(board, name: str) -> None:
     """Keep the board image for a look (set ROOKIE_PNG_DIR to a folder)."""
     folder = os.environ.get("ROOKIE_PNG_DIR")
@@ -146,7 +142,7 @@ class Driver:
         assert player is not None, "the game is over: nobody is to move"
         result = await player.click(board, custom_id=component.custom_id)
         assert result.acknowledged and not result.ephemeral, result.followups
-        self.headlines.append(headline(self.board))
+        self.headlines.append(body(self.board))
 
     async def flip(self, *positions: int) -> None:
         for position in positions:
@@ -218,15 +214,15 @@ async def test_a_two_player_standard_match_is_played_to_the_end(table):
     assert {"My stacks", "Resign"} <= set(button_labels(board))
     assert button_labels(board)[:9] == [str(p) for p in range(1, 10)]
     starter = mover(board, table.players)
-    assert f"<@{starter.user.id}> was drawn to start." in headline(board)
-    assert "Flip two cards" in headline(board)
+    assert f"<@{starter.user.id}> was drawn to start." in body(board)
+    assert "Flip two cards" in body(board)
     await snapshot(board, "start")
 
     driver = Driver(table, board, seed=1)
     board = await driver.play_to_the_end()
 
     await snapshot(board, "two_player_end")
-    text = headline(board)
+    text = body(board)
     # "… and collects every unsecured card" only when someone still had some.
     assert "**Game over**" in text and "took the last pair" in text
     assert "points" in roster(board)
@@ -255,11 +251,11 @@ async def test_a_pair_is_placed_by_buttons_and_my_stacks_shows_it(table):
         "Stacks 1+3",
         "Stacks 2+3",
     ]
-    assert "Place the" in headline(board)
+    assert "Place the" in body(board)
 
     await driver.click(labelled(board, "Stacks 1+3")[0])
 
-    assert "pair on stacks 1 and 3" in headline(driver.board)
+    assert "pair on stacks 1 and 3" in body(driver.board)
     player = mover(driver.board, table.players)
     mine = await player.click(driver.board, label="My stacks")
     assert "1: " in told(mine) and "on top, 1 card" in mine.response.content
@@ -293,7 +289,7 @@ async def test_an_x_pair_lets_the_player_rob_the_neighbour_before_or_after(table
     before, after = labelled(board, "Before me: "), labelled(board, "After me: ")
     assert len(before) == len(after) == 1
     assert re.search(r"Before me: \S+ [ABC] · \d+ cards?$", before[0].label)
-    assert "Take the unsecured cards of the player before you (" in headline(board)
+    assert "Take the unsecured cards of the player before you (" in body(board)
     # The side with cards to take (an X pair dug up early may find one neighbour empty).
     side = max([after[0], before[0]], key=lambda button: int(button.label.split(" · ")[1].split()[0]))
     victim = side.label.split(": ")[1].split(" · ")[0]
@@ -301,10 +297,10 @@ async def test_an_x_pair_lets_the_player_rob_the_neighbour_before_or_after(table
     await driver.click(side)
 
     board = driver.board
-    assert f"from {victim}" in headline(board)
+    assert f"from {victim}" in body(board)
     await snapshot(board, "arrange")
     default = labelled(board, "Arrange:")
-    assert len(default) == 1 and "Spread the" in headline(board)
+    assert len(default) == 1 and "Spread the" in body(board)
     # Choosing a top by hand offers that arrangement beside the default.
     select = menu(board, "Top of stack 1")
     choice = next(o for o in select.options if not o.default)
@@ -328,7 +324,7 @@ async def test_an_x_pair_lets_the_player_rob_the_neighbour_before_or_after(table
 
     await driver.click(chosen)
 
-    assert "taken went onto" in headline(driver.board)
+    assert "taken went onto" in body(driver.board)
 
 
 async def test_a_team_match_places_pairs_on_the_partners_stacks_to_the_end(table):
@@ -344,13 +340,13 @@ async def test_a_team_match_places_pairs_on_the_partners_stacks_to_the_end(table
     await snapshot(board, "team_place")
     labels = [c.label for c in placements(board)]
     assert len(labels) == 12 and sum(label.startswith("Partner") for label in labels) == 6
-    assert "Your partner's stacks count too." in headline(board)
+    assert "Your partner's stacks count too." in body(board)
 
     board = await driver.play_to_the_end()
 
     await snapshot(board, "team_end")
     assert any(re.search(r"pair on partner \S+ [A-D] <@\d+>'s stack", line) for line in driver.headlines)
-    assert "**Game over**" in headline(board) and "Team 2 (" in headline(board)
+    assert "**Game over**" in body(board) and "Team 2 (" in body(board)
 
 
 async def test_a_kids_match_scores_every_pair_at_once(table):
@@ -360,7 +356,7 @@ async def test_a_kids_match_scores_every_pair_at_once(table):
     board = await Driver(table, board, seed=3).play_to_the_end()
 
     await snapshot(board, "kids_end")
-    assert "**Game over**" in headline(board)
+    assert "**Game over**" in body(board)
     assert "unsecured" not in roster(board)
 
 
@@ -374,7 +370,7 @@ async def test_open_cards_survive_a_restart_in_the_middle_of_a_chase(table, targ
     while peek(table, driver.board).phase != "start":
         await driver.step(leave_open)
     board = driver.board
-    assert "stay open" in headline(board) and "turn them down and flip two" in headline(board)
+    assert "stay open" in body(board) and "turn them down and flip two" in body(board)
     chaser = mover(board, table.players)
     await driver.click(control(board, "Chase"))
     board = driver.board
@@ -392,7 +388,7 @@ async def test_open_cards_survive_a_restart_in_the_middle_of_a_chase(table, targ
     assert footer(driver.board) != seen_footer
     for _ in range(20):
         await driver.step()
-    assert mover(driver.board, table.players) is not None or "Game over" in headline(driver.board)
+    assert mover(driver.board, table.players) is not None or "Game over" in body(driver.board)
     assert chaser in table.players
 
 
@@ -415,13 +411,13 @@ async def test_a_forged_or_outdated_choice_is_refused_privately_and_changes_noth
     # A forged path falls back to the default choices: the click names the same card.
     await forge(player, board, f"{prefix}:{level}:9.9.9.9.9:{index}")
     board = channel_message(table.channel, board.id)
-    assert "at position 1." in headline(board) and footer(board) != seen_footer
+    assert "at position 1." in body(board) and footer(board) != seen_footer
 
     outdated = await forge(player, board, flip.custom_id)
 
     assert "out of date" in told(outdated)
     assert footer(channel_message(table.channel, board.id)) == footer(board)
-    assert "Flip a second card." in headline(channel_message(table.channel, board.id))
+    assert "Flip a second card." in body(channel_message(table.channel, board.id))
 
 
 async def test_rules_options_and_a_team_of_two_refused(table):
