@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import re
-from dataclasses import replace
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Any, NamedTuple
 
 import discord
 from simcord.actors import _component_interaction, _visible_message
+from simcord.results import ResponseMessage
 
 SETTLE_S = 30.0  # wall-clock seconds SimCord waits for the bot to settle (its default: 5)
 
@@ -27,6 +28,132 @@ async def open_and_start(channel: Any, host: Any, guests: list[Any], command: st
     return channel_message(channel, lobby.id)
 
 
+# What a player reads on a message: its title, its body (the lines under the title), its named
+# parts (the players, the ratings, a game's record…), its footer and its picture. Boards, lobbies
+# and finished boards show them in an embed; tests read them only through these helpers.
+
+
+class Part(NamedTuple):
+    """A named part of a message: the players, the ratings, one game's record in /stats…"""
+
+    name: str
+    value: str
+
+
+@dataclass(frozen=True)
+class Card:
+    """The readable parts of a message, however it draws them."""
+
+    title: str
+    body: str
+    fields: list[Part]
+    footer: str
+
+
+def as_message(message: Any) -> Any:
+    """The `discord.Message` behind a message or an interaction's response (SimCord's
+    `ResponseMessage` holds raw component dictionaries; its `.message` is the real thing)."""
+    return message.message if isinstance(message, ResponseMessage) else message
+
+
+def readable(message: Any) -> Card:
+    """Title, body, named parts and footer of `message`: a message, an interaction's response, an
+    embed, a message as SimCord stores it or a request's JSON (a message as Discord's JSON). All
+    empty when the message shows only words."""
+    return _card(message) or Card("", "", [], "")
+
+
+def has_card(message: Any) -> bool:
+    """Whether `message` shows a card (a board, a lobby, a list), not only words."""
+    return _card(message) is not None
+
+
+def _card(message: Any) -> Card | None:
+    if isinstance(message, discord.Embed):
+        return _embed_card(message)
+    embeds = message.get("embeds") if isinstance(message, dict) else as_message(message).embeds
+    if not embeds:
+        return None
+    embed = embeds[0]
+    return _embed_card(embed if isinstance(embed, discord.Embed) else discord.Embed.from_dict(embed))
+
+
+def _content(message: Any) -> str:
+    if isinstance(message, discord.Embed):
+        return ""
+    return (message.get("content") if isinstance(message, dict) else as_message(message).content) or ""
+
+
+def _embed_card(embed: discord.Embed) -> Card:
+    parts = [Part(field.name or "", field.value or "") for field in embed.fields]
+    return Card(embed.title or "", embed.description or "", parts, embed.footer.text or "")
+
+
+def title(message: Any) -> str:
+    """The heading: the game and the match's number, a lobby's name, a list's name."""
+    return readable(message).title
+
+
+def body(message: Any) -> str:
+    """The lines under the heading: notes, whose turn it is, the clock, the result."""
+    return readable(message).body
+
+
+def fields(message: Any) -> list[Part]:
+    """The named parts, in order."""
+    return readable(message).fields
+
+
+def field(message: Any, name: str) -> str:
+    """The text of the part called `name` ("Players", "Ratings", a game's name in /stats…)."""
+    parts = dict(fields(message))
+    assert name in parts, f"no part called {name!r}; there are {list(parts)}"
+    return parts[name]
+
+
+def roster(message: Any) -> str:
+    """A board's list of players and scores, in any language (its first named part)."""
+    parts = fields(message)
+    return parts[0].value if parts else ""
+
+
+def footer(message: Any) -> str:
+    """The small print at the bottom: the match's number and its move, a page number."""
+    return readable(message).footer
+
+
+def all_text(message: Any) -> str:
+    """Everything `message` says in words, its content first, one part a line."""
+    shown = readable(message)
+    parts = [part for named in shown.fields for part in named]
+    texts = (_content(message), shown.title, shown.body, *parts, shown.footer)
+    return "\n".join(text for text in texts if text)
+
+
+@dataclass(frozen=True)
+class Picture:
+    """The image a message shows, with its description (alt text)."""
+
+    attachment: discord.Attachment
+    description: str | None
+
+    @property
+    def filename(self) -> str:
+        return self.attachment.filename
+
+    async def read(self) -> bytes:
+        """The uploaded PNG's bytes."""
+        return await self.attachment.read()
+
+
+def board_image(message: Any) -> Picture:
+    """The image of a board (or of a private reply) and its description."""
+    shown = as_message(message)
+    assert shown.attachments, f"message {shown.id} shows no image"
+    attachment = shown.attachments[0]
+    return Picture(attachment, attachment.description)
+
+
 def channel_message(channel: Any, message_id: int, viewer: Any = None) -> Any:
     """The current state of one message in the channel."""
     history = channel.history(viewer=viewer) if viewer is not None else channel.history()
@@ -34,7 +161,21 @@ def channel_message(channel: Any, message_id: int, viewer: Any = None) -> Any:
 
 
 def components(message: Any) -> list[Any]:
-    return [child for row in message.components for child in row.children]
+    """The buttons and menus of a message, wherever they sit (rows, or the rows and sections of a
+    card)."""
+    interactive = (discord.Button, discord.SelectMenu)
+    return [item for item in _walk(as_message(message).components) if isinstance(item, interactive)]
+
+
+def _walk(items: list[Any]) -> list[Any]:
+    """Every component in display order, nested ones after the one that holds them."""
+    found = []
+    for item in items:
+        found.append(item)
+        found += _walk(list(getattr(item, "children", [])))
+        if getattr(item, "accessory", None) is not None:
+            found += _walk([item.accessory])
+    return found
 
 
 def button_labels(message: Any) -> list[str]:
@@ -72,7 +213,7 @@ def token_of(result: Any) -> str:
 
 def footer_move(board: Any) -> int:
     """The move number a board's footer shows."""
-    return int(re.findall(r"\d+", board.embeds[0].footer.text)[-1])  # "match 1 · move 3", "partie 1 · coup 3"
+    return int(re.findall(r"\d+", footer(board))[-1])  # "match 1 · move 3", "partie 1 · coup 3"
 
 
 async def play_on_board(member: Any, channel: Any, board_id: int) -> None:
@@ -96,10 +237,27 @@ async def play_on_board(member: Any, channel: Any, board_id: int) -> None:
 
 def mover(board: Any, members: list[Any]) -> Any | None:
     """The member the board names as the one to move, or None when the game is over."""
-    found = TO_MOVE.search(board.embeds[0].description or "")
+    found = TO_MOVE.search(body(board))
     if found is None:
         return None
     return next(m for m in members if m.user.id == int(found[1]))
+
+
+CONTAINER = 17  # the component type of a Components V2 card
+
+
+def _with_press(rows: list[dict[str, Any]], component: dict[str, Any]) -> list[dict[str, Any]]:
+    """The message's components (as Discord's JSON) with `component` added in a row of its own:
+    inside the card when the message is one, else below the others, or in the last of five."""
+    rows = [dict(row, components=list(row.get("components", []))) for row in rows]
+    card = next((row for row in rows if row.get("type") == CONTAINER), None)
+    if card is not None:
+        card["components"].append({"type": 1, "components": [component]})
+    elif len(rows) < 5:
+        rows.append({"type": 1, "components": [component]})
+    else:  # a message holds five rows at most: the forged press rides in the last one
+        rows[-1]["components"] = [component]
+    return rows
 
 
 async def forge(player: Any, message: Any, custom_id: str, values: list[str] | None = None) -> Any:
@@ -114,12 +272,7 @@ async def forge(player: Any, message: Any, custom_id: str, values: list[str] | N
     else:
         options = [{"label": value, "value": value} for value in values]
         component = {"type": 3, "custom_id": custom_id, "options": options}
-    rows = [dict(row, components=list(row["components"])) for row in stored.components]
-    if len(rows) < 5:
-        rows.append({"type": 1, "components": [component]})
-    else:  # a message holds five rows at most: the forged press rides in the last one
-        rows[-1]["components"] = [component]
-    carried = replace(stored, components=rows)
+    carried = replace(stored, components=_with_press(stored.components, component))
     data: dict[str, Any] = {"custom_id": custom_id, "component_type": component["type"]}
     if values is not None:
         data["values"] = values

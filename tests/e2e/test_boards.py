@@ -14,7 +14,18 @@ import discord
 import pytest
 from PIL import Image
 
-from tests.e2e.helpers import button_labels, channel_message, open_and_start, told
+from tests.e2e.helpers import (
+    board_image,
+    body,
+    button_labels,
+    channel_message,
+    components,
+    footer,
+    has_card,
+    open_and_start,
+    title,
+    told,
+)
 from tests.e2e.test_tremember import MOTIF_WORDS, running_match, start, take_a_card
 from tests.e2e.test_triominos import DEAL_SEED, open_hand
 
@@ -33,13 +44,13 @@ async def test_a_board_that_cannot_be_edited_is_posted_again_and_its_old_buttons
     board = await start(table)
     table.env.inject_error("PATCH", "/webhooks/*/messages/@original", **refusal)
     table.env.inject_error("PATCH", f"/channels/*/messages/{board.id}", times=None, **refusal)
-    menu = next(row.children[0] for row in board.components if row.children[0].options)
+    menu = next(c for c in components(board) if isinstance(c, discord.SelectMenu))
 
     took = await take_a_card(table, board.id)
 
     assert took.acknowledged
-    fresh = next(m for m in reversed(table.channel.history()) if m.embeds and m.id != board.id)
-    assert fresh.embeds[0].title == board.embeds[0].title and "move 1" in fresh.embeds[0].footer.text
+    fresh = next(m for m in reversed(table.channel.history()) if has_card(m) and m.id != board.id)
+    assert title(fresh) == title(board) and "move 1" in footer(fresh)
     assert running_match(table, fresh).row.message_id == fresh.id
     player = next(m for m in table.players[:2] if m.user.id in running_match(table, fresh).players)
     late = await player.select(board, [menu.options[1].value], custom_id=menu.custom_id)  # the old board
@@ -55,10 +66,10 @@ async def test_a_buried_board_comes_back_down_and_old_buttons_point_to_it(table)
 
     fresh = table.channel.history()[-1]
     assert "now at the bottom" in told(brought) and str(fresh.id) in told(brought)
-    assert fresh.embeds[0].title == board.embeds[0].title and "Resign" in button_labels(fresh)
+    assert title(fresh) == title(board) and "Resign" in button_labels(fresh)
     old = channel_message(table.channel, board.id)
     assert old.content == f"This board moved: {running_match(table, fresh).jump_url()}"
-    assert not old.embeds and not old.components and not old.attachments
+    assert not has_card(old) and not components(old) and not old.attachments
 
 
 async def test_a_member_watches_a_running_match_live_without_joining(table):
@@ -70,15 +81,15 @@ async def test_a_member_watches_a_running_match_live_without_joining(table):
 
     assert watching.ephemeral
     view = watching.response
-    assert view.embeds[0].title == board.embeds[0].title and not view.message.components
+    assert title(view) == title(board) and not components(view.message)
     assert [attachment.filename for attachment in view.attachments] == ["board.png"]
     await take_a_card(table, board.id)
-    assert "move 1" in watching.response.embeds[0].footer.text  # kept current
-    assert not MOTIF_WORDS.search(watching.response.embeds[0].description)  # the peek is the taker's
+    assert "move 1" in footer(watching.response)  # kept current
+    assert not MOTIF_WORDS.search(body(watching.response))  # the peek is the taker's
     mover = next(m for m in table.players[:2] if m.user.id == match.players[0])
     asked = await mover.click(channel_message(table.channel, board.id), label="Resign")
     await mover.click(asked.response.message, label="Yes, resign")
-    assert "Game over" in watching.response.embeds[0].description
+    assert "Game over" in body(watching.response)
     assert button_labels(watching.response.message) == ["Replay"]  # and now the replay
 
 
@@ -86,7 +97,7 @@ async def test_every_image_has_a_description_that_tells_no_secret(table, seed):
     seed(DEAL_SEED)
     board = await open_and_start(table.channel, table.alice, [table.bob], "triominos new")
     match = running_match(table, board)
-    alt = board.attachments[0].description
+    alt = board_image(board).description
 
     assert alt.startswith(f"My First Triominos #{match.id} board, move 0.") and "to move." in alt
     assert "Scores: A " in alt and "<@" not in alt and "**" not in alt
@@ -97,7 +108,7 @@ async def test_every_image_has_a_description_that_tells_no_secret(table, seed):
         m for m in table.players[:2] if m.user.id == match.players[match.engine.current_seats(match.state)[0]]
     )
     hand = await open_hand(player, board)
-    assert hand.attachments[0].description and "you have" in hand.attachments[0].description
+    assert board_image(hand).description and "you have" in board_image(hand).description
 
 
 async def threads_on(table: Any) -> None:
@@ -115,14 +126,14 @@ async def test_with_threads_on_a_match_lives_in_its_own_thread_archived_at_the_e
     [thread] = table.channel.threads
     assert opened.response.content == f"🧵 **Tremember #1** — a new lobby: join it in {thread.mention}."
     lobby = thread.history()[-1]
-    assert lobby.embeds[0].title == "Tremember — lobby #1"
+    assert title(lobby) == "Tremember — lobby #1"
     await table.bob.click(lobby, label="Join")
     await table.alice.click(lobby, label="Start")
     board = channel_message(thread, lobby.id)
-    assert board.embeds[0].title == "Tremember #1" and "Resign" in button_labels(board)
+    assert title(board) == "Tremember #1" and "Resign" in button_labels(board)
     asked = await table.alice.click(board, label="Resign")
     await table.alice.click(asked.response.message, label="Yes, resign")
-    assert "Game over" in channel_message(thread, lobby.id).embeds[0].description
+    assert "Game over" in body(channel_message(thread, lobby.id))
     assert table.env.backend.channels[thread.id].thread_metadata.archived
     said = [m.id for m in table.channel.history() if m.type is not discord.MessageType.thread_created]
     assert said == [opened.response.message.id]  # one line in the channel, and the rest in the thread
@@ -135,7 +146,7 @@ async def test_where_threads_cannot_be_made_the_lobby_stays_in_the_channel_with_
     opened = await table.alice.slash(table.channel, "tremember new")
 
     lobby = channel_message(table.channel, opened.response.message.id)
-    assert "may not create threads here" in lobby.content and lobby.embeds[0].title == "Tremember — lobby #1"
+    assert "may not create threads here" in lobby.content and title(lobby) == "Tremember — lobby #1"
     joined = await table.bob.click(lobby, label="Join")
     assert joined.acknowledged and not table.channel.threads
 
@@ -161,8 +172,8 @@ async def replay_frames(message: Any) -> int:
 
 async def test_a_finished_match_offers_its_replay_and_replay_shows_every_move(table):
     board = await finished_tremember(table)
-    match_id = int(board.embeds[0].title.rsplit("#", 1)[1])
-    moves = int(board.embeds[0].footer.text.rsplit(" ", 1)[1])
+    match_id = int(title(board).rsplit("#", 1)[1])
+    moves = int(footer(board).rsplit(" ", 1)[1])
     assert button_labels(board) == ["Rematch", "Replay"]
 
     pressed = await table.carol.click(board, label="Replay")  # anyone on the server
@@ -174,7 +185,7 @@ async def test_a_finished_match_offers_its_replay_and_replay_shows_every_move(ta
 
 async def test_a_running_match_has_no_replay_yet(table):
     board = await start(table)
-    match_id = int(board.embeds[0].title.rsplit("#", 1)[1])
+    match_id = int(title(board).rsplit("#", 1)[1])
 
     refused = await table.carol.slash(table.channel, "replay", match=match_id)
 

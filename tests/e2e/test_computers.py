@@ -9,13 +9,18 @@ import pytest
 
 from bot import create_bot
 from tests.e2e.helpers import (
+    body,
     button_labels,
     channel_message,
     components,
+    field,
+    fields,
+    footer,
     footer_move,
     forge,
     mover,
     play_on_board,
+    roster,
     told,
 )
 
@@ -28,10 +33,6 @@ GAMES = {
     "triominos": {},
     "sequence": {},
 }
-
-
-def players_field(board) -> str:
-    return board.embeds[0].fields[0].value
 
 
 def menu_of(lobby) -> discord.SelectMenu:
@@ -49,33 +50,33 @@ async def test_a_member_alone_against_three_computers_finishes_a_match(table):
     ]
     await table.alice.click(lobby, label="Start")
     board = channel_message(table.channel, lobby.id)
-    assert "🤖 Computer (easy)" in players_field(board)
+    assert "🤖 Computer (easy)" in roster(board)
 
     for _ in range(400):
         board = channel_message(table.channel, lobby.id)
-        if "**Game over**" in board.embeds[0].description:
+        if "**Game over**" in body(board):
             break
         if mover(board, table.players) is table.alice:
             await play_on_board(table.alice, table.channel, lobby.id)
         else:
             await table.env.advance_time(5)
     board = channel_message(table.channel, lobby.id)
-    assert "**Game over**" in board.embeds[0].description
-    assert len(board.embeds[0].fields) == 1  # no ratings field: a match with computers is unrated
+    assert "**Game over**" in body(board)
+    assert len(fields(board)) == 1  # no ratings field: a match with computers is unrated
     pings = [m for m in table.channel.history() if "your turn" in (m.content or "")]
     assert all("Computer" not in m.content and "<@-" not in m.content for m in pings)
 
     leaderboard = await table.alice.slash(table.channel, "leaderboard")
-    assert "Nobody is listed here yet" in leaderboard.response.embeds[0].description
+    assert "Nobody is listed here yet" in body(leaderboard.response)
     stats = await table.alice.slash(table.channel, "stats")
-    fields = {field.name: field.value for field in stats.response.embeds[0].fields}
-    assert fields["With computers (unrated)"].endswith("/ 1 game")
-    assert "unrated" in fields["Recent results"] and "🤖 Computer (easy)" in fields["Recent results"]
+    assert field(stats.response, "With computers (unrated)").endswith("/ 1 game")
+    recent = field(stats.response, "Recent results")
+    assert "unrated" in recent and "🤖 Computer (easy)" in recent
 
 
 def players_field_lines(lobby) -> list[str]:
     """The lobby's seats, each without its seat marker."""
-    text = lobby.embeds[0].description.split("**Players", 1)[1].split("\n\n", 1)[0]
+    text = body(lobby).split("**Players", 1)[1].split("\n\n", 1)[0]
     return [line.split(" · ", 1)[1] for line in text.splitlines()[1:]]
 
 
@@ -112,7 +113,7 @@ async def test_a_computer_deciding_when_the_bot_restarts_moves_once_after_it(tab
     board = channel_message(table.channel, board_id)
     assert footer_move(board) == before + 1  # played once, not twice
     assert mover(board, table.players) is table.alice
-    match_id = int(board.embeds[0].footer.text.split()[1])
+    match_id = int(footer(board).split()[1])
     log = await table.env.bot.storage.matches.move_log(match_id)
     assert len(log) == before + 1
 
@@ -120,7 +121,7 @@ async def test_a_computer_deciding_when_the_bot_restarts_moves_once_after_it(tab
 def boards_shown(env) -> str:
     """Every board text the bot posted or edited in, oldest first."""
     payloads = [request.json for request in env.http_requests if isinstance(request.json, dict)]
-    return "\n".join(embed.get("description") or "" for p in payloads for embed in p.get("embeds") or ())
+    return "\n".join(body(payload) for payload in payloads)
 
 
 @pytest.mark.parametrize("command", GAMES)
@@ -131,18 +132,18 @@ async def test_a_player_who_walks_away_is_replaced_by_a_computer_and_the_match_e
     await table.alice.click(lobby, label="Start")
 
     for _ in range(200):  # both walk away: the clock plays for them, then computers take over
-        if "**Game over**" in channel_message(table.channel, lobby.id).embeds[0].description:
+        if "**Game over**" in body(channel_message(table.channel, lobby.id)):
             break
         await table.env.advance_time(TWO_MINUTES + 15)
     board = channel_message(table.channel, lobby.id)
-    assert "**Game over**" in board.embeds[0].description
+    assert "**Game over**" in body(board)
     for person in (table.alice, table.bob):
         said = f"<@{person.user.id}> ran out of time 3 times in a row: that counts as resigning, and 🤖"
         assert said in boards_shown(table.env)
-        assert f"<@{person.user.id}>" not in players_field(board)
-    assert players_field(board).count("🤖 Computer (normal)") == 2
-    assert len(board.embeds[0].fields) == 1  # no ratings: both left before making a move of their own
-    assert "Abandoned before everyone had made two moves" in board.embeds[0].description
+        assert f"<@{person.user.id}>" not in roster(board)
+    assert roster(board).count("🤖 Computer (normal)") == 2
+    assert len(fields(board)) == 1  # no ratings: both left before making a move of their own
+    assert "Abandoned before everyone had made two moves" in body(board)
 
 
 async def test_the_host_seats_and_removes_computers_with_the_lobby_menu(table):
@@ -205,11 +206,11 @@ async def test_a_rematch_against_computers_seats_them_again(table):
     asked = await table.alice.click(board, label="Resign")
     await table.alice.click(asked.response.message, label="Yes, resign")
     board = channel_message(table.channel, board.id)
-    assert "**Game over** — 🤖 Computer (hard) wins by resignation!" in board.embeds[0].description
+    assert "**Game over** — 🤖 Computer (hard) wins by resignation!" in body(board)
 
     again = await table.alice.click(board, label="Rematch")
     lobby = again.response.message
     assert players_field_lines(lobby) == [f"<@{table.alice.user.id}> (host)", "🤖 Computer (hard)"]
     started = await table.alice.click(lobby, label="Start")
     assert started.acknowledged
-    assert "**Turn 1:**" in channel_message(table.channel, lobby.id).embeds[0].description
+    assert "**Turn 1:**" in body(channel_message(table.channel, lobby.id))

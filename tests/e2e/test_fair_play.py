@@ -13,9 +13,11 @@ from tests.e2e.helpers import (
     button_labels,
     channel_message,
     footer_move,
+    has_card,
     mover,
     open_and_start,
     play_on_board,
+    title,
     token_of,
     told,
 )
@@ -75,9 +77,7 @@ async def test_a_member_holding_three_open_lobbies_is_shown_them_instead_of_a_fo
     assert fourth.ephemeral and "already host 3 open lobbies" in told(fourth)
     assert all(f"/{lobby.id}" in told(fourth) for lobby in held)
     lobbies = [
-        message
-        for message in table.channel.history()
-        if message.embeds and "lobby" in message.embeds[0].title
+        message for message in table.channel.history() if has_card(message) and "lobby" in title(message)
     ]
     assert len(lobbies) == 4  # Bob's and her three
     elsewhere = table.env.create_guild("Elsewhere")
@@ -89,7 +89,7 @@ async def test_a_member_holding_three_open_lobbies_is_shown_them_instead_of_a_fo
 
 async def test_a_host_cancels_from_matches_a_lobby_whose_message_a_moderator_deleted(table):
     held = [(await table.alice.slash(table.channel, "tetrislink new")).response.message for _ in range(3)]
-    gone = held[0].embeds[0].title.rsplit("#", 1)[1]
+    gone = title(held[0]).rsplit("#", 1)[1]
     moderator = table.guild.add_member(table.guild.owner)
     await moderator.delete(held[0])  # its Cancel button went with it
     refused = await table.alice.slash(table.channel, "rookie new")
@@ -126,9 +126,9 @@ async def test_twenty_five_rematch_presses_open_one_lobby_that_pings_once_and_ou
 
     assert f"/{lobby.id}" in told(joined) and "rematch has begun" in told(joined)
     rematch = channel_message(table.channel, lobby.id)
-    assert rematch.embeds[0].title.startswith("Tetris Link #") and "My pieces" in str(rematch.components)
+    assert title(rematch).startswith("Tetris Link #") and "My pieces" in button_labels(rematch)
     assert "under way" in told(await table.alice.click(board, label="Rematch"))
-    lobbies = [m for m in table.channel.history() if m.embeds and "lobby" in (m.embeds[0].title or "")]
+    lobbies = [m for m in table.channel.history() if has_card(m) and "lobby" in title(m)]
     assert lobbies == []  # the one lobby became the match
 
 

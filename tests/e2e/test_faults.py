@@ -14,11 +14,25 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import discord
 import pytest
 
 from bot import create_bot
 from matches.match import seat_name
-from tests.e2e.helpers import button_labels, channel_message, forge, mover, open_and_start, told
+from tests.e2e.helpers import (
+    all_text,
+    body,
+    button_labels,
+    channel_message,
+    components,
+    fields,
+    footer,
+    forge,
+    mover,
+    open_and_start,
+    title,
+    told,
+)
 from tests.e2e.test_tremember import cells_offered, choose, running_match, start, take_a_card
 from tests.registry import ENGINES
 
@@ -50,11 +64,11 @@ async def short_busy_timeout(table: Any) -> None:
 
 
 def custom_ids(message: Any) -> list[str]:
-    return [child.custom_id for row in message.components for child in row.children]
+    return [child.custom_id for child in components(message)]
 
 
-def footer(table: Any, board: Any) -> str:
-    return channel_message(table.channel, board.id).embeds[0].footer.text
+def current_footer(table: Any, board: Any) -> str:
+    return footer(channel_message(table.channel, board.id))
 
 
 # --- forged and stale presses ------------------------------------------------------------------
@@ -63,7 +77,7 @@ def footer(table: Any, board: Any) -> str:
 async def test_a_press_no_component_takes_is_answered_privately(table):
     board = await start(table)
     player = mover(board, table.players)
-    match_id = board.embeds[0].title.rsplit("#", 1)[1]
+    match_id = title(board).rsplit("#", 1)[1]
     for custom_id in (
         "zzz",  # fits no template at all
         f"g:tremember:{10**30}:0:_private",  # a number no template accepts
@@ -73,7 +87,7 @@ async def test_a_press_no_component_takes_is_answered_privately(table):
     ):
         answered = await forge(player, board, custom_id)
         assert answered.acknowledged and told(answered), custom_id
-    assert footer(table, board).endswith("move 0")
+    assert current_footer(table, board).endswith("move 0")
 
 
 async def test_a_member_of_another_server_cannot_join_a_lobby_by_a_forged_id(table):
@@ -81,12 +95,13 @@ async def test_a_member_of_another_server_cannot_join_a_lobby_by_a_forged_id(tab
     elsewhere = table.env.create_guild("Elsewhere")
     mallory = elsewhere.add_member(table.env.create_user("mallory"))
     note = await mallory.slash(elsewhere.create_text_channel("general"), "help")
-    join_id = next(c.custom_id for row in lobby.components for c in row.children if c.label == "Join")
+    buttons = [c for c in components(lobby) if isinstance(c, discord.Button)]
+    join_id = next(c.custom_id for c in buttons if c.label == "Join")
 
     refused = await forge(mallory, note.response.message, join_id)
 
     assert "lobby is closed" in told(refused)
-    assert "<@" + str(mallory.user.id) not in channel_message(table.channel, lobby.id).embeds[0].description
+    assert "<@" + str(mallory.user.id) not in body(channel_message(table.channel, lobby.id))
 
 
 async def test_a_stale_resign_confirmation_is_refused_after_the_game_moved_on(table):
@@ -100,7 +115,7 @@ async def test_a_stale_resign_confirmation_is_refused_after_the_game_moved_on(ta
 
     assert "out of date" in told(late)
     board = channel_message(table.channel, board.id)
-    assert "resigned" not in board.embeds[0].description and "move 1" in board.embeds[0].footer.text
+    assert "resigned" not in body(board) and "move 1" in footer(board)
 
 
 async def test_a_resign_confirmed_while_a_move_is_being_made_is_refused(table):
@@ -149,8 +164,8 @@ async def test_a_deleted_board_is_posted_again_when_the_clock_plays(table):
     await table.env.advance_time(130)
 
     fresh = table.channel.history()[-2]  # then the ping of the player now due
-    assert fresh.embeds[0].title == board.embeds[0].title and "ran out of time" in fresh.embeds[0].description
-    assert not fresh.embeds[0].footer.text.endswith("move 0") and "Resign" in button_labels(fresh)
+    assert title(fresh) == title(board) and "ran out of time" in body(fresh)
+    assert not footer(fresh).endswith("move 0") and "Resign" in button_labels(fresh)
     assert running_match(table, fresh).row.message_id == fresh.id
     assert str(fresh.id) in table.channel.history()[-1].content  # the ping links the new board
 
@@ -162,9 +177,9 @@ async def test_a_board_edit_that_fails_is_redrawn_by_the_clock(table):
     took = await take_a_card(table, board.id)
 
     assert "could not be redrawn" in told(took)
-    assert "move 0" in footer(table, board)  # the move is saved, the board is behind
+    assert "move 0" in current_footer(table, board)  # the move is saved, the board is behind
     await table.env.advance_time(20)
-    assert "move 1" in footer(table, board)
+    assert "move 1" in current_footer(table, board)
 
 
 async def test_a_board_left_behind_is_redrawn_after_a_restart(table, database):
@@ -173,10 +188,10 @@ async def test_a_board_left_behind_is_redrawn_after_a_restart(table, database):
     await take_a_card(table, board.id)
 
     await table.env.restart_bot(create_bot(database=database))  # before the clock's next beat
-    assert "move 0" in footer(table, board)
+    assert "move 0" in current_footer(table, board)
     await table.env.advance_time(20)
 
-    assert "move 1" in footer(table, board)
+    assert "move 1" in current_footer(table, board)
 
 
 # --- stored matches that cannot be read ------------------------------------------------------
@@ -200,7 +215,7 @@ async def test_an_unreadable_match_is_set_aside_at_restart_and_the_others_play_o
 ):
     broken = await start(table)
     other_board = await open_and_start(table.channel, table.carol, [table.dave], "tremember new")
-    broken_id = int(broken.embeds[0].title.rsplit("#", 1)[1])
+    broken_id = int(title(broken).rsplit("#", 1)[1])
     damage(database, broken_id, column, value)
 
     await table.env.restart_bot(create_bot(database=database))
@@ -209,9 +224,9 @@ async def test_an_unreadable_match_is_set_aside_at_restart_and_the_others_play_o
     assert reason in note.content and f"<@{table.alice.user.id}>" in note.content
     assert broken_id not in table.env.bot.matches.running
     took = await take_a_card(table, other_board.id)
-    assert took.acknowledged and "move 1" in footer(table, other_board)
+    assert took.acknowledged and "move 1" in current_footer(table, other_board)
     listed = await table.alice.slash(table.channel, "matches")
-    assert f"#{broken_id}" not in told(listed) + "".join(e.description or "" for e in listed.response.embeds)
+    assert f"#{broken_id}" not in told(listed) + all_text(listed.response)
 
 
 async def test_lists_show_a_finished_match_of_a_game_no_longer_hosted(table, database):
@@ -226,12 +241,12 @@ async def test_lists_show_a_finished_match_of_a_game_no_longer_hosted(table, dat
         shown = await table.bob.slash(table.channel, command)
         assert shown.acknowledged, command
     history = await table.bob.slash(table.channel, "history")
-    assert "chess (no longer hosted)" in history.response.embeds[0].description
+    assert "chess (no longer hosted)" in body(history.response)
 
 
 async def test_a_lobby_of_a_game_no_longer_hosted_refuses_a_join_politely(table, database):
     lobby = (await table.alice.slash(table.channel, "tremember new")).response.message
-    damage(database, int(lobby.embeds[0].footer.text.rsplit(" ", 1)[1]), "game", "chess")
+    damage(database, int(footer(lobby).rsplit(" ", 1)[1]), "game", "chess")
 
     refused = await table.bob.click(lobby, label="Join")
 
@@ -245,16 +260,16 @@ async def test_a_busy_database_answers_try_again_and_loses_nothing(table, databa
     board = await start(table)
     player = mover(board, table.players)
     await short_busy_timeout(table)
-    menu = next(row.children[0] for row in board.components if row.children[0].options)
+    menu = next(c for c in components(board) if isinstance(c, discord.SelectMenu))
 
     with write_lock(database):
         refused = await player.select(board, [menu.options[0].value], custom_id=menu.custom_id)
 
-    assert BUSY in told(refused) and "move 0" in footer(table, board)
+    assert BUSY in told(refused) and "move 0" in current_footer(table, board)
     took = await player.select(
         channel_message(table.channel, board.id), [menu.options[0].value], custom_id=menu.custom_id
     )
-    assert took.acknowledged and "move 1" in footer(table, board)
+    assert took.acknowledged and "move 1" in current_footer(table, board)
     assert any("database fault" in record.getMessage() for record in caplog.records)
 
 
@@ -277,12 +292,12 @@ async def test_a_busy_database_is_said_in_the_members_own_language(table, databa
     board = await start(table)
     player = client_locales.speak(mover(board, table.players), "fr")
     await short_busy_timeout(table)
-    menu = next(row.children[0] for row in board.components if row.children[0].options)
+    menu = next(c for c in components(board) if isinstance(c, discord.SelectMenu))
 
     with write_lock(database):
         refused = await player.select(board, [menu.options[0].value], custom_id=menu.custom_id)
 
-    assert "rien n’a été enregistré" in told(refused) and "move 0" in footer(table, board)
+    assert "rien n’a été enregistré" in told(refused) and "move 0" in current_footer(table, board)
 
 
 async def test_the_clock_goes_on_after_a_failed_database_write(table, database):
@@ -292,11 +307,11 @@ async def test_the_clock_goes_on_after_a_failed_database_write(table, database):
 
     with write_lock(database):
         await table.env.advance_time(130)  # the time-out cannot be saved now
-    assert "move 0" in footer(table, board)
+    assert "move 0" in current_footer(table, board)
 
     await table.env.advance_time(20)  # the next beat does it
     board = channel_message(table.channel, board.id)
-    assert "ran out of time" in board.embeds[0].description and mover(board, table.players) is not player
+    assert "ran out of time" in body(board) and mover(board, table.players) is not player
 
 
 # --- texts -----------------------------------------------------------------------------------
@@ -304,11 +319,11 @@ async def test_the_clock_goes_on_after_a_failed_database_write(table, database):
 
 async def test_help_and_lobbies_name_the_real_seat_counts_and_commands(table):
     shown = await table.alice.slash(table.channel, "help")
-    fields = {field.name: field.value for field in shown.response.embeds[0].fields}
-    assert "Sequence Numbers (2, 3, 4 or 6 players)" in fields
-    assert f"Tremember ({ENGINES['tremember'].min_players}–6 players)" in fields
+    names = [part.name for part in fields(shown.response)]
+    assert "Sequence Numbers (2, 3, 4 or 6 players)" in names
+    assert f"Tremember ({ENGINES['tremember'].min_players}–6 players)" in names
     lobby = (await table.alice.slash(table.channel, "sequence new")).response.message
-    assert "once 2, 3, 4 or 6 players are seated" in lobby.embeds[0].description
+    assert "once 2, 3, 4 or 6 players are seated" in body(lobby)
 
     board = await start(table)
     outsider = await choose(table, board.id, cells_offered(board)[0], player=table.carol)
@@ -333,4 +348,4 @@ async def test_an_unreadable_note_of_the_last_heartbeat_does_not_stop_a_restart(
     await table.env.restart_bot(create_bot(database=database))
 
     took = await take_a_card(table, board.id)
-    assert took.acknowledged and "move 1" in footer(table, board)
+    assert took.acknowledged and "move 1" in current_footer(table, board)

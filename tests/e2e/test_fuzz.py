@@ -39,7 +39,16 @@ from data.storage import MatchRow
 from locales import LANGUAGES, gettext
 from matches.components import DYNAMIC_ITEMS
 from matches.match import BOARD, PRIVATE, REMATCH, RESIGN, RESIGN_CONFIRM, WATCH
-from tests.e2e.helpers import TO_MOVE, forge, open_and_start
+from tests.e2e.helpers import (
+    TO_MOVE,
+    all_text,
+    body,
+    forge,
+    has_card,
+    open_and_start,
+    roster,
+    title,
+)
 from tests.registry import ENGINES
 
 ROWS_LIMIT = 5  # action rows a message holds
@@ -238,32 +247,19 @@ def family(custom_id: str) -> str:
 def identity(stored: Any) -> str:
     """What a public message is: the lobby and board of match n are one message, `<Game> #n`;
     a board posted again below (Board ↓) leaves a pointer in its old message."""
-    if not stored.embeds:
+    if not has_card(stored):
         moved = any((stored.content or "").startswith(prefix) for prefix in MOVED_BOARD)
-        return MOVED if moved else "a message without embed"
-    title = embed(stored).get("title") or ""
-    if title.startswith("Leaderboard — "):
+        return MOVED if moved else "a message without a card"
+    heading = title(stored)
+    if heading.startswith("Leaderboard — "):
         return "a leaderboard"
-    found = TITLE.fullmatch(title)
-    return f"{found['game']} #{found['match']}" if found else f"an embed titled {title!r}"
-
-
-def embed(stored: Any) -> dict:
-    """The message's first embed (a press may have taken it away)."""
-    return stored.embeds[0] if stored.embeds else {}
-
-
-def text_of(stored: Any) -> str:
-    parts = [stored.content or ""]
-    for part in stored.embeds:
-        parts += [part.get("title") or "", part.get("description") or ""]
-        parts += [f.get("value") or "" for f in part.get("fields", [])]
-    return "\n".join(parts)
+    found = TITLE.fullmatch(heading)
+    return f"{found['game']} #{found['match']}" if found else f"a card titled {heading!r}"
 
 
 def shows_private(stored: Any) -> list[str]:
     """The marks of a private reply a message shows: its words, its image."""
-    words = [word for word in PRIVATE_WORDS if word in text_of(stored)]
+    words = [word for word in PRIVATE_WORDS if word in all_text(stored)]
     return words + [a["filename"] for a in stored.attachments if a.get("filename") == PRIVATE_IMAGE]
 
 
@@ -514,7 +510,7 @@ class Fuzz:
         for _, stored in self.public_messages():
             self.forger.learn(stored)
             now = identity(stored)
-            found = TITLE.fullmatch(embed(stored).get("title") or "")
+            found = TITLE.fullmatch(title(stored))
             if found:
                 self.forger.learn_match(int(found["match"]))
             first = self.identities.setdefault(stored.id, now)
@@ -583,7 +579,7 @@ class Fuzz:
         a board where they are to move, on any other message they see (in any server or DM)."""
         live = [c for r in self.replies_of(actor, 5) for c in controls(r) if c["custom_id"].startswith("m:")]
         for _, board in self.public_messages():
-            found = TO_MOVE.search(embed(board).get("description") or "")
+            found = TO_MOVE.search(body(board))
             if found and int(found[1]) == actor.user_id:
                 live += [c for c in controls(board) if c["custom_id"].startswith("m:")]
         targets = self.messages_for(actor)
@@ -617,7 +613,7 @@ class Fuzz:
             await self.open_lobby(opener)
 
     async def move(self, channel: Any, board: Any) -> None:
-        found = TO_MOVE.search(embed(board).get("description") or "")
+        found = TO_MOVE.search(body(board))
         guild_id = self.guild_of(channel.id)
         mover = self.actor_for(int(found[1]), guild_id) if found and guild_id else None
         if mover is None:
@@ -643,10 +639,8 @@ class Fuzz:
     async def end_a_match(self) -> None:
         """The player to move on a board of two resigns."""
         for channel, board in self.public_messages():
-            found = TO_MOVE.search(embed(board).get("description") or "")
-            players = MENTION.findall(
-                " ".join(f.get("value") or "" for f in embed(board).get("fields", [])[:1])
-            )
+            found = TO_MOVE.search(body(board))
+            players = MENTION.findall(roster(board))
             resign = [c for c in controls(board) if c["custom_id"].endswith(f":{RESIGN}")]
             mover = self.actor_for(int(found[1]), self.table.guild.id) if found else None
             if mover is not None and len(players) == 2 and resign and channel is self.table.channel:
@@ -667,7 +661,7 @@ class Fuzz:
 
     async def lobby(self, channel: Any, lobby: Any) -> None:
         guild_id = self.guild_of(channel.id)
-        text = embed(lobby).get("description") or ""
+        text = body(lobby)
         seated = [int(user) for user in MENTION.findall(text.split("**Setup:**")[0])]
         host = HOST.search(text)
         action = self.rng.choices(("join", "start", "leave", "cancel"), (10, 4, 2, 0.3))[0]
@@ -685,7 +679,7 @@ class Fuzz:
 
     async def rematch(self, channel: Any, board: Any) -> None:
         guild_id = self.guild_of(channel.id)
-        players = " ".join(f.get("value") or "" for f in embed(board).get("fields", [])[:1])
+        players = roster(board)
         users = [int(user) for user in MENTION.findall(players)]
         actors = (
             [a for a in (self.actor_for(u, guild_id) for u in users) if a is not None] if guild_id else []
@@ -762,7 +756,7 @@ class Fuzz:
         found = MATCH_OF_ID.match(custom_id)
         if found:
             ids.append(int(found[1] or found[2]))
-        titled = TITLE.fullmatch(embed(stored).get("title") or "")
+        titled = TITLE.fullmatch(title(stored))
         if titled:
             ids.append(int(titled["match"]))
         return [i for i in dict.fromkeys(ids) if 0 < i < STORED_ID_LIMIT]

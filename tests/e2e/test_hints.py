@@ -12,9 +12,11 @@ from bot import create_bot
 from cogs.registry import GAMES
 from tests.backends import raw
 from tests.e2e.helpers import (
+    body,
     button_labels,
     channel_message,
     components,
+    field,
     footer_move,
     forge,
     mover,
@@ -158,7 +160,7 @@ async def test_pressing_twice_on_one_turn_shows_the_same_hint_and_counts_once(ta
 
     await resign(player, table.channel, board)
     final = channel_message(table.channel, board.id)
-    assert f"<@{player.user.id}> used 1 hint." in final.embeds[0].description
+    assert f"<@{player.user.id}> used 1 hint." in body(final)
 
 
 async def test_a_hinter_who_loses_leaves_the_match_rated(table):
@@ -169,13 +171,11 @@ async def test_a_hinter_who_loses_leaves_the_match_rated(table):
     await confirmed_hint(player, table.channel, board, "tetris_link")
     await resign(player, table.channel, board)
 
-    final = channel_message(table.channel, board.id).embeds[0]
-    ratings = next(field for field in final.fields if field.name == "Ratings")
-    assert "→" in ratings.value  # rating changes, not a reason it is unrated
-    assert f"<@{player.user.id}> used 1 hint." in final.description
+    final = channel_message(table.channel, board.id)
+    assert "→" in field(final, "Ratings")  # rating changes, not a reason it is unrated
+    assert f"<@{player.user.id}> used 1 hint." in body(final)
     stats = await player.slash(table.channel, "stats")
-    hints = next(field for field in stats.response.message.embeds[0].fields if field.name == "💡 Hints")
-    assert hints.value == "1 hint used in finished matches"
+    assert field(stats.response, "💡 Hints") == "1 hint used in finished matches"
 
 
 async def test_a_hinter_who_wins_leaves_the_match_unrated(table):
@@ -187,11 +187,10 @@ async def test_a_hinter_who_wins_leaves_the_match_unrated(table):
     other = table.bob if player is table.alice else table.alice
     await resign(other, table.channel, board)
 
-    final = channel_message(table.channel, board.id).embeds[0]
-    ratings = next(field for field in final.fields if field.name == "Ratings")
-    assert ratings.value == "unrated: a player who used hints did not lose"
+    final = channel_message(table.channel, board.id)
+    assert field(final, "Ratings") == "unrated: a player who used hints did not lose"
     history = await other.slash(table.channel, "history")
-    assert "unrated: a player who used hints did not lose" in history.response.message.embeds[0].description
+    assert "unrated: a player who used hints did not lose" in body(history.response.message)
 
 
 async def test_a_match_with_a_computer_needs_no_confirmation_and_hint_counts_survive_a_restart(table, target):
@@ -203,11 +202,10 @@ async def test_a_match_with_a_computer_needs_no_confirmation_and_hint_counts_sur
 
     await table.env.restart_bot(create_bot(database=target))
     await resign(table.alice, table.channel, board)
-    final = channel_message(table.channel, board.id).embeds[0]
-    assert f"<@{table.alice.user.id}> used 1 hint." in final.description
+    final = channel_message(table.channel, board.id)
+    assert f"<@{table.alice.user.id}> used 1 hint." in body(final)
     stats = await table.alice.slash(table.channel, "stats")
-    hints = next(field for field in stats.response.message.embeds[0].fields if field.name == "💡 Hints")
-    assert hints.value == "1 hint used in finished matches"
+    assert field(stats.response, "💡 Hints") == "1 hint used in finished matches"
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,15 @@ import pytest
 import simcord
 
 from locales.audience import dm_language, public_language
-from tests.e2e.helpers import button_labels, told
+from tests.e2e.helpers import (
+    all_text,
+    board_image,
+    body,
+    button_labels,
+    fields,
+    title,
+    told,
+)
 
 RULES = Path(__file__).resolve().parents[2] / "locales"
 
@@ -35,14 +43,14 @@ async def test_a_german_server_gets_help_in_german_with_the_german_command_names
 
     result = await anna.slash(channel, "help")
 
-    embed = result.response.embeds[0]
-    assert result.ephemeral and embed.title == "Spieltisch"
-    assert "Starte eine Partie" in embed.description and "`neu`" in embed.description
-    games = " ".join(field.value for field in embed.fields)
+    shown = result.response
+    assert result.ephemeral and title(shown) == "Spieltisch"
+    assert "Starte eine Partie" in body(shown) and "`neu`" in body(shown)
+    games = " ".join(field.value for field in fields(shown))
     assert "`/tetrislink neu`" in games and "`/tremember regeln`" in games
-    names = [field.name for field in embed.fields]
+    names = [field.name for field in fields(shown)]
     assert "Sequence Numbers (2, 3, 4 oder 6 Personen)" in names and "Alles Weitere" in names
-    assert "`/rangliste [spiel]`" in embed.fields[-1].value
+    assert "`/rangliste [spiel]`" in fields(shown)[-1].value
 
 
 async def test_a_german_server_reads_the_rules_of_tremember_in_german(german_server):
@@ -50,12 +58,12 @@ async def test_a_german_server_reads_the_rules_of_tremember_in_german(german_ser
 
     result = await anna.slash(channel, "tremember rules")
 
-    embed = result.response.embeds[0]
-    assert result.ephemeral and embed.title == "Tremember – Spielregeln"
+    shown = result.response
+    assert result.ephemeral and title(shown) == "Tremember – Spielregeln"
     german = (RULES / "de" / "rules" / "tremember.md").read_text(encoding="utf-8").strip()
-    assert embed.description == german and "Kartenpaar" in embed.description
-    picture = result.response.attachments[0]
-    assert picture.filename == "rules.png" and embed.image.url.endswith("rules.png")
+    assert body(shown) == german and "Kartenpaar" in body(shown)
+    picture = board_image(result.response)
+    assert picture.filename == "rules.png" and result.response.embeds[0].image.url.endswith("rules.png")
     assert picture.description.startswith("Eine Reihe des Spielfelds, deren leeres Feld ganz rechts liegt.")
 
 
@@ -66,9 +74,9 @@ async def test_the_rules_show_a_picture_of_a_bridge_described_in_the_members_lan
     french = (await chloe.slash(table.channel, "triominos rules")).response
 
     assert [a.filename for a in english.attachments] == ["rules.png"]
-    assert english.attachments[0].description.startswith("A bridge: the new card")
-    assert french.attachments[0].description.startswith("Un pont\u00a0: la nouvelle carte")
-    assert await english.attachments[0].read() == await french.attachments[0].read()
+    assert board_image(english).description.startswith("A bridge: the new card")
+    assert board_image(french).description.startswith("Un pont\u00a0: la nouvelle carte")
+    assert await board_image(english).read() == await board_image(french).read()
 
 
 async def test_a_french_member_of_an_english_server_reads_privately_in_french_while_the_lobby_stays_english(
@@ -81,16 +89,15 @@ async def test_a_french_member_of_an_english_server_reads_privately_in_french_wh
     lobby = await chloe.slash(table.channel, "tetrislink new")
     english = await table.alice.slash(table.channel, "help")
 
-    assert rules.response.embeds[0].title == "Rookie – règles du jeu"
-    assert rules.response.embeds[0].description.startswith(
+    assert title(rules.response) == "Rookie – règles du jeu"
+    assert body(rules.response).startswith(
         (RULES / "fr" / "rules" / "rookie.md").read_text(encoding="utf-8").strip()[:40]
     )
-    assert helped.response.embeds[0].title == "Table de jeu"
-    fields = " ".join(field.value for field in helped.response.embeds[0].fields)
-    assert "`/tetrislink nouvelle-partie`" in fields
-    assert not lobby.ephemeral and "Tetris Link" in lobby.response.message.embeds[0].title
+    assert title(helped.response) == "Table de jeu"
+    assert "`/tetrislink nouvelle-partie`" in all_text(helped.response)
+    assert not lobby.ephemeral and "Tetris Link" in title(lobby.response.message)
     assert "Join" in button_labels(lobby.response.message)
-    assert english.response.embeds[0].title == "Game table"
+    assert title(english.response) == "Game table"
 
 
 async def test_a_canadian_french_member_hears_in_french_that_no_match_is_being_played(table, client_locales):
@@ -107,8 +114,8 @@ async def test_a_member_with_a_language_the_bot_does_not_speak_reads_english(tab
     helped = await kenji.slash(table.channel, "help")
     rules = await kenji.slash(table.channel, "sequence rules")
 
-    assert helped.response.embeds[0].title == "Game table"
-    assert rules.response.embeds[0].title == "Sequence Numbers — rules"
+    assert title(helped.response) == "Game table"
+    assert title(rules.response) == "Sequence Numbers — rules"
 
 
 async def test_settings_language_switches_the_public_language_of_a_server(table, client_locales):

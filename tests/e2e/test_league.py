@@ -9,13 +9,19 @@ import simcord
 from bot import create_bot
 from tests.data.tracing import finish, running_match
 from tests.e2e.helpers import (
+    body,
     button_labels,
     channel_message,
     components,
+    field,
+    fields,
+    footer,
     footer_move,
     mover,
     open_and_start,
     play_on_board,
+    roster,
+    title,
     told,
 )
 
@@ -39,7 +45,7 @@ async def play_moves(channel, board, members, moves: int = 4):
 
 def rating_signs(board) -> dict[str, str]:
     """Each player's rating change on a final board, as its sign: {"<@1>": "+", "<@2>": "-"}."""
-    lines = board.embeds[0].fields[1].value.splitlines()
+    lines = field(board, "Ratings").splitlines()
     return {line.split()[0]: line.rsplit("(", 1)[1][0] for line in lines}
 
 
@@ -54,7 +60,7 @@ async def rated_win(channel, winner, loser):
 async def test_the_player_to_move_is_reminded_before_the_clock_runs_out(table):
     board = await open_and_start(table.channel, table.alice, [table.bob], "tetrislink new", clock=TWO_MINUTES)
     player = mover(board, table.players)
-    assert "Time runs out" in board.embeds[0].description
+    assert "Time runs out" in body(board)
 
     await table.env.advance_time(95)  # the reminder goes a quarter of the clock before the end
 
@@ -72,7 +78,7 @@ async def test_when_time_runs_out_the_move_is_played_and_announced(table):
     await table.env.advance_time(TWO_MINUTES + 20)
 
     board = channel_message(table.channel, board.id)
-    assert f"<@{late.user.id}> ran out of time: the turn was played for them" in board.embeds[0].description
+    assert f"<@{late.user.id}> ran out of time: the turn was played for them" in body(board)
     assert footer_move(board) == 1
     assert mover(board, table.players) is not late
 
@@ -87,23 +93,23 @@ async def test_the_clock_survives_a_restart(table, target):
     await table.env.advance_time(75)
 
     board = channel_message(table.channel, board.id)
-    assert "ran out of time" in board.embeds[0].description
+    assert "ran out of time" in body(board)
     assert footer_move(board) == 1
 
 
 async def test_a_match_without_a_clock_never_times_out(table):
     board = await open_and_start(table.channel, table.alice, [table.bob], "tetrislink new", clock=0)
-    assert "Time runs out" not in board.embeds[0].description
+    assert "Time runs out" not in body(board)
     await table.env.advance_time(3600)
     assert footer_move(channel_message(table.channel, board.id)) == 0
 
 
 async def test_a_finished_match_shows_rating_changes_and_offers_a_rematch_all_confirm(table):
     board = await rated_win(table.channel, table.alice, table.bob)
-    assert f"<@{table.alice.user.id}> wins by resignation!" in board.embeds[0].description
-    assert f"<@{table.bob.user.id}> — " in board.embeds[0].fields[0].value
-    assert "(resigned)" in board.embeds[0].fields[0].value
-    ratings = board.embeds[0].fields[1].value
+    assert f"<@{table.alice.user.id}> wins by resignation!" in body(board)
+    assert f"<@{table.bob.user.id}> — " in roster(board)
+    assert "(resigned)" in roster(board)
+    ratings = field(board, "Ratings")
     assert f"<@{table.alice.user.id}> 1000 →" in ratings and "(+" in ratings
     assert f"<@{table.bob.user.id}> 1000 →" in ratings and "(-" in ratings
 
@@ -112,14 +118,14 @@ async def test_a_finished_match_shows_rating_changes_and_offers_a_rematch_all_co
     asked = await table.bob.click(board, label="Rematch")
     lobby = asked.response.message
     assert f"<@{table.alice.user.id}>" in lobby.content and "confirm the rematch" in lobby.content
-    assert "without dice" in lobby.embeds[0].description  # the same options
+    assert "without dice" in body(lobby)  # the same options
     refused = await table.carol.click(lobby, label="Join")
     assert "rematch is for the players" in told(refused)
 
     await table.alice.click(lobby, label="Join")  # the last confirmation starts it
 
     rematch = channel_message(table.channel, lobby.id)
-    assert rematch.embeds[0].title.startswith("Tetris Link #")
+    assert title(rematch).startswith("Tetris Link #")
     assert "My pieces" in button_labels(rematch)
 
 
@@ -127,43 +133,43 @@ async def test_the_leaderboard_lists_members_after_five_rated_matches_against_th
     for loser in (table.bob, table.carol, table.bob, table.carol):
         await rated_win(table.channel, table.alice, loser)
 
-    table_ = (await table.dave.slash(table.channel, "leaderboard")).response.embeds[0]
-    assert "Nobody is listed here yet" in table_.description  # 4 matches, 2 opponents: not yet
-    assert "listed after 5 rated matches against 3 different members" in table_.footer.text
-    stats = (await table.dave.slash(table.channel, "stats", member=table.alice)).response.embeds[0]
-    assert any(f.name == "Tetris Link" and "provisional rating" in f.value for f in stats.fields)
+    table_ = (await table.dave.slash(table.channel, "leaderboard")).response
+    assert "Nobody is listed here yet" in body(table_)  # 4 matches, 2 opponents: not yet
+    assert "listed after 5 rated matches against 3 different members" in footer(table_)
+    stats = (await table.dave.slash(table.channel, "stats", member=table.alice)).response
+    assert any(f.name == "Tetris Link" and "provisional rating" in f.value for f in fields(stats))
 
     await rated_win(table.channel, table.alice, table.dave)
 
     table_ = (await table.dave.slash(table.channel, "leaderboard")).response
-    lines = table_.embeds[0].description.splitlines()
+    lines = body(table_).splitlines()
     assert len(lines) == 1  # the others have played 2 matches at most, against one member
     assert f"<@{table.alice.user.id}>" in lines[0] and "5 wins / 5 games" in lines[0]
     one_game = (await table.dave.slash(table.channel, "leaderboard", game="tetris_link")).response
-    assert one_game.embeds[0].title == "Leaderboard — Tetris Link"
-    stats = (await table.dave.slash(table.channel, "stats", member=table.alice)).response.embeds[0]
-    assert any(f.name == "Tetris Link" and "rating **" in f.value for f in stats.fields)
-    assert not any("provisional" in f.value for f in stats.fields)
+    assert title(one_game) == "Leaderboard — Tetris Link"
+    stats = (await table.dave.slash(table.channel, "stats", member=table.alice)).response
+    assert any(f.name == "Tetris Link" and "rating **" in f.value for f in fields(stats))
+    assert not any("provisional" in f.value for f in fields(stats))
 
-    stats = (await table.dave.slash(table.channel, "stats", member=table.bob)).response.embeds[0]
-    assert any(f.name == "Tetris Link" and "0 wins / 2 games" in f.value for f in stats.fields)
-    assert any("provisional rating" in f.value for f in stats.fields)
-    recent = next(f for f in stats.fields if f.name == "Recent results").value
+    stats = (await table.dave.slash(table.channel, "stats", member=table.bob)).response
+    assert any(f.name == "Tetris Link" and "0 wins / 2 games" in f.value for f in fields(stats))
+    assert any("provisional rating" in f.value for f in fields(stats))
+    recent = next(f for f in fields(stats) if f.name == "Recent results").value
     assert len(recent.splitlines()) == 2 and "rating -" in recent
 
-    history = (await table.dave.slash(table.channel, "history")).response.embeds[0].description
+    history = body((await table.dave.slash(table.channel, "history")).response)
     lines = history.splitlines()
     assert len(lines) == 5 and history.count("🏆") == 5
     assert all("(won by resignation)" in line and "(resigned)" in line for line in lines)
 
 
 async def test_an_empty_server_has_an_empty_but_helpful_league(table):
-    board = (await table.alice.slash(table.channel, "leaderboard")).response.embeds[0]
-    assert "Nobody is listed here yet" in board.description
-    stats = (await table.alice.slash(table.channel, "stats")).response.embeds[0]
-    assert "has no rated match" in stats.description
-    history = (await table.alice.slash(table.channel, "history")).response.embeds[0]
-    assert "No match has finished here yet" in history.description
+    board = (await table.alice.slash(table.channel, "leaderboard")).response
+    assert "Nobody is listed here yet" in body(board)
+    stats = (await table.alice.slash(table.channel, "stats")).response
+    assert "has no rated match" in body(stats)
+    history = (await table.alice.slash(table.channel, "history")).response
+    assert "No match has finished here yet" in body(history)
 
 
 async def test_results_stay_on_their_own_server(table):
@@ -172,11 +178,11 @@ async def test_results_stay_on_their_own_server(table):
     elsewhere = other.create_text_channel("games")
     alice_there = other.add_member(table.alice.user)
 
-    board = (await alice_there.slash(elsewhere, "leaderboard")).response.embeds[0]
-    stats = (await alice_there.slash(elsewhere, "stats")).response.embeds[0]
+    board = (await alice_there.slash(elsewhere, "leaderboard")).response
+    stats = (await alice_there.slash(elsewhere, "stats")).response
 
-    assert "Nobody is listed here yet" in board.description
-    assert "has no rated match" in stats.description
+    assert "Nobody is listed here yet" in body(board)
+    assert "has no rated match" in body(stats)
 
 
 async def test_the_leaderboard_pages_through_many_players(table):
@@ -189,12 +195,12 @@ async def test_the_leaderboard_pages_through_many_players(table):
             await finish(storage, await running_match(storage, players, guild_id=guild.id), players)
 
     first = (await table.alice.slash(table.channel, "leaderboard")).response
-    assert len(first.embeds[0].description.splitlines()) == 10
-    assert "page 1 of 2" in first.embeds[0].footer.text
+    assert len(body(first).splitlines()) == 10
+    assert "page 1 of 2" in footer(first)
     await table.alice.click(first.message, label="Next ▶")
     second = channel_message(table.channel, first.message.id, viewer=table.alice)
-    assert "page 2 of 2" in second.embeds[0].footer.text
-    assert second.embeds[0].description.splitlines()[0].startswith("` 11.`")
+    assert "page 2 of 2" in footer(second)
+    assert body(second).splitlines()[0].startswith("` 11.`")
     assert [c.disabled for c in components(second)] == [False, True]
 
 
@@ -209,7 +215,7 @@ async def test_only_server_managers_change_the_settings_and_new_matches_follow_t
     await admin.slash(table.channel, "settings timeouts", count=1)
 
     lobby = (await table.alice.slash(table.channel, "tetrislink new")).response.message
-    assert "10 minutes per move" in lobby.embeds[0].description
+    assert "10 minutes per move" in body(lobby)
     shown = await admin.slash(table.channel, "settings show")
     assert "runs out of time **once** is replaced" in shown.response.content
 
@@ -220,17 +226,17 @@ async def test_an_alt_resigning_at_once_abandons_the_match_unrated_for_everyone(
     await resign(table.bob, board)
 
     board = channel_message(table.channel, board.id)
-    text = board.embeds[0].description
+    text = body(board)
     assert f"<@{table.alice.user.id}> wins by resignation!" in text
     assert "Abandoned before everyone had made two moves: this match is unrated." in text
-    assert [f.name for f in board.embeds[0].fields] == ["Players"]  # no rating changed
-    history = (await table.carol.slash(table.channel, "history")).response.embeds[0].description
+    assert [f.name for f in fields(board)] == ["Players"]  # no rating changed
+    history = body((await table.carol.slash(table.channel, "history")).response)
     assert "(abandoned — unrated)" in history and "🏆" not in history
     assert f"<@{table.bob.user.id}> 0 (resigned)" in history
-    stats = (await table.carol.slash(table.channel, "stats", member=table.alice)).response.embeds[0]
-    recent = next(f for f in stats.fields if f.name == "Recent results").value
+    stats = (await table.carol.slash(table.channel, "stats", member=table.alice)).response
+    recent = next(f for f in fields(stats) if f.name == "Recent results").value
     assert "(abandoned — unrated)" in recent and "· unrated" not in recent  # said once
-    assert not any(f.name == "Tetris Link" for f in stats.fields)  # no rating at all
+    assert not any(f.name == "Tetris Link" for f in fields(stats))  # no rating at all
 
 
 async def pass_days(table, target, days: float) -> None:
@@ -246,25 +252,26 @@ async def pass_days(table, target, days: float) -> None:
 async def test_only_three_results_a_day_between_the_same_members_change_ratings(table, target):
     for _ in range(3):
         board = await rated_win(table.channel, table.alice, table.bob)
-        assert board.embeds[0].fields[1].name == "Ratings" and "(+" in board.embeds[0].fields[1].value
+        assert "(+" in field(board, "Ratings")
 
     fourth = await rated_win(table.channel, table.alice, table.bob)
 
-    ratings = fourth.embeds[0].fields[1]
-    assert ratings.name == "Ratings"
-    assert ratings.value == "unrated: these members already had 3 rated results together in the last 24 hours"
-    history = (await table.carol.slash(table.channel, "history")).response.embeds[0].description
+    assert (
+        field(fourth, "Ratings")
+        == "unrated: these members already had 3 rated results together in the last 24 hours"
+    )
+    history = body((await table.carol.slash(table.channel, "history")).response)
     assert "already had 3 rated results" in history.splitlines()[0]
     assert not any("already had" in line for line in history.splitlines()[1:])
-    stats = (await table.carol.slash(table.channel, "stats", member=table.bob)).response.embeds[0]
-    assert any(f.name == "Tetris Link" and "0 wins / 3 games" in f.value for f in stats.fields)
+    stats = (await table.carol.slash(table.channel, "stats", member=table.bob)).response
+    assert any(f.name == "Tetris Link" and "0 wins / 3 games" in f.value for f in fields(stats))
 
     await pass_days(table, target, 1)
     fifth = await rated_win(table.channel, table.alice, table.bob)
 
-    assert "(+" in fifth.embeds[0].fields[1].value
-    stats = (await table.carol.slash(table.channel, "stats", member=table.bob)).response.embeds[0]
-    assert any(f.name == "Tetris Link" and "0 wins / 4 games" in f.value for f in stats.fields)
+    assert "(+" in field(fifth, "Ratings")
+    stats = (await table.carol.slash(table.channel, "stats", member=table.bob)).response
+    assert any(f.name == "Tetris Link" and "0 wins / 4 games" in f.value for f in fields(stats))
 
 
 async def test_a_player_replaced_after_time_outs_has_resigned_and_is_rated_last(table):
@@ -282,17 +289,17 @@ async def test_a_player_replaced_after_time_outs_has_resigned_and_is_rated_last(
 
     await table.env.advance_time(TWO_MINUTES + 20)  # the third time: a computer takes the seat, and plays
 
-    assert "Computer" in channel_message(table.channel, board.id).embeds[0].fields[0].value
+    assert "Computer" in roster(channel_message(table.channel, board.id))
     await resign(stayer, channel_message(table.channel, board.id))
 
     board = channel_message(table.channel, board.id)
     assert rating_signs(board) == {f"<@{stayer.user.id}>": "+", f"<@{walker.user.id}>": "-"}
-    assert "ran out of time too often and resigned by it" in board.embeds[0].description
-    history = (await table.carol.slash(table.channel, "history")).response.embeds[0].description
+    assert "ran out of time too often and resigned by it" in body(board)
+    history = body((await table.carol.slash(table.channel, "history")).response)
     assert f"<@{walker.user.id}>" in history and "(timed out, seat taken over)" in history
     assert "Computer" not in history  # the seat's result is its person's
-    stats = (await table.carol.slash(table.channel, "stats", member=table.alice)).response.embeds[0]
-    assert not any("With computers" in f.name for f in stats.fields)
+    stats = (await table.carol.slash(table.channel, "stats", member=table.alice)).response
+    assert not any("With computers" in f.name for f in fields(stats))
 
 
 async def test_a_member_who_left_the_server_is_resigned_on_their_next_turn_and_ranks_last(table):
@@ -306,11 +313,11 @@ async def test_a_member_who_left_the_server_is_resigned_on_their_next_turn_and_r
     await table.env.advance_time(601)  # past the ten minutes a member found present counts as present
     board = await play_moves(table.channel, board, players, moves=1)  # the leaver's turn comes
 
-    text = board.embeds[0].description
+    text = body(board)
     assert f"<@{stayer.user.id}> wins by resignation!" in text
     assert f"<@{leaver.user.id}> is no longer on this server and was resigned." in text
     assert rating_signs(board) == {f"<@{stayer.user.id}>": "+", f"<@{leaver.user.id}>": "-"}
-    history = (await table.carol.slash(table.channel, "history")).response.embeds[0].description
+    history = body((await table.carol.slash(table.channel, "history")).response)
     assert "(won by resignation)" in history and "(left the server)" in history
 
 
@@ -342,10 +349,10 @@ async def test_without_a_clock_the_others_may_claim_a_match_after_three_days_wit
         channel_message(table.channel, asked.response.message.id, viewer=claimant).content
     )
     board = channel_message(table.channel, board.id)
-    text = board.embeds[0].description
+    text = body(board)
     assert f"<@{claimant.user.id}> wins by resignation!" in text
     assert f"<@{absent.user.id}> made no move for 3 days: the others claimed the match." in text
-    assert "(+" in board.embeds[0].fields[1].value
+    assert "(+" in field(board, "Ratings")
     client_locales.speak(table.dave, "de")
-    history = (await table.dave.slash(table.channel, "history")).response.embeds[0].description
+    history = body((await table.dave.slash(table.channel, "history")).response)
     assert "(durch Aufgabe gewonnen)" in history and "(nach 3 Tagen ohne Zug beansprucht)" in history

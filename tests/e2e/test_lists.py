@@ -10,7 +10,11 @@ from typing import Any
 import pytest
 
 from data.model import MatchResult, SeatResult
-from tests.e2e.helpers import components
+from tests.e2e.helpers import (
+    body,
+    components,
+    fields,
+)
 from tests.registry import ENGINES
 
 RUNNING = 40
@@ -113,8 +117,8 @@ async def test_stats_and_history_of_six_seat_matches_fit(table, client_locales, 
     history = await table.alice.slash(table.channel, "history")
 
     assert_within_discord_limits(stats)
-    recent = stats.response.embeds[0].fields[-1].value.splitlines()
+    recent = fields(stats.response)[-1].value.splitlines()
     title = f"**Sequence Numbers {NUMBER[locale]}"
     assert len(recent) >= 3 and all(line.startswith(title) for line in recent[:3])
     assert_within_discord_limits(history)
-    assert history.response.embeds[0].description.startswith(title)
+    assert body(history.response).startswith(title)

@@ -11,7 +11,19 @@ from typing import Any
 import pytest
 
 from bot import create_bot
-from tests.e2e.helpers import button_labels, channel_message, mover, open_and_start, play_on_board, told
+from tests.e2e.helpers import (
+    body,
+    button_labels,
+    channel_message,
+    fields,
+    footer,
+    mover,
+    open_and_start,
+    play_on_board,
+    roster,
+    title,
+    told,
+)
 from tests.e2e.test_tremember import play_turn, push_back, running_match, take_a_card
 
 
@@ -37,11 +49,11 @@ async def test_a_lobby_opened_in_a_german_server_is_german_and_stored_as_german(
 
     opened = await anna.slash(channel, "tremember new", clock=0, computers=1, level="easy")
     lobby = opened.response.message
-    match_id = int(lobby.embeds[0].footer.text.rsplit(" ", 1)[1])
+    match_id = int(footer(lobby).rsplit(" ", 1)[1])
 
-    assert lobby.embeds[0].title == f"Tremember – Lobby #{match_id}"
-    assert "🤖 Computer (leicht)" in lobby.embeds[0].description
-    assert "keine Bedenkzeit" in lobby.embeds[0].description
+    assert title(lobby) == f"Tremember – Lobby #{match_id}"
+    assert "🤖 Computer (leicht)" in body(lobby)
+    assert "keine Bedenkzeit" in body(lobby)
     assert button_labels(lobby)[0] == "Beitreten"
     assert await stored_language(simcord_env, match_id) == "de"
 
@@ -55,7 +67,7 @@ async def test_a_board_stays_in_the_language_it_was_posted_in_after_the_server_c
     await table.bob.click(lobby, label="Beitreten")
     await table.alice.click(lobby, label="Starten")
     board = channel_message(table.channel, lobby.id)
-    assert "Aufgeben" in button_labels(board) and board.embeds[0].fields[0].name == "Am Tisch"
+    assert "Aufgeben" in button_labels(board) and fields(board)[0].name == "Am Tisch"
 
     await env.bot.storage.settings.set_guild_language(table.guild.id, "fr")  # after it was posted
     await take_a_card(table, board.id)
@@ -65,10 +77,10 @@ async def test_a_board_stays_in_the_language_it_was_posted_in_after_the_server_c
     pushed = channel_message(table.channel, board.id)
 
     for shown in (taken, pushed):
-        assert shown.embeds[0].fields[0].name == "Am Tisch"
+        assert fields(shown)[0].name == "Am Tisch"
     assert button_labels(taken)[-2:] == ["Meine Karte zeigen", "Aufgeben"]
     assert button_labels(pushed)[-3:] == ["Meine Karte zeigen", "Aufgeben", "Zurücknehmen"]  # a push
-    assert "Zug 2" in pushed.embeds[0].footer.text  # the board after the push, drawn by the new bot
+    assert "Zug 2" in footer(pushed)  # the board after the push, drawn by the new bot
     assert await stored_language(env, running_match(table, pushed).id) == "de"
 
 
@@ -88,7 +100,7 @@ async def test_a_french_member_of_an_english_server_is_answered_in_french_while_
     started = await table.alice.click(lobby, label="Start")
     assert started.acknowledged
     board = channel_message(table.channel, lobby.id)
-    assert board.embeds[0].fields[0].name == "Players" and "Resign" in button_labels(board)
+    assert fields(board)[0].name == "Players" and "Resign" in button_labels(board)
 
     asked = await chloe.click(board, label="Resign")
 
@@ -126,24 +138,24 @@ async def test_a_match_in_a_french_server_is_played_in_french_from_the_lobby_to_
     await chloe.click(lobby, label="Commencer")
 
     board = channel_message(channel, lobby.id)
-    assert board.embeds[0].fields[0].name == "Joueurs" and "de jouer" in board.embeds[0].description
+    assert fields(board)[0].name == "Joueurs" and "de jouer" in body(board)
     player = mover(board, [chloe, hugo])
     assert player is not None
     await play_on_board(player, channel, board.id)
     board = channel_message(channel, board.id)
-    assert board.embeds[0].footer.text.endswith("coup 1")
+    assert footer(board).endswith("coup 1")
 
     loser = mover(board, [chloe, hugo])
     assert loser is not None
     asked = await loser.click(board, label="Abandonner")
     await loser.click(asked.response.message, label="Oui, abandonner")
     final = channel_message(channel, board.id)
-    result = final.embeds[0].description
+    result = body(final)
     # One move in all: abandoned, unrated — said in French too.
     assert "Abandonnée avant que chacun ait joué deux coups\u00a0: cette partie n’est pas classée." in result
-    assert "(a abandonné)" in final.embeds[0].fields[0].value
+    assert "(a abandonné)" in roster(final)
     assert "resigned" not in result and "game ends" not in result  # what happened, in French too
-    history = (await hugo.slash(channel, "history")).response.embeds[0].description
+    history = body((await hugo.slash(channel, "history")).response)
     assert "(abandonnée – non classée)" in history and "(a abandonné)" in history
 
 
@@ -158,19 +170,19 @@ async def test_titles_and_lists_are_written_the_way_each_language_writes_them(si
     await hugo.click(lobby, label="Rejoindre")
     await chloe.click(lobby, label="Commencer")
     board = channel_message(channel, lobby.id)
-    match_id = int(re.findall(r"\d+", board.embeds[0].footer.text)[0])
+    match_id = int(re.findall(r"\d+", footer(board))[0])
 
-    assert board.embeds[0].title == f"Tetris Link nº\u00a0{match_id}"
-    seats = board.embeds[0].fields[0].value.splitlines()
+    assert title(board) == f"Tetris Link nº\u00a0{match_id}"
+    seats = roster(board).splitlines()
     assert all(" · <@" in line and line.endswith(" – 0 point") and "—" not in line for line in seats), seats
     listed = (await chloe.slash(channel, "matches")).response
-    line = next(line for field in listed.embeds[0].fields for line in field.value.splitlines())
+    line = next(line for field in fields(listed) for line in field.value.splitlines())
     assert line.startswith(f"**Tetris Link nº\u00a0{match_id}** – coup 0 – https://") and "—" not in line
 
     german = client_locales.speak(hugo, "de")
     asked = await german.click(board, label="Abandonner")
     assert told(asked).startswith(f"Tetris Link #{match_id} aufgeben?")
     await german.click(asked.response.message, label="Ja, aufgeben")
-    history = (await german.slash(channel, "history")).response.embeds[0].description
+    history = body((await german.slash(channel, "history")).response)
     assert history.startswith(f"**Tetris Link #{match_id}** (abgebrochen – nicht gewertet) – <@")
     assert "—" not in history

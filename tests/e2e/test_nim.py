@@ -11,7 +11,18 @@ import pytest
 
 from bot import create_bot
 from matches.spec import Games
-from tests.e2e.helpers import button_labels, channel_message, mover, open_and_start, told
+from tests.e2e.helpers import (
+    body,
+    button_labels,
+    channel_message,
+    field,
+    fields,
+    mover,
+    open_and_start,
+    roster,
+    title,
+    told,
+)
 from tests.registry import GAMES
 
 
@@ -28,14 +39,14 @@ async def take(member, channel, board_id: int, count: int) -> None:
 
 
 async def test_nim_is_listed_opens_a_lobby_and_plays_to_a_rated_result(table, client_locales):
-    help_embed = (await table.carol.slash(table.channel, "help")).response.embeds[0]
-    assert any(field.name.startswith("Nim (") and "/nim new" in field.value for field in help_embed.fields)
-    rules = (await table.carol.slash(table.channel, "nim rules")).response.embeds[0]
-    assert rules.title == "Nim — rules" and "last stone wins" in rules.description
+    helped = (await table.carol.slash(table.channel, "help")).response
+    assert any(field.name.startswith("Nim (") and "/nim new" in field.value for field in fields(helped))
+    rules = (await table.carol.slash(table.channel, "nim rules")).response
+    assert title(rules) == "Nim — rules" and "last stone wins" in body(rules)
 
     players = [table.alice, table.bob]
     board = await open_and_start(table.channel, table.alice, [table.bob], "nim new")
-    assert board.embeds[0].title.startswith("Nim #") and board.attachments
+    assert title(board).startswith("Nim #") and board.attachments
     assert button_labels(board)[:3] == ["Take 1", "Take 2", "Take 3"]
     first = mover(board, players)
     second = table.bob if first is table.alice else table.alice
@@ -47,18 +58,18 @@ async def test_nim_is_listed_opens_a_lobby_and_plays_to_a_rated_result(table, cl
 
     ended = channel_message(table.channel, board.id)
     assert mover(ended, players) is None
-    assert f"<@{first.user.id}>" in ended.embeds[0].fields[0].value
-    assert ended.embeds[0].fields[1].name == "Ratings" and "(+" in ended.embeds[0].fields[1].value
+    assert f"<@{first.user.id}>" in roster(ended)
+    assert "(+" in field(ended, "Ratings")
     one_game = (await table.dave.slash(table.channel, "leaderboard", game="nim")).response
-    assert one_game.embeds[0].title == "Leaderboard — Nim"
-    stats = (await table.dave.slash(table.channel, "stats", member=first)).response.embeds[0]
-    assert any(field.name == "Nim" and "provisional rating" in field.value for field in stats.fields)
-    assert any(field.name == "Nim" and "1 win / 1 game" in field.value for field in stats.fields)
+    assert title(one_game) == "Leaderboard — Nim"
+    stats = (await table.dave.slash(table.channel, "stats", member=first)).response
+    assert any(field.name == "Nim" and "provisional rating" in field.value for field in fields(stats))
+    assert any(field.name == "Nim" and "1 win / 1 game" in field.value for field in fields(stats))
     for lang, record in (("de", "1 Sieg / 1 Partie"), ("fr", "1 victoire / 1 partie")):
         asked = await client_locales.speak(table.dave, lang).slash(table.channel, "stats", member=first)
-        assert any(field.name == "Nim" and record in field.value for field in asked.response.embeds[0].fields)
-    history = (await table.carol.slash(table.channel, "history", game="nim")).response.embeds[0]
-    assert "**Nim #" in history.description and "🏆" in history.description
+        assert any(field.name == "Nim" and record in field.value for field in fields(asked.response))
+    history = (await table.carol.slash(table.channel, "history", game="nim")).response
+    assert "**Nim #" in body(history) and "🏆" in body(history)
 
 
 class Preparation:

@@ -9,7 +9,15 @@ from typing import Any
 
 import discord
 
-from tests.e2e.helpers import channel_message, open_and_start, told
+from tests.e2e.helpers import (
+    body,
+    channel_message,
+    footer,
+    open_and_start,
+    roster,
+    title,
+    told,
+)
 from tests.e2e.test_boards import threads_on
 from tests.e2e.test_tremember import running_match
 
@@ -125,7 +133,7 @@ async def test_a_lost_permission_sets_the_match_aside_until_a_player_resumes_it(
     pressed = await table.alice.click(channel_message(table.channel, board.id), label="Resign")
     assert "This match is paused" in told(pressed)  # a press on its board says so, privately
     listed = await table.bob.slash(table.channel, "matches")
-    assert "paused — Board ↓ resumes it" in listed.response.embeds[0].fields[0].value
+    assert "paused — Board ↓ resumes it" in roster(listed.response)
     still = await table.bob.click(listed.response.message, label=f"Board #{match.id} ↓")
     assert "I still cannot post the board" in told(still)
     assert (await stored(table, match.id)).status == "set_aside"
@@ -137,18 +145,12 @@ async def test_a_lost_permission_sets_the_match_aside_until_a_player_resumes_it(
     back = table.env.bot.matches.running[match.id]
     fresh = channel_message(table.channel, back.row.message_id)
     moves = back.turn
-    assert (
-        fresh.embeds[0].footer.text.endswith(f"move {moves}")
-        and "Time runs out" in fresh.embeds[0].description
-    )
+    assert footer(fresh).endswith(f"move {moves}") and "Time runs out" in body(fresh)
     assert "your turn" in table.channel.history()[-1].content  # whoever is due is pinged
     await table.env.advance_time(PERIOD - 10)  # a fresh period: nothing runs out yet
     assert back.turn == moves
     await table.env.advance_time(20)  # its clock runs again
-    assert (
-        back.turn > moves
-        and "ran out of time" in channel_message(table.channel, fresh.id).embeds[0].description
-    )
+    assert back.turn > moves and "ran out of time" in body(channel_message(table.channel, fresh.id))
     for member in (table.alice, table.bob):
         assert len(dms(member, "is paused")) == 1
 
@@ -173,7 +175,7 @@ async def test_with_threads_on_a_lobby_opens_no_thread_it_could_not_post_in(tabl
     opened = await table.alice.slash(channel, "tremember new")
 
     lobby = channel_message(channel, opened.response.message.id)
-    assert "may not create threads here" in lobby.content and lobby.embeds[0].title == "Tremember — lobby #1"
+    assert "may not create threads here" in lobby.content and title(lobby) == "Tremember — lobby #1"
     assert channel.threads == []
 
 
@@ -184,7 +186,7 @@ async def test_a_thread_whose_first_post_is_refused_is_taken_away(table):
     opened = await table.alice.slash(table.channel, "tremember new")
 
     lobby = channel_message(table.channel, opened.response.message.id)
-    assert "may not create threads here" in lobby.content and lobby.embeds[0].title == "Tremember — lobby #1"
+    assert "may not create threads here" in lobby.content and title(lobby) == "Tremember — lobby #1"
     assert table.channel.threads == []
     joined = await table.bob.click(lobby, label="Join")
     assert joined.acknowledged and not joined.ephemeral

@@ -12,10 +12,13 @@ from typing import Any
 from tests.e2e import test_sequence_numbers as numbers
 from tests.e2e import test_triominos as triominos
 from tests.e2e.helpers import (
+    body,
     channel_message,
     components,
     ephemerals,
+    footer,
     forge,
+    has_card,
     mover,
     open_and_start,
     told,
@@ -48,7 +51,7 @@ async def test_one_private_reply_per_player_stays_current_through_a_triominos_ma
     else:
         raise AssertionError("the match did not end in 200 turns")
 
-    assert "**Game over**" in board.embeds[0].description
+    assert "**Game over**" in body(board)
     assert [len(mine(table, member)) for member in players] == [1, 1]
 
 
@@ -56,7 +59,7 @@ async def test_one_private_reply_per_player_through_a_sequence_numbers_match(tab
     board = await open_and_start(table.channel, table.alice, [table.bob], "sequence new")
 
     for _ in range(200):
-        if "**Game over**" in board.embeds[0].description:
+        if "**Game over**" in body(board):
             break
         board = await numbers.take_turn(table, board.id, table.players)
         assert [len(mine(table, member)) for member in (table.alice, table.bob)] in ([1, 1], [1, 0], [0, 1])
@@ -107,7 +110,7 @@ async def test_an_expired_reply_is_not_edited_and_the_next_press_in_it_redraws_i
 
     await table.env.advance_time(ONE_HOUR + 60)  # the clock plays for the player: 15 minutes are long gone
     board = channel_message(table.channel, board.id)
-    assert "move 1" in board.embeds[0].footer.text
+    assert "move 1" in footer(board)
     kept = channel_message(table.channel, hand.id, viewer=player)
     assert kept.content == hand.content and kept.attachments  # untouched, its image whole
 
@@ -128,7 +131,7 @@ async def test_every_control_of_an_old_board_points_to_the_new_one(table, seed):
     table.env.inject_error("PATCH", f"/channels/*/messages/{board.id}", **UNKNOWN_MESSAGE)  # no pointer
     await player.click(listed.response.message, label="Board #1 ↓")
     fresh = table.channel.history()[-1]
-    assert fresh.id != board.id and fresh.embeds
+    assert fresh.id != board.id and has_card(fresh)
 
     for label in ("My hand", "Resign"):
         pressed = await player.click(channel_message(table.channel, board.id), label=label)

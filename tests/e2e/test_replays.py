@@ -10,7 +10,13 @@ from typing import Any
 from PIL import Image
 
 from render.replay import MAX_FRAMES
-from tests.e2e.helpers import channel_message, open_and_start, told
+from tests.e2e.helpers import (
+    body,
+    channel_message,
+    open_and_start,
+    title,
+    told,
+)
 from tests.e2e.test_boards import finished_tremember
 from tests.e2e.test_tremember import running_match
 from tests.registry import ENGINES, HOSTED
@@ -18,7 +24,7 @@ from tests.render.test_replay import far_off_share
 
 
 def match_number(board: Any) -> int:
-    return int(board.embeds[0].title.rsplit("#", 1)[1])
+    return int(title(board).rsplit("#", 1)[1])
 
 
 async def picture(message: Any) -> tuple[bytes, str]:
@@ -82,7 +88,7 @@ async def test_a_long_match_is_replayed_in_at_most_120_frames_ending_on_its_last
     asked = await moving.click(channel_message(table.channel, board.id), label="Resign")
     await moving.click(asked.response.message, label="Yes, resign")
     final = channel_message(table.channel, board.id)
-    assert "Game over" in final.embeds[0].description
+    assert "Game over" in body(final)
 
     pressed = await table.carol.click(final, label="Replay")
 

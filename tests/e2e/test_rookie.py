@@ -17,7 +17,20 @@ import pytest
 
 from bot import create_bot
 from games.rookie import RookieState
-from tests.e2e.helpers import button_labels, channel_message, components, forge, mover, open_and_start, told
+from tests.e2e.helpers import (
+    board_image,
+    body,
+    button_labels,
+    channel_message,
+    components,
+    footer,
+    forge,
+    mover,
+    open_and_start,
+    roster,
+    title,
+    told,
+)
 
 CARD_WORDS = re.compile(r"\b(red|yellow|green|blue|purple)\b|✖")
 Flips = tuple[int, int | None]  # None: choose the second card once the first is seen
@@ -27,7 +40,7 @@ Flips = tuple[int, int | None]  # None: choose the second card once the first is
 
 
 def match_id(board) -> int:
-    return int(board.embeds[0].title.rsplit("#", 1)[1])
+    return int(title(board).rsplit("#", 1)[1])
 
 
 def peek(table, board) -> RookieState | None:
@@ -54,15 +67,11 @@ def labelled(board, prefix: str) -> list:
     return [c for c in components(board) if (getattr(c, "label", None) or "").startswith(prefix)]
 
 
-def headline(board) -> str:
-    return board.embeds[0].description or ""
-
-
 async def snapshot(board, name: str) -> None:
     """Keep the board image for a look (set ROOKIE_PNG_DIR to a folder)."""
     folder = os.environ.get("ROOKIE_PNG_DIR")
     if folder:
-        Path(folder, f"rookie_e2e_{name}.png").write_bytes(await board.attachments[0].read())
+        Path(folder, f"rookie_e2e_{name}.png").write_bytes(await board_image(board).read())
 
 
 # --- choosing flips from the peeked table ----------------------------------------------------
@@ -133,7 +142,7 @@ class Driver:
         assert player is not None, "the game is over: nobody is to move"
         result = await player.click(board, custom_id=component.custom_id)
         assert result.acknowledged and not result.ephemeral, result.followups
-        self.headlines.append(headline(self.board))
+        self.headlines.append(body(self.board))
 
     async def flip(self, *positions: int) -> None:
         for position in positions:
@@ -201,22 +210,22 @@ class Driver:
 
 async def test_a_two_player_standard_match_is_played_to_the_end(table):
     board = await open_and_start(table.channel, table.alice, [table.bob], "rookie new", deck="pocket")
-    assert board.embeds[0].title.startswith("Rookie #")
+    assert title(board).startswith("Rookie #")
     assert {"My stacks", "Resign"} <= set(button_labels(board))
     assert button_labels(board)[:9] == [str(p) for p in range(1, 10)]
     starter = mover(board, table.players)
-    assert f"<@{starter.user.id}> was drawn to start." in headline(board)
-    assert "Flip two cards" in headline(board)
+    assert f"<@{starter.user.id}> was drawn to start." in body(board)
+    assert "Flip two cards" in body(board)
     await snapshot(board, "start")
 
     driver = Driver(table, board, seed=1)
     board = await driver.play_to_the_end()
 
     await snapshot(board, "two_player_end")
-    text = headline(board)
+    text = body(board)
     # "… and collects every unsecured card" only when someone still had some.
     assert "**Game over**" in text and "took the last pair" in text
-    assert "points" in board.embeds[0].fields[0].value
+    assert "points" in roster(board)
     assert all(":_" in c.custom_id for c in components(board))  # only the framework's buttons
     assert any("turned up a pair of" in line for line in driver.headlines)
     assert any("face down again" in line for line in driver.headlines)
@@ -242,11 +251,11 @@ async def test_a_pair_is_placed_by_buttons_and_my_stacks_shows_it(table):
         "Stacks 1+3",
         "Stacks 2+3",
     ]
-    assert "Place the" in headline(board)
+    assert "Place the" in body(board)
 
     await driver.click(labelled(board, "Stacks 1+3")[0])
 
-    assert "pair on stacks 1 and 3" in headline(driver.board)
+    assert "pair on stacks 1 and 3" in body(driver.board)
     player = mover(driver.board, table.players)
     mine = await player.click(driver.board, label="My stacks")
     assert "1: " in told(mine) and "on top, 1 card" in mine.response.content
@@ -280,7 +289,7 @@ async def test_an_x_pair_lets_the_player_rob_the_neighbour_before_or_after(table
     before, after = labelled(board, "Before me: "), labelled(board, "After me: ")
     assert len(before) == len(after) == 1
     assert re.search(r"Before me: \S+ [ABC] · \d+ cards?$", before[0].label)
-    assert "Take the unsecured cards of the player before you (" in headline(board)
+    assert "Take the unsecured cards of the player before you (" in body(board)
     # The side with cards to take (an X pair dug up early may find one neighbour empty).
     side = max([after[0], before[0]], key=lambda button: int(button.label.split(" · ")[1].split()[0]))
     victim = side.label.split(": ")[1].split(" · ")[0]
@@ -288,10 +297,10 @@ async def test_an_x_pair_lets_the_player_rob_the_neighbour_before_or_after(table
     await driver.click(side)
 
     board = driver.board
-    assert f"from {victim}" in headline(board)
+    assert f"from {victim}" in body(board)
     await snapshot(board, "arrange")
     default = labelled(board, "Arrange:")
-    assert len(default) == 1 and "Spread the" in headline(board)
+    assert len(default) == 1 and "Spread the" in body(board)
     # Choosing a top by hand offers that arrangement beside the default.
     select = menu(board, "Top of stack 1")
     choice = next(o for o in select.options if not o.default)
@@ -315,7 +324,7 @@ async def test_an_x_pair_lets_the_player_rob_the_neighbour_before_or_after(table
 
     await driver.click(chosen)
 
-    assert "taken went onto" in headline(driver.board)
+    assert "taken went onto" in body(driver.board)
 
 
 async def test_a_team_match_places_pairs_on_the_partners_stacks_to_the_end(table):
@@ -323,7 +332,7 @@ async def test_a_team_match_places_pairs_on_the_partners_stacks_to_the_end(table
     board = await open_and_start(
         table.channel, table.alice, guests, "rookie new", variant="team", deck="pocket"
     )
-    assert "· team 1" in board.embeds[0].fields[0].value
+    assert "· team 1" in roster(board)
     driver = Driver(table, board, seed=2, partner=True)
     while peek(table, driver.board).phase != "place":
         await driver.step()
@@ -331,13 +340,13 @@ async def test_a_team_match_places_pairs_on_the_partners_stacks_to_the_end(table
     await snapshot(board, "team_place")
     labels = [c.label for c in placements(board)]
     assert len(labels) == 12 and sum(label.startswith("Partner") for label in labels) == 6
-    assert "Your partner's stacks count too." in headline(board)
+    assert "Your partner's stacks count too." in body(board)
 
     board = await driver.play_to_the_end()
 
     await snapshot(board, "team_end")
     assert any(re.search(r"pair on partner \S+ [A-D] <@\d+>'s stack", line) for line in driver.headlines)
-    assert "**Game over**" in headline(board) and "Team 2 (" in headline(board)
+    assert "**Game over**" in body(board) and "Team 2 (" in body(board)
 
 
 async def test_a_kids_match_scores_every_pair_at_once(table):
@@ -347,8 +356,8 @@ async def test_a_kids_match_scores_every_pair_at_once(table):
     board = await Driver(table, board, seed=3).play_to_the_end()
 
     await snapshot(board, "kids_end")
-    assert "**Game over**" in headline(board)
-    assert "unsecured" not in board.embeds[0].fields[0].value
+    assert "**Game over**" in body(board)
+    assert "unsecured" not in roster(board)
 
 
 async def test_open_cards_survive_a_restart_in_the_middle_of_a_chase(table, target):
@@ -361,25 +370,25 @@ async def test_open_cards_survive_a_restart_in_the_middle_of_a_chase(table, targ
     while peek(table, driver.board).phase != "start":
         await driver.step(leave_open)
     board = driver.board
-    assert "stay open" in headline(board) and "turn them down and flip two" in headline(board)
+    assert "stay open" in body(board) and "turn them down and flip two" in body(board)
     chaser = mover(board, table.players)
     await driver.click(control(board, "Chase"))
     board = driver.board
     assert labelled(board, "Chasing")
     await snapshot(board, "chase")
-    footer = board.embeds[0].footer.text
+    seen_footer = footer(board)
 
     await table.env.restart_bot(create_bot(database=target))
 
     board = driver.board
-    assert board.embeds[0].footer.text == footer
+    assert footer(board) == seen_footer
     state = peek(table, board)
     target = a_chase(state)
     await driver.flip(target if target is not None else next(iter(face_down_tops(state))))
-    assert driver.board.embeds[0].footer.text != footer
+    assert footer(driver.board) != seen_footer
     for _ in range(20):
         await driver.step()
-    assert mover(driver.board, table.players) is not None or "Game over" in headline(driver.board)
+    assert mover(driver.board, table.players) is not None or "Game over" in body(driver.board)
     assert chaser in table.players
 
 
@@ -388,7 +397,7 @@ async def test_a_forged_or_outdated_choice_is_refused_privately_and_changes_noth
     player = mover(board, table.players)
     flip = control(board, "1")
     prefix, level, path, index = flip.custom_id.rsplit(":", 3)
-    footer = board.embeds[0].footer.text
+    seen_footer = footer(board)
     forged = [
         f"{prefix}:{level}:{path}:99",  # an option the form does not have
         f"{prefix}:7:{path}:{index}",  # a level the form does not have
@@ -402,20 +411,20 @@ async def test_a_forged_or_outdated_choice_is_refused_privately_and_changes_noth
     # A forged path falls back to the default choices: the click names the same card.
     await forge(player, board, f"{prefix}:{level}:9.9.9.9.9:{index}")
     board = channel_message(table.channel, board.id)
-    assert "at position 1." in headline(board) and board.embeds[0].footer.text != footer
+    assert "at position 1." in body(board) and footer(board) != seen_footer
 
     outdated = await forge(player, board, flip.custom_id)
 
     assert "out of date" in told(outdated)
-    assert channel_message(table.channel, board.id).embeds[0].footer.text == board.embeds[0].footer.text
-    assert "Flip a second card." in headline(channel_message(table.channel, board.id))
+    assert footer(channel_message(table.channel, board.id)) == footer(board)
+    assert "Flip a second card." in body(channel_message(table.channel, board.id))
 
 
 async def test_rules_options_and_a_team_of_two_refused(table):
     rules = await table.alice.slash(table.channel, "rookie rules")
-    assert rules.ephemeral and "Rookie" in rules.response.embeds[0].description
+    assert rules.ephemeral and "Rookie" in body(rules.response)
     lobby = (await table.alice.slash(table.channel, "rookie new", variant="team")).response.message
-    assert "teams of two" in lobby.embeds[0].description
+    assert "teams of two" in body(lobby)
     await table.bob.click(lobby, label="Join")
 
     refused = await table.alice.click(lobby, label="Start")
@@ -471,6 +480,6 @@ async def test_the_board_s_description_names_a_turned_card_by_its_colour_and_sym
 
     await player.click(board, custom_id=control(board, str(position + 1)).custom_id)
 
-    described = channel_message(channel, board.id).attachments[0].description
+    described = board_image(channel_message(channel, board.id)).description
     assert TURNED_UP[lang].format(seat="AB"[seat], card=NAMED_CARDS[lang][kind]) in described
     assert f"{BETWEEN_SCORES[lang]}B " in described  # the scores listed as the language writes lists

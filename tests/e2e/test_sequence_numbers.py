@@ -11,7 +11,6 @@ assertion is about what a member sees.
 from __future__ import annotations
 
 import io
-import json
 import re
 from dataclasses import replace
 from typing import Any
@@ -22,7 +21,22 @@ from bot import create_bot
 from games.sequence_numbers import CARDS, CELLS_OF, CORNERS, DIRECTIONS, SIZE, _windows, cell_name, team_of
 from matches.match import seat_name
 from render.sequence_numbers import CHOICE, cell_centre, parse_cell
-from tests.e2e.helpers import button_labels, channel_message, components, forge, mover, open_and_start, told
+from tests.e2e.helpers import (
+    all_text,
+    board_image,
+    body,
+    button_labels,
+    channel_message,
+    components,
+    field,
+    footer,
+    forge,
+    mover,
+    open_and_start,
+    roster,
+    title,
+    told,
+)
 
 MY_HAND = "My hand"
 CARD_MENU = "Choose a card to play"
@@ -36,7 +50,7 @@ MINUS = next(i for i, card in enumerate(CARDS) if card.kind == "minus")
 
 def match_of(table: Any, board: Any) -> Any:
     """The running match behind a board: read to decide what to click, never to assert."""
-    match_id = int(board.embeds[0].footer.text.split()[1])
+    match_id = int(footer(board).split()[1])
     return table.env.bot.matches.running[match_id]
 
 
@@ -141,13 +155,13 @@ async def take_turn(table: Any, board_id: int, members: list[Any]) -> Any:
     hand = await open_hand(player, board)
     note = await make_move(table, player, hand, move)
     # The hand message keeps controls only after a trade, or for the lock choice a chip made.
-    assert not note.components or move["type"] == "trade" or "choose which five" in note.content
+    assert not components(note) or move["type"] == "trade" or "choose which five" in note.content
     return channel_message(table.channel, board_id)
 
 
 async def play_to_the_end(table: Any, board: Any, members: list[Any], turns: int = 200) -> Any:
     for _ in range(turns):
-        if "**Game over**" in board.embeds[0].description:
+        if "**Game over**" in body(board):
             return board
         board = await take_turn(table, board.id, members)
     raise AssertionError(f"the match did not end in {turns} turns")
@@ -180,9 +194,8 @@ def problem_card(answer: int) -> int:
 
 
 def texts(message: Any) -> str:
-    """Every word of a message a member can read: content, embeds, controls."""
-    parts = [message.content or ""]
-    parts += [json.dumps(embed.to_dict(), ensure_ascii=False) for embed in message.embeds]
+    """Every word of a message a member can read: its text and its controls."""
+    parts = [all_text(message)]
     for component in components(message):
         parts += [getattr(component, "label", None) or "", getattr(component, "placeholder", None) or ""]
         for option in getattr(component, "options", []):
@@ -236,28 +249,28 @@ def the_other(table: Any, member: Any) -> Any:
 
 async def test_two_players_play_through_the_hand_messages_to_a_win(table):
     board = await open_and_start(table.channel, table.alice, [table.bob], "sequence new")
-    assert board.embeds[0].title.startswith("Sequence Numbers #")
-    assert (await board.attachments[0].read()).startswith(b"\x89PNG")
+    assert title(board).startswith("Sequence Numbers #")
+    assert (await board_image(board).read()).startswith(b"\x89PNG")
     assert button_labels(board) == [MY_HAND, "Resign"]
-    players = board.embeds[0].fields[0].value
+    players = roster(board)
     assert f"🟦 A · <@{table.alice.user.id}>" in players and f"🟧 B · <@{table.bob.user.id}>" in players
     assert "sequences 0/1" in players
     first = mover(board, table.players)
     second = the_other(table, first)
 
     board = await take_turn(table, board.id, table.players)
-    headline = board.embeds[0].description
+    headline = body(board)
     played = rf"{re.escape(named(table, first))} played (\d+ [+-] \d+|a plus card) on [A-J]\d+\."
     assert re.search(played, headline)
     assert f"**Turn 2:** {named(table, second)} to move." in headline
 
     board = await play_to_the_end(table, board, table.players)
 
-    text = board.embeds[0].description
+    text = body(board)
     # The winning chip may complete two sequences at once (two lines through it).
     won = re.search(r"completed (?:a sequence|2 sequences) \(([12])/1\): [A-J]\d+–[A-J]\d+[ .]", text)
     assert won and re.search(r"<@\d+> wins!", text)
-    assert f"sequences {won[1]}/1" in board.embeds[0].fields[0].value
+    assert f"sequences {won[1]}/1" in roster(board)
     assert MY_HAND not in button_labels(board)  # nothing left to play
 
 
@@ -265,7 +278,7 @@ async def test_the_first_board_says_who_was_drawn_to_start_and_pings_them(table)
     board = await open_and_start(table.channel, table.alice, table.players[1:], "sequence new")
 
     first = mover(board, table.players)
-    headline = board.embeds[0].description
+    headline = body(board)
     seat = seat_of(table, first)
     label = f"<@{first.user.id}> ({seat_name(seat)} · team {seat % 2 + 1})"  # four players: two teams
     assert f"{label} was drawn to start." in headline
@@ -287,7 +300,7 @@ async def test_the_hand_is_private_and_playable_only_on_your_turn(table):
     assert waiting.ephemeral and waiting.response.attachments
     assert f"your hand ({seat_name(seat_of(table, other))})" in waiting.response.content
     assert "when it is your turn" in waiting.response.content
-    assert not waiting.response.components
+    assert not components(waiting.response)
     outsider = await table.carol.click(board, label=MY_HAND)
     assert "not playing in this match" in told(outsider)
 
@@ -306,10 +319,10 @@ async def test_the_hand_is_private_and_playable_only_on_your_turn(table):
 
     hand = seen(table, hand, player)  # redrawn: the new hand, without the card played
     assert first_line(hand).startswith("You played ") and first_line(hand).endswith(f" on {cells[0]}.")
-    assert not hand.components and "when it is your turn" in hand.content
+    assert not components(hand) and "when it is your turn" in hand.content
     assert not shows_card(hand.content.split("):", 1)[1], card.label.split(" · ")[1])
     board = channel_message(table.channel, board.id)
-    assert f"on {cells[0]}." in board.embeds[0].description
+    assert f"on {cells[0]}." in body(board)
     notice = other.user.dm_channel.history()[-1]
     assert notice.content.startswith("Your turn in **Sequence Numbers #")
     assert f"your hand ({seat_name(seat_of(table, other))})" in notice.content and notice.attachments
@@ -319,7 +332,7 @@ async def test_the_hand_is_private_and_playable_only_on_your_turn(table):
 async def test_teammates_never_see_each_others_cards(table):
     members = table.players
     board = await open_and_start(table.channel, table.alice, members[1:], "sequence new")
-    players = board.embeds[0].fields[0].value.splitlines()
+    players = roster(board).splitlines()
     assert ["team 1" in p for p in players] == [True, False, True, False]
     assert [p.split(" · ")[0] for p in players] == ["🟦 A", "🟧 B", "🟩 C", "🟪 D"]
     assert "sequences 0/2" in players[0]
@@ -358,14 +371,14 @@ async def test_a_minus_card_removes_an_opponent_chip_from_a_menu(table):
     cells = menu(hand, "Choose the cell").options
     assert [o.label for o in cells] == ["D7", "E7"]  # not the player's own chip on F2
     assert all(o.description.startswith(f"{seat_name(1 - seat)} chip on ") for o in cells)
-    before = await board.attachments[0].read()
+    before = await board_image(board).read()
 
     await pick(player, hand, "Choose the cell", "D7")
 
     assert first_line(seen(table, hand, player)) == "You removed a chip from D7 with a minus card."
     board = channel_message(table.channel, board.id)
-    assert f"{named(table, player)} removed a chip from D7 with a minus card." in board.embeds[0].description
-    assert await board.attachments[0].read() != before
+    assert f"{named(table, player)} removed a chip from D7 with a minus card." in body(board)
+    assert await board_image(board).read() != before
 
 
 async def test_a_plus_card_picks_a_row_then_a_column(table):
@@ -388,7 +401,7 @@ async def test_a_plus_card_picks_a_row_then_a_column(table):
 
     assert first_line(seen(table, hand, player)) == "You played a plus card on C5."
     board = channel_message(table.channel, board.id)
-    assert f"{named(table, player)} played a plus card on C5." in board.embeds[0].description
+    assert f"{named(table, player)} played a plus card on C5." in body(board)
 
 
 async def test_a_dead_card_is_traded_once_and_refused_when_played(table):
@@ -423,7 +436,7 @@ async def test_a_dead_card_is_traded_once_and_refused_when_played(table):
     await player.select(hand, [dead.value], custom_id=card_menu_id(hand))
     assert "traded a dead card this turn already" in seen(table, hand, player).content
     board = channel_message(table.channel, board.id)
-    assert f"{named(table, player)} traded a dead card ({dead_texts[0]})." in board.embeds[0].description
+    assert f"{named(table, player)} traded a dead card ({dead_texts[0]})." in body(board)
     assert mover(board, table.players) is player  # the turn goes on after a trade
 
 
@@ -460,7 +473,7 @@ async def test_six_in_a_row_lets_the_mover_choose_which_five_lock_and_a_restart_
     assert hand.content.startswith(f"You played {CARDS[THIRTY].text} on C3.")
     assert "choose which five chips to lock" in hand.content
     assert button_labels(hand) == [*LOCKS, "Hint"]
-    headline = board.embeds[0].description
+    headline = body(board)
     assert (
         f"{named(table, player, 4)} made more than five in a row and chooses which five chips to lock: "
         "A3–E3 or B3–F3." in headline
@@ -468,7 +481,7 @@ async def test_six_in_a_row_lets_the_mover_choose_which_five_lock_and_a_restart_
     assert mover(board, table.players) is player  # the same turn goes on
     # The chip has drawn nothing yet (the draw follows the lock): it may still be taken back.
     assert button_labels(board) == [*LOCKS, MY_HAND, "Resign", "Take back"]
-    picture = Image.open(io.BytesIO(await board.attachments[0].read())).convert("RGB")
+    picture = Image.open(io.BytesIO(await board_image(board).read())).convert("RGB")
     x, y = cell_centre(2, 2)
     assert all(abs(a - b) <= 40 for a, b in zip(picture.getpixel((x, y - 25)), CHOICE, strict=True))
     partner = table.players[(seat + 2) % 4]
@@ -483,12 +496,12 @@ async def test_six_in_a_row_lets_the_mover_choose_which_five_lock_and_a_restart_
 
     assert chosen.acknowledged and not chosen.ephemeral
     board = channel_message(table.channel, board.id)
-    headline = board.embeds[0].description
+    headline = body(board)
     assert f"{named(table, player, 4)} played {CARDS[THIRTY].text} on C3 and chose to lock A3–E3." in headline
     assert f"Team {seat % 2 + 1} completed a sequence (1/2): A3–E3." in headline
     assert mover(board, table.players) is table.players[(seat + 1) % 4]
     assert button_labels(board) == [MY_HAND, "Resign"]
-    scores = board.embeds[0].fields[0].value.splitlines()
+    scores = roster(board).splitlines()
     assert all(("sequences 1/2" in line) == (index % 2 == seat % 2) for index, line in enumerate(scores))
 
 
@@ -506,8 +519,8 @@ async def test_the_lock_choice_can_be_made_from_the_hand_message(table):
         == f"You played {CARDS[THIRTY].text} on C3 and chose to lock B3–F3."
     )
     board = channel_message(table.channel, board.id)
-    assert "chose to lock B3–F3." in board.embeds[0].description
-    assert "completed a sequence (1/2): B3–F3." in board.embeds[0].description
+    assert "chose to lock B3–F3." in body(board)
+    assert "completed a sequence (1/2): B3–F3." in body(board)
     assert mover(board, table.players) is not player
 
 
@@ -517,7 +530,7 @@ async def test_when_time_runs_out_during_the_lock_choice_the_first_run_is_locked
     await table.env.advance_time(150)
 
     board = channel_message(table.channel, board.id)
-    headline = board.embeds[0].description
+    headline = body(board)
     assert f"⏰ <@{player.user.id}> ran out of time: the turn was played for them (lock)." in headline
     assert "chose to lock A3–E3." in headline
     assert mover(board, table.players) is table.players[(seat_of(table, player) + 1) % 4]
@@ -546,7 +559,7 @@ async def test_a_forged_choice_is_refused_privately_and_moves_nothing(table):
         assert "no longer on offer" in told(refused), custom_id
 
     board = channel_message(table.channel, board.id)
-    assert board.embeds[0].footer.text.endswith("move 0") and mover(board, table.players) is player
+    assert footer(board).endswith("move 0") and mover(board, table.players) is player
     assert not [m for m in table.channel.history(viewer=the_other(table, player)) if "on offer" in m.content]
     await take_turn(table, board.id, table.players)  # the real controls still work
 
@@ -566,9 +579,9 @@ async def test_an_outdated_choice_is_refused_privately(table, target):
     late = await player.click(old, label=cell)
 
     assert told(late) == "The game moved on — this is how it stands now."  # said in the reply, redrawn
-    assert not seen(table, old, player).components  # no longer their turn
+    assert not components(seen(table, old, player))  # no longer their turn
     board = channel_message(table.channel, board.id)
-    assert board.embeds[0].footer.text.endswith("move 1") and mover(board, table.players) is not player
+    assert footer(board).endswith("move 1") and mover(board, table.players) is not player
 
 
 async def test_a_restart_in_the_middle_of_a_choice_keeps_the_hand_message_working(table, target):
@@ -590,7 +603,7 @@ async def test_a_restart_in_the_middle_of_a_choice_keeps_the_hand_message_workin
     played = second.label.split(" · ")[1]
     assert first_line(seen(table, hand, player)) == f"You played {played} on {cell}."
     board = channel_message(table.channel, board.id)
-    assert f"{named(table, player)} played {played} on {cell}." in board.embeds[0].description
+    assert f"{named(table, player)} played {played} on {cell}." in body(board)
 
 
 # --------------------------------------------------------------------- restarts, DMs, seats
@@ -603,18 +616,18 @@ async def test_the_match_and_an_open_hand_message_survive_a_restart(table, targe
     match = match_of(table, board)
     move = greedy(match, match.seat_of(player.user.id))
     hand = await open_hand(player, board)
-    footer = board.embeds[0].footer.text
+    seen_footer = footer(board)
 
     await table.env.restart_bot(create_bot(database=target))
 
-    assert channel_message(table.channel, board.id).embeds[0].footer.text == footer
+    assert footer(channel_message(table.channel, board.id)) == seen_footer
     note = await make_move(table, player, hand, move)  # the hand message opened before
     assert note.content.startswith(("You played", "You put", "You removed", "You traded"))
     board = channel_message(table.channel, board.id)
-    assert board.embeds[0].footer.text != footer
-    footer = board.embeds[0].footer.text
+    assert footer(board) != seen_footer
+    seen_footer = footer(board)
     board = await take_turn(table, board.id, table.players)
-    assert board.embeds[0].footer.text != footer
+    assert footer(board) != seen_footer
 
 
 async def test_closed_dms_are_said_in_the_channel_without_any_card(table):
@@ -631,15 +644,15 @@ async def test_closed_dms_are_said_in_the_channel_without_any_card(table):
     assert not notices[0].attachments
     cards = await own_cards(waiting, board)
     assert cards and not any(shows_card(notices[0].content, card) for card in cards)
-    footer = board.embeds[0].footer.text
+    seen_footer = footer(board)
     board = await take_turn(table, board.id, table.players)  # they play from the button
-    assert board.embeds[0].footer.text != footer
+    assert footer(board) != seen_footer
 
 
 async def test_six_players_may_play_in_three_teams_and_five_are_refused(table):
     erin, frank = (table.guild.add_member(table.env.create_user(n)) for n in ("erin", "frank"))
     lobby = (await table.alice.slash(table.channel, "sequence new", teams=3)).response.message
-    assert "6 play in three teams of two" in lobby.embeds[0].description
+    assert "6 play in three teams of two" in body(lobby)
     for guest in (table.bob, table.carol, table.dave, erin):
         await guest.click(lobby, label="Join")
     five = await table.alice.click(lobby, label="Start")
@@ -648,14 +661,14 @@ async def test_six_players_may_play_in_three_teams_and_five_are_refused(table):
 
     await table.alice.click(lobby, label="Start")
 
-    players = channel_message(table.channel, lobby.id).embeds[0].fields[0].value.splitlines()
+    players = roster(channel_message(table.channel, lobby.id)).splitlines()
     assert [p.split(" · ")[1] for p in players] == ["team 1", "team 2", "team 3"] * 2
 
 
 async def test_the_rules_are_told_privately(table):
     result = await table.alice.slash(table.channel, "sequence rules")
     assert result.ephemeral
-    text = result.response.embeds[0].description
+    text = body(result.response)
     assert "sequence" in text and "dead card" in text.lower() and "minus card" in text
     assert "drawn by lot" in text and "more than five in a row" in text
 
@@ -666,7 +679,7 @@ async def test_a_player_who_resigned_is_said_to_have_resigned_once_on_the_final_
     asked = await quitter.click(board, label="Resign")
     await quitter.click(asked.response.message, label="Yes, resign")
 
-    final = channel_message(table.channel, board.id).embeds[0]
-    players = next(f.value for f in final.fields if f.name == "Players")
+    final = channel_message(table.channel, board.id)
+    players = field(final, "Players")
     [line] = [line for line in players.splitlines() if f"<@{quitter.user.id}>" in line]
     assert line.count("resigned") == 1, line

@@ -7,7 +7,12 @@ import pytest
 
 from bot import Settings, create_bot
 from data.model import Shards
-from tests.e2e.helpers import channel_message, footer_move, open_and_start
+from tests.e2e.helpers import (
+    body,
+    channel_message,
+    footer_move,
+    open_and_start,
+)
 
 CLOCK_S = 120
 
@@ -32,7 +37,7 @@ async def start_in_new_server(env, shard: int):
 
 def timed_out(channel, board_id: int) -> bool:
     board = channel_message(channel, board_id)
-    return "ran out of time" in (board.embeds[0].description or "") and footer_move(board) >= 1
+    return "ran out of time" in body(board) and footer_move(board) >= 1
 
 
 async def test_each_shard_process_keeps_the_clocks_of_its_own_servers_only(simcord_env, target):

@@ -12,13 +12,16 @@ import pytest
 from bot import create_bot
 from matches.hints import decide
 from tests.e2e.helpers import (
+    body,
     button_labels,
     channel_message,
     components,
+    fields,
     forge,
     mover,
     open_and_start,
     play_on_board,
+    title,
     told,
 )
 from tests.e2e.test_hints import confirmed_hint, press_hint, resign
@@ -33,7 +36,7 @@ NOT_YOURS = "Only the player who just moved can ask to take that move back — a
 
 
 def running(table: Any, board: Any) -> Any:
-    match_id = int(board.embeds[0].title.rsplit("#", 1)[1])
+    match_id = int(title(board).rsplit("#", 1)[1])
     return table.env.bot.matches.running[match_id]
 
 
@@ -132,17 +135,17 @@ async def test_a_move_is_taken_back_when_the_others_accept_and_chance_stays_the_
     assert accepted.acknowledged and not told(accepted)
     request = channel_message(table.channel, request.id)
     note = f"↩️ <@{player.user.id}> took back their move."
-    assert request.content == note and not request.components
+    assert request.content == note and not components(request)
     board = channel_message(table.channel, board.id)
-    assert note in board.embeds[0].description
+    assert note in body(board)
     assert mover(board, players) is player and dumped(table, board) == before
     assert running(table, board).turn == turn - 1
     log = await table.env.bot.storage.matches.move_log(running(table, board).id)
     assert len(log) == turn - 1
     again = await move(table, board)
     assert dumped(table, again) == after  # the same move meets the same chance
-    stats = (await table.carol.slash(table.channel, "stats", member=player)).response.embeds[0]
-    assert any(f.name == "Taken back" and f.value == "1 move taken back" for f in stats.fields)
+    stats = (await table.carol.slash(table.channel, "stats", member=player)).response
+    assert any(f.name == "Taken back" and f.value == "1 move taken back" for f in fields(stats))
 
 
 async def test_with_three_players_both_others_must_accept(table):
@@ -221,7 +224,7 @@ async def test_a_decline_ends_the_request_and_the_move_cannot_be_asked_again(tab
     assert request.content == (
         f"✖️ <@{other(table, player).user.id}> declined: the move of <@{player.user.id}> stands."
     )
-    assert not request.components and dumped(table, board) == after
+    assert not components(request) and dumped(table, board) == after
     match = running(table, board)
     board = channel_message(table.channel, board.id)
     again = await forge(player, board, f"g:tetris_link:{match.id}:{match.turn}:_takeback")
@@ -241,7 +244,7 @@ async def test_the_next_move_lapses_the_request_and_a_stale_accept_changes_nothi
 
     request = channel_message(table.channel, request.id)
     assert request.content == f"⌛ The next move came first: the move of <@{player.user.id}> stands."
-    assert not request.components
+    assert not components(request)
     stale = await forge(other(table, player), request, accept)
     assert told(stale) == "The next move came first: this request has lapsed and nothing was taken back."
     assert dumped(table, board) == after
@@ -262,7 +265,7 @@ async def test_when_the_turn_clock_runs_out_the_request_lapses_and_the_move_stan
     assert running(table, board).turn == turn + 1
     request = channel_message(table.channel, request.id)
     assert request.content == f"⌛ The next move came first: the move of <@{player.user.id}> stands."
-    assert not request.components
+    assert not components(request)
 
 
 async def test_a_computer_accepts_at_once_and_its_decision_for_the_turn_taken_back_is_void(table, seed):
@@ -283,7 +286,7 @@ async def test_a_computer_accepts_at_once_and_its_decision_for_the_turn_taken_ba
 
     assert asked.acknowledged and not told(asked) and request_message_absent(table)
     board = channel_message(table.channel, board.id)
-    assert f"↩️ <@{table.alice.user.id}> took back their move." in board.embeds[0].description
+    assert f"↩️ <@{table.alice.user.id}> took back their move." in body(board)
     assert dumped(table, board) == before
     await table.env.advance_time(10)  # the computer had decided the turn taken back: void
     assert dumped(table, board) == before and mover(channel_message(table.channel, board.id), table.players)
@@ -365,7 +368,7 @@ async def test_the_replay_of_a_match_with_a_move_taken_back_shows_the_moves_that
 
 
 def running_id(board: Any) -> int:
-    return int(board.embeds[0].title.rsplit("#", 1)[1])
+    return int(title(board).rsplit("#", 1)[1])
 
 
 @pytest.mark.parametrize(
@@ -412,9 +415,9 @@ async def test_the_request_and_the_note_speak_the_match_language(
     await answerer.click(request, custom_id=accept.custom_id)
 
     board = channel_message(channel, board.id)
-    assert note.format(p=player.user.id) in board.embeds[0].description
-    shown = (await answerer.slash(channel, "stats", member=player)).response.embeds[0]
-    assert any(f.value == stats for f in shown.fields)
+    assert note.format(p=player.user.id) in body(board)
+    shown = (await answerer.slash(channel, "stats", member=player)).response
+    assert any(f.value == stats for f in fields(shown))
 
 
 async def take_back_and_move_otherwise(table: Any, board: Any, player: Any, answerer: Any) -> Any:
@@ -467,5 +470,5 @@ async def test_a_hint_for_the_new_position_after_a_move_was_taken_back_counts_ag
     assert told(second).startswith("💡 **Hint:** ")
     await resign(player, table.channel, board)
 
-    final = channel_message(table.channel, board.id).embeds[0]
-    assert f"<@{answerer.user.id}> used 2 hints." in final.description
+    final = channel_message(table.channel, board.id)
+    assert f"<@{answerer.user.id}> used 2 hints." in body(final)

@@ -7,7 +7,20 @@ import re
 from simcord.components import walk_components
 
 from bot import create_bot
-from tests.e2e.helpers import button_labels, channel_message, components, mover, open_and_start, told
+from tests.e2e.helpers import (
+    board_image,
+    body,
+    button_labels,
+    channel_message,
+    components,
+    field,
+    footer,
+    mover,
+    open_and_start,
+    roster,
+    title,
+    told,
+)
 
 SHAPE_LABELS = ("I ×", "O ×", "T ×", "S ×", "L ×")
 
@@ -37,24 +50,23 @@ async def play_to_the_end(table, board) -> object:
 
 async def test_a_two_player_match_is_played_from_the_lobby_to_the_result(table):
     board = await open_and_start(table.channel, table.alice, [table.bob], "tetrislink new")
-    assert board.embeds[0].title.startswith("Tetris Link #")
-    assert (await board.attachments[0].read()).startswith(b"\x89PNG")
+    assert title(board).startswith("Tetris Link #")
+    assert (await board_image(board).read()).startswith(b"\x89PNG")
     assert {"My pieces", "Resign"} <= set(button_labels(board))
 
     board = await play_to_the_end(table, board)
 
-    text = board.embeds[0].description
+    text = body(board)
     assert "**Game over**" in text
     assert "wins" in text or "draw" in text
-    assert "points" in board.embeds[0].fields[0].value
+    assert "points" in roster(board)
     assert button_labels(board) == ["Rematch", "Replay"]  # no move left to make
-    ratings = board.embeds[0].fields[1]
-    assert ratings.name == "Ratings" and "1000 →" in ratings.value
+    assert "1000 →" in field(board, "Ratings")
 
 
 async def test_the_first_board_says_who_was_drawn_to_roll_first_the_rolls_and_who_starts(table):
     board = await open_and_start(table.channel, table.alice, [table.bob, table.carol], "tetrislink new")
-    text = board.embeds[0].description
+    text = body(board)
     seated = {f"<@{member.user.id}>": member for member in (table.alice, table.bob, table.carol)}
     drawn = re.search(r"(<@\d+>) \(\S+ [ABC]\) was drawn to roll first\.", text)
     rolls = re.search(r"Starting rolls: (.+)\.", text)
@@ -68,7 +80,7 @@ async def test_the_first_board_says_who_was_drawn_to_roll_first_the_rolls_and_wh
 
 async def test_without_dice_the_first_board_says_who_was_drawn_to_start(table):
     board = await open_and_start(table.channel, table.alice, [table.bob], "tetrislink new", dice=False)
-    text = board.embeds[0].description
+    text = body(board)
     drawn = re.search(r"(<@\d+>) \(\S+ [AB]\) was drawn to start\.", text)
     assert drawn, text
     player = mover(board, table.players)
@@ -88,35 +100,35 @@ async def test_a_placement_is_told_above_the_board_in_the_words_of_the_image(tab
     await player.click(board, custom_id=drop.custom_id)
 
     board = channel_message(table.channel, board.id)
-    text = board.embeds[0].description
+    text = body(board)
     assert f"<@{player.user.id}> (" in text
     assert f"placed an O in columns {column} and {column + 1}." in text
 
 
 async def test_the_no_dice_option_is_called_a_house_variant_in_the_rules_and_the_lobby(table):
     rules = await table.alice.slash(table.channel, "tetrislink rules")
-    text = rules.response.embeds[0].description
+    text = body(rules.response)
     assert "**No dice** (house variant, not the rulebook's game, which rolls every turn)" in text
     assert "drawn by lot" in text
 
     lobby = (await table.alice.slash(table.channel, "tetrislink new", dice=False)).response.message
-    assert "**Setup:** house variant without dice" in lobby.embeds[0].description
+    assert "**Setup:** house variant without dice" in body(lobby)
     command = table.env.backend.find_command("tetrislink", table.guild.id, type=1)
     new = next(option for option in command["options"] if option["name"] == "new")
     dice = next(option for option in new["options"] if option["name"] == "dice")
     assert "as the rulebook says" in dice["description"] and "house variant" in dice["description"]
     ruled = (await table.bob.slash(table.channel, "tetrislink new")).response.message
-    assert "**Setup:** rulebook game: the shape die every turn" in ruled.embeds[0].description
+    assert "**Setup:** rulebook game: the shape die every turn" in body(ruled)
 
 
 async def test_a_four_player_match_is_played_to_the_result(table):
     guests = [table.bob, table.carol, table.dave]
     board = await open_and_start(table.channel, table.alice, guests, "tetrislink new", dice=False)
-    assert len(board.embeds[0].fields[0].value.splitlines()) == 4
+    assert len(roster(board).splitlines()) == 4
 
     board = await play_to_the_end(table, board)
 
-    assert "**Game over**" in board.embeds[0].description
+    assert "**Game over**" in body(board)
 
 
 async def test_the_lobby_refuses_a_start_by_a_guest_and_too_few_players(table):
@@ -128,9 +140,9 @@ async def test_the_lobby_refuses_a_start_by_a_guest_and_too_few_players(table):
     assert "Only the host" in told(by_guest)
     left = await table.bob.click(lobby, label="Leave")
     assert not left.ephemeral
-    assert "bob" not in channel_message(table.channel, lobby.id).embeds[0].description
+    assert "bob" not in body(channel_message(table.channel, lobby.id))
     cancelled = await table.alice.click(lobby, label="Cancel")
-    assert "cancelled" in channel_message(table.channel, lobby.id).embeds[0].description
+    assert "cancelled" in body(channel_message(table.channel, lobby.id))
     assert cancelled.acknowledged
 
 
@@ -162,7 +174,7 @@ async def test_a_click_on_an_outdated_message_is_refused(table):
 
     assert "out of date" in told(result)
     board = channel_message(table.channel, board.id)
-    assert "resigned" not in board.embeds[0].description
+    assert "resigned" not in body(board)
 
 
 async def test_a_player_who_resigns_is_skipped_and_the_other_wins(table):
@@ -172,8 +184,8 @@ async def test_a_player_who_resigns_is_skipped_and_the_other_wins(table):
     assert confirmed.acknowledged
 
     board = channel_message(table.channel, board.id)
-    assert "**Game over**" in board.embeds[0].description
-    assert f"<@{table.alice.user.id}> wins" in board.embeds[0].description
+    assert "**Game over**" in body(board)
+    assert f"<@{table.alice.user.id}> wins" in body(board)
 
 
 async def test_the_ghost_moves_and_turns_without_making_a_move(table):
@@ -183,31 +195,31 @@ async def test_the_ghost_moves_and_turns_without_making_a_move(table):
     await player.click(board, custom_id=next(c for c in components(board) if c.label == "L ×5").custom_id)
     board = channel_message(table.channel, board.id)
     before = next(c.label for c in components(board) if c.label.startswith("Drop"))
-    image_before = await board.attachments[0].read()
+    image_before = await board_image(board).read()
 
     await player.click(board, label="▶")
     board = channel_message(table.channel, board.id)
     after = next(c.label for c in components(board) if c.label.startswith("Drop"))
     assert before != after
-    assert await board.attachments[0].read() != image_before
+    assert await board_image(board).read() != image_before
     await player.click(board, label="⟳")
     await player.click(channel_message(table.channel, board.id), label="⇋")
     board = channel_message(table.channel, board.id)
     assert mover(board, table.players) is player  # steering is not a move
-    assert "move 0" in board.embeds[0].footer.text
+    assert "move 0" in footer(board)
 
 
 async def test_the_match_goes_on_after_a_restart(table, target):
     board = await open_and_start(table.channel, table.alice, [table.bob], "tetrislink new")
     board = await play_one_turn(table, board.id)
-    footer = board.embeds[0].footer.text
+    seen_footer = footer(board)
 
     await table.env.restart_bot(create_bot(database=target))
 
     board = channel_message(table.channel, board.id)
-    assert board.embeds[0].footer.text == footer
+    assert footer(board) == seen_footer
     board = await play_one_turn(table, board.id)
-    assert board.embeds[0].footer.text != footer
+    assert footer(board) != seen_footer
 
 
 async def test_closed_dms_are_said_in_the_channel_without_stopping_the_match(table):
@@ -223,10 +235,10 @@ async def test_closed_dms_are_said_in_the_channel_without_stopping_the_match(tab
     assert len(notices) == 1 and f"<@{table.bob.user.id}>" in notices[0]
     assert "My pieces" in notices[0]
     assert mover(board, table.players) is table.bob
-    before = board.embeds[0].footer.text
+    before = footer(board)
     board = await play_one_turn(table, board.id)  # and the match goes on: Bob plays
     moves = int(before.rsplit(" ", 1)[-1])
-    assert board.embeds[0].footer.text.endswith(f"move {moves + 1}")
+    assert footer(board).endswith(f"move {moves + 1}")
     alice_dms = table.alice.user.dm_channel.history()
     assert any("Your turn in **Tetris Link" in m.content for m in alice_dms)  # open DMs still work
 
@@ -234,7 +246,7 @@ async def test_closed_dms_are_said_in_the_channel_without_stopping_the_match(tab
 async def test_a_control_of_a_board_drawn_by_an_earlier_version_redraws_the_current_board(table):
     board = await open_and_start(table.channel, table.alice, [table.bob], "tetrislink new", dice=False)
     player = mover(board, table.players)
-    match_id, turn = re.search(r"match (\d+) · move (\d+)", board.embeds[0].footer.text).groups()
+    match_id, turn = re.search(r"match (\d+) · move (\d+)", footer(board)).groups()
     shape = next(c for c in components(board) if c.label.startswith(SHAPE_LABELS))
     stored = table.env.backend.get_message(board.channel.id, board.id)
     sent = next(c for c in walk_components(stored.components) if c.get("custom_id") == shape.custom_id)

@@ -19,13 +19,27 @@ from cogs.tremember import ARROWS
 from games.tremember import HOLE, MOTIFS, NOBODY, cell_name, motif_of
 from matches.match import seat_name
 from render.tremember import motif_name, narrate
-from tests.e2e.helpers import channel_message, components, forge, mover, open_and_start, token_of, told
+from tests.e2e.helpers import (
+    all_text,
+    board_image,
+    body,
+    channel_message,
+    components,
+    footer,
+    forge,
+    mover,
+    open_and_start,
+    roster,
+    title,
+    token_of,
+    told,
+)
 
 MOTIF_WORDS = re.compile(r"\b(" + "|".join(sorted({motif_name(m) for m in MOTIFS})) + r")\b", re.IGNORECASE)
 
 
 def running_match(table: Any, board: Any) -> Any:
-    match_id = int(board.embeds[0].title.rsplit("#", 1)[1])
+    match_id = int(title(board).rsplit("#", 1)[1])
     return table.env.bot.matches.running[match_id]
 
 
@@ -125,10 +139,7 @@ def public_text(member: Any, table: Any) -> str:
     for message in messages:
         if message.flags.ephemeral:
             continue
-        parts.append(message.content or "")
-        for embed in message.embeds:
-            parts += [embed.title or "", embed.description or ""]
-            parts += [field.value for field in embed.fields]
+        parts.append(all_text(message))
     return "\n".join(parts)
 
 
@@ -143,7 +154,7 @@ def other(table: Any, player: Any) -> Any:
 
 async def test_a_two_player_match_is_played_from_the_lobby_to_the_result(table):
     board = await start(table)
-    assert board.embeds[0].title.startswith("Tremember #")
+    assert title(board).startswith("Tremember #")
     assert {c.label for c in components(board) if isinstance(c, discord.Button)} == {"Show my card", "Resign"}
     assert [m.placeholder for m in menus(board)] == ["Take a card in rows 1–3", "Take a card in rows 4–6"]
     assert sum(len(m.options) for m in menus(board)) == 36
@@ -153,11 +164,11 @@ async def test_a_two_player_match_is_played_from_the_lobby_to_the_result(table):
         if mover(board, table.players) is None:
             break
         board = await play_turn(table, board.id, pair=turn % 4 != 0)
-        headlines.append(board.embeds[0].description)
+        headlines.append(body(board))
 
-    text = board.embeds[0].description
+    text = body(board)
     assert "**Game over**" in text and ("wins" in text or "draw" in text)
-    points = [int(n) for n in re.findall(r"(\d+) points? · \d+ pairs?", board.embeds[0].fields[0].value)]
+    points = [int(n) for n in re.findall(r"(\d+) points? · \d+ pairs?", roster(board))]
     assert len(points) == 2 and all(points)
     assert any("no pair, both turn face down again" in line for line in headlines)
     assert sum("turned 90° clockwise" in line for line in headlines) == 2  # both joker pairs
@@ -169,7 +180,7 @@ async def test_a_turn_is_take_push_and_two_flips_with_the_right_controls(table):
     board = await start(table)
     took = await take_a_card(table, board.id)
     board = channel_message(table.channel, board.id)
-    assert "took the card at" in board.embeds[0].description
+    assert "took the card at" in body(board)
     assert not menus(board)
     buttons = push_buttons(board)
     assert len(buttons) == 4 and 2 <= sum(not b.disabled for b in buttons) <= 4
@@ -180,13 +191,13 @@ async def test_a_turn_is_take_push_and_two_flips_with_the_right_controls(table):
 
     await push_back(table, board.id)
     board = channel_message(table.channel, board.id)
-    assert "pushed" in board.embeds[0].description
+    assert "pushed" in body(board)
     assert menus(board)[0].placeholder.startswith("Turn a card")
     first, _ = cells_to_turn(table, board, pair=False)
     await choose(table, board.id, first)
 
     board = channel_message(table.channel, board.id)
-    assert re.search(rf"turned an? [a-z]+ at {first}\.", board.embeds[0].description)
+    assert re.search(rf"turned an? [a-z]+ at {first}\.", body(board))
     offered = set(cells_offered(board))
     assert first not in offered and len(offered) == 35  # the first card is face up on the board
     assert all(m.placeholder.startswith("Turn the second card") for m in menus(board))
@@ -201,10 +212,10 @@ async def test_the_peek_is_shown_to_the_taker_alone(table):
 
     peek = took.followups[0]
     assert peek.ephemeral and len(peek.attachments) == 1
-    image = await peek.attachments[0].read()
+    image = await board_image(peek).read()
     motif = re.search(r"\*\*([a-z]+)\*\*\. Only you", peek.content)[1]
     shown = await taker.click(channel_message(table.channel, board.id), label="Show my card")
-    assert shown.ephemeral and await shown.response.attachments[0].read() == image
+    assert shown.ephemeral and await board_image(shown.response).read() == image
     asked = await watcher.click(channel_message(table.channel, board.id), label="Show my card")
     assert asked.ephemeral and not asked.response.attachments
     assert "Nothing secret" in asked.response.content
@@ -222,7 +233,7 @@ async def test_a_miss_is_never_left_in_a_lasting_message(table):
     board = await start(table)
     first = mover(board, table.players)
     board = await play_turn(table, board.id, pair=False)
-    assert "no pair, both turn face down again" in board.embeds[0].description
+    assert "no pair, both turn face down again" in body(board)
     assert mover(board, table.players) is other(table, first)
 
     await take_a_card(table, board.id)  # the next move replaces the miss on the board
@@ -249,7 +260,7 @@ async def test_the_taker_may_push_from_the_private_card(table):
     assert not MOTIF_WORDS.search(note.content)
     assert [c.label for c in components(note.message)] == ["Hint"]  # the taker turns cards next
     board = channel_message(table.channel, board.id)
-    assert "pushed" in board.embeds[0].description and menus(board)
+    assert "pushed" in body(board) and menus(board)
 
 
 async def test_an_outsider_and_a_waiting_player_are_refused(table):
@@ -261,7 +272,7 @@ async def test_an_outsider_and_a_waiting_player_are_refused(table):
     assert "not playing in this match" in told(outsider)
     waiting = await choose(table, board.id, cell, player=other(table, player))
     assert "not your turn" in told(waiting)
-    assert "move 0" in channel_message(table.channel, board.id).embeds[0].footer.text
+    assert "move 0" in footer(channel_message(table.channel, board.id))
 
 
 MOVED_ON = "The game moved on — this is how it stands now."
@@ -280,23 +291,23 @@ async def test_a_stale_push_from_a_private_reply_is_refused_as_out_of_date(table
 
     assert told(late) == MOVED_ON  # said in the reply, redrawn as the match stands now
     board = channel_message(table.channel, board.id)
-    assert "move 2" in board.embeds[0].footer.text  # take and push only; no second push
+    assert "move 2" in footer(board)  # take and push only; no second push
     assert not any(MOVED_ON in (m.content or "") for m in table.channel.history(viewer=other(table, player)))
 
 
 async def test_a_restart_between_take_and_push_keeps_the_taken_card(table, target):
     board = await start(table)
     taker = mover(board, table.players)
-    image = await (await take_a_card(table, board.id)).followups[0].attachments[0].read()
+    image = await board_image((await take_a_card(table, board.id)).followups[0]).read()
 
     await table.env.restart_bot(create_bot(database=target))
 
     board = channel_message(table.channel, board.id)
     shown = await taker.click(board, label="Show my card")
-    assert await shown.response.attachments[0].read() == image
+    assert await board_image(shown.response).read() == image
     await push_back(table, board.id)
     board = await turn_two(table, board.id, pair=True)
-    assert "move 4" in board.embeds[0].footer.text and "+" in board.embeds[0].description
+    assert "move 4" in footer(board) and "+" in body(board)
     assert mover(board, table.players) is taker  # a pair: the taker plays again
 
 
@@ -332,7 +343,7 @@ async def test_a_push_from_the_board_hides_the_card_in_every_earlier_private_rep
         assert not shows_the_card(reply, motif)
         assert reply.content.startswith("Your card is back in the board")
     board = channel_message(table.channel, board.id)
-    assert "pushed" in board.embeds[0].description and menus(board)
+    assert "pushed" in body(board) and menus(board)
     assert mover(board, table.players) is taker
 
 
@@ -347,7 +358,7 @@ async def test_a_push_from_the_private_reply_hides_the_card_in_that_and_every_ot
     assert pushed.acknowledged
     for reply in replies:
         assert not shows_the_card(reply, motif)
-    assert "pushed" in channel_message(table.channel, board.id).embeds[0].description
+    assert "pushed" in body(channel_message(table.channel, board.id))
 
 
 async def test_a_card_asked_for_again_after_the_push_is_not_shown(table):
@@ -365,7 +376,7 @@ async def test_a_push_played_by_the_clock_hides_the_card_too(table):
     await table.env.advance_time(150)  # the clock plays the absent taker's turn
 
     board = channel_message(table.channel, board.id)
-    assert "ran out of time" in board.embeds[0].description
+    assert "ran out of time" in body(board)
     for reply in replies:
         assert not shows_the_card(reply, motif)
 
@@ -383,7 +394,7 @@ async def test_the_last_flip_is_gone_after_the_next_players_take(table):
     assert mover(board, table.players) is other(table, first)
     view = match.view(None)
     assert view["last_flip"] is None and view["last_event"]["type"] == "take"
-    assert "no pair" not in board.embeds[0].description
+    assert "no pair" not in body(board)
 
 
 async def test_the_board_message_narrates_in_the_images_words_with_mentions(table):
@@ -394,13 +405,13 @@ async def test_the_board_message_narrates_in_the_images_words_with_mentions(tabl
     user = match.players[starter]
     said = narrate(view, lambda seat: f"<@{match.players[seat]}> ({seat_name(seat)})")
     assert said[0] == f"<@{user}> ({seat_name(starter)}) was drawn to start."
-    description = board.embeds[0].description
+    description = body(board)
     assert all(line in description for line in said)
 
     await take_a_card(table, board.id)
     board = channel_message(table.channel, board.id)
     said = narrate(match.view(None), lambda seat: f"<@{match.players[seat]}> ({seat_name(seat)})")
-    assert said[0] in board.embeds[0].description and "took the card at" in said[0]
+    assert said[0] in body(board) and "took the card at" in said[0]
 
 
 async def test_a_push_after_the_private_replies_expired_is_played_without_editing_them(table):
@@ -411,7 +422,7 @@ async def test_a_push_after_the_private_replies_expired_is_played_without_editin
 
     pushed = await push_back(table, board.id)
 
-    assert pushed.acknowledged and "pushed" in channel_message(table.channel, board.id).embeds[0].description
+    assert pushed.acknowledged and "pushed" in body(channel_message(table.channel, board.id))
     edits = [request for request in table.env.http_requests[sent:] if request.method == "PATCH"]
     assert all(token_of(pushed) in request.path for request in edits if request.path.startswith("/webhooks/"))
 
@@ -439,7 +450,7 @@ async def test_a_forged_choice_is_refused_privately_and_moves_nothing(table):
     for custom_id, values in taking:
         refused = await forge(player, board, custom_id, values)
         assert OFF_OFFER in told(refused), custom_id
-    assert "move 0" in channel_message(table.channel, board.id).embeds[0].footer.text
+    assert "move 0" in footer(channel_message(table.channel, board.id))
 
     peek = (await take_a_card(table, board.id)).followups[0]  # A1: a corner, two ends refused
     board = channel_message(table.channel, board.id)
@@ -458,10 +469,10 @@ async def test_a_forged_choice_is_refused_privately_and_moves_nothing(table):
         assert OFF_OFFER in told(refused), custom_id
 
     board = channel_message(table.channel, board.id)
-    assert "move 1" in board.embeds[0].footer.text and "took the card at A1" in board.embeds[0].description
+    assert "move 1" in footer(board) and "took the card at A1" in body(board)
     assert nobody_else_was_told(table, player, "on offer")
     await push_back(table, board.id)  # the real controls still work
-    assert "pushed" in channel_message(table.channel, board.id).embeds[0].description
+    assert "pushed" in body(channel_message(table.channel, board.id))
 
 
 async def test_an_outdated_choice_is_refused_privately(table):
@@ -475,7 +486,7 @@ async def test_an_outdated_choice_is_refused_privately(table):
 
     assert "out of date" in told(late)
     board = channel_message(table.channel, board.id)
-    assert "move 1" in board.embeds[0].footer.text and push_buttons(board)
+    assert "move 1" in footer(board) and push_buttons(board)
     assert nobody_else_was_told(table, player, "out of date")
 
 
@@ -492,9 +503,9 @@ async def test_a_restart_mid_turn_keeps_the_buttons_beside_the_peeked_card_worki
     assert pushed.acknowledged and not shows_the_card(peek, motif)
     assert peek.content.startswith("Your card is back in the board")
     board = channel_message(table.channel, board.id)
-    assert "pushed" in board.embeds[0].description and "move 2" in board.embeds[0].footer.text
+    assert "pushed" in body(board) and "move 2" in footer(board)
     board = await turn_two(table, board.id, pair=True)  # the board's menus work on
-    assert "move 4" in board.embeds[0].footer.text and mover(board, table.players) is taker
+    assert "move 4" in footer(board) and mover(board, table.players) is taker
 
 
 # ------------------------------------------------- what the framework does not redraw (yet)
@@ -524,5 +535,5 @@ async def test_a_taker_who_resigns_holding_the_card_sees_it_no_more(table):
     await taker.click(asked.response.message, label="Yes, resign")
 
     board = channel_message(table.channel, board.id)
-    assert "left the game" in board.embeds[0].description and mover(board, table.players) is not None
+    assert "left the game" in body(board) and mover(board, table.players) is not None
     assert [shows_the_card(reply, motif) for reply in replies] == [False]

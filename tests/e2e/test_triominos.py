@@ -13,7 +13,20 @@ from bot import create_bot
 from cogs.triominos import hand_form
 from games.triominos import ENGINE
 from matches.components import form_items
-from tests.e2e.helpers import channel_message, components, forge, mover, open_and_start, told
+from tests.e2e.helpers import (
+    Picture,
+    board_image,
+    body,
+    channel_message,
+    components,
+    footer,
+    forge,
+    mover,
+    open_and_start,
+    roster,
+    title,
+    told,
+)
 
 # Seed 48: the first player holds two fitting cards, each fitting three places, turned.
 DEAL_SEED = 48
@@ -114,22 +127,22 @@ async def play_to_the_end(table, board_id: int, headlines: list[str] | None = No
     for _ in range(200):
         board = channel_message(table.channel, board_id)
         if headlines is not None:
-            headlines.append(board.embeds[0].description)
+            headlines.append(body(board))
         if mover(board, table.players) is None:
             return board
         await play_turn(table, board_id)
     raise AssertionError("the match did not end in 200 turns")
 
 
-async def save(shots: Path, name: str, attachment) -> bytes:
-    data = await attachment.read()
+async def save(shots: Path, name: str, picture: Picture) -> bytes:
+    data = await picture.read()
     (shots / f"triominos_e2e_{name}.png").write_bytes(data)
     return data
 
 
 def without_tokens(table, board) -> None:
     """Setup: the player to move hands every token to the bank (never an assertion)."""
-    match = table.env.bot.matches.running[int(board.embeds[0].footer.text.split()[1])]
+    match = table.env.bot.matches.running[int(footer(board).split()[1])]
     state = match.state
     seat = state.turn
     tokens = (*state.tokens[:seat], 0, *state.tokens[seat + 1 :])
@@ -139,30 +152,30 @@ def without_tokens(table, board) -> None:
 async def test_a_two_player_match_is_played_through_my_hand_to_the_result(table, seed, shots):
     seed(DEAL_SEED)
     board = await open_and_start(table.channel, table.alice, [table.bob], "triominos new")
-    assert board.embeds[0].title.startswith("My First Triominos #")
+    assert title(board).startswith("My First Triominos #")
     assert "My hand" in button_labels(board)
-    await save(shots, "board_start", board.attachments[0])
+    await save(shots, "board_start", board_image(board))
 
     headlines: list[str] = []
     board = await play_to_the_end(table, board.id, headlines)
 
     assert any("🎉" in line and ("hexagon" in line or "bridge" in line) for line in headlines)
-    text = board.embeds[0].description
+    text = body(board)
     assert "**Game over**" in text and "The game ended because" in text and "Tokens:" in text
-    assert "tokens" in board.embeds[0].fields[0].value
+    assert "tokens" in roster(board)
     assert "My hand" not in button_labels(board)  # nothing left to play
-    await save(shots, "board_end", board.attachments[0])
+    await save(shots, "board_end", board_image(board))
 
 
 async def test_a_four_player_match_is_played_to_the_result(table, seed):
     seed(4)
     guests = [table.bob, table.carol, table.dave]
     board = await open_and_start(table.channel, table.alice, guests, "triominos new", joker=False)
-    assert len(board.embeds[0].fields[0].value.splitlines()) == 4
+    assert len(roster(board).splitlines()) == 4
 
     board = await play_to_the_end(table, board.id)
 
-    assert "**Game over**" in board.embeds[0].description
+    assert "**Game over**" in body(board)
 
 
 async def test_my_hand_shows_the_numbered_cards_and_only_fitting_choices(table, seed, shots):
@@ -173,7 +186,7 @@ async def test_my_hand_shows_the_numbered_cards_and_only_fitting_choices(table, 
 
     hand = await open_hand(player, board)
     assert "Your turn" in hand.content
-    await save(shots, "hand", hand.attachments[0])
+    await save(shots, "hand", board_image(hand))
     cards = select_named(hand, "card")
     assert all(o.label.startswith("Card ") and "fits place" in o.description for o in cards.options)
     assert "Buy a card (1 token)" in button_labels(hand) and "Pass" not in button_labels(hand)
@@ -195,14 +208,14 @@ async def test_my_hand_shows_the_numbered_cards_and_only_fitting_choices(table, 
     assert [o.label for o in select_named(message, "spot").options] != [o.label for o in spots.options]
 
     idle = await open_hand(waiting, board)
-    assert "When yours comes" in idle.content and not idle.components
+    assert "When yours comes" in idle.content and not components(idle)
     assert idle.attachments  # the waiting player still sees their cards
 
 
 async def test_placing_a_turned_card_updates_the_board_and_leaves_a_short_note(table, seed, shots):
     seed(DEAL_SEED)
     board = await open_and_start(table.channel, table.alice, [table.bob], "triominos new")
-    before = await board.attachments[0].read()
+    before = await board_image(board).read()
     player = mover(board, table.players)
 
     hand = await open_hand(player, board)
@@ -214,11 +227,11 @@ async def test_placing_a_turned_card_updates_the_board_and_leaves_a_short_note(t
 
     note = result.response.message  # the hand, redrawn without the card and its choices
     assert "You placed a card: +" in note.content and "When yours comes" in note.content
-    assert not note.components and await note.attachments[0].read() != await hand.attachments[0].read()
+    assert not components(note) and await board_image(note).read() != await board_image(hand).read()
     board = channel_message(table.channel, board.id)
-    assert "placed a card: +" in board.embeds[0].description
-    assert "move 1" in board.embeds[0].footer.text
-    assert await save(shots, "board_placed", board.attachments[0]) != before
+    assert "placed a card: +" in body(board)
+    assert "move 1" in footer(board)
+    assert await save(shots, "board_placed", board_image(board)) != before
     assert mover(board, table.players) is not player
 
 
@@ -232,10 +245,10 @@ async def test_buying_pays_a_token_and_shows_the_new_hand(table, seed, shots):
 
     refreshed = bought.response.message  # the hand itself is redrawn, with the new card
     assert "You paid 1 token and drew a card. Your new card is card 7." in refreshed.content
-    assert "you have 3 tokens" in refreshed.content and not refreshed.components
-    await save(shots, "hand_after_buy", refreshed.attachments[0])
+    assert "you have 3 tokens" in refreshed.content and not components(refreshed)
+    await save(shots, "hand_after_buy", board_image(refreshed))
     board = channel_message(table.channel, board.id)
-    assert "paid 1 token and drew a card" in board.embeds[0].description
+    assert "paid 1 token and drew a card" in body(board)
 
 
 async def test_the_joker_is_laid_and_taken_back(table, seed, shots):
@@ -243,7 +256,7 @@ async def test_the_joker_is_laid_and_taken_back(table, seed, shots):
     board = await open_and_start(table.channel, table.alice, [table.bob], "triominos new")
     await play_turn(table, board.id, joker=True)
     board = channel_message(table.channel, board.id)
-    await save(shots, "board_joker", board.attachments[0])
+    await save(shots, "board_joker", board_image(board))
     player = mover(board, table.players)
     hand = await open_hand(player, board)
     assert "Take back the joker" in button_labels(hand)
@@ -252,7 +265,7 @@ async def test_the_joker_is_laid_and_taken_back(table, seed, shots):
 
     assert "You took back the joker and put a card in its place." in result.response.message.content
     board = channel_message(table.channel, board.id)
-    assert "took back the joker" in board.embeds[0].description
+    assert "took back the joker" in body(board)
     later = await open_hand(player, board)
     assert "Take back the joker" not in button_labels(later)
 
@@ -268,11 +281,11 @@ async def test_the_match_goes_on_after_a_restart(table, target, seed):
 
     await table.env.restart_bot(create_bot(database=target))
 
-    assert channel_message(table.channel, board.id).embeds[0].footer.text == board.embeds[0].footer.text
+    assert footer(channel_message(table.channel, board.id)) == footer(board)
     result = await choose(player, chosen, select_named(chosen, "spot"))
     assert "You placed a card" in result.response.message.content
     await play_turn(table, board.id)
-    assert "move 3" in channel_message(table.channel, board.id).embeds[0].footer.text
+    assert "move 3" in footer(channel_message(table.channel, board.id))
 
 
 async def test_a_restart_mid_choice_keeps_the_buttons_of_my_hand_working(table, target, seed):
@@ -287,7 +300,7 @@ async def test_a_restart_mid_choice_keeps_the_buttons_of_my_hand_working(table, 
     bought = await player.click(chosen, label="Buy a card (1 token)")
     assert bought.acknowledged and "Your new card is card 7" in bought.response.message.content
     board = channel_message(table.channel, board.id)
-    assert "paid 1 token and drew a card" in board.embeds[0].description
+    assert "paid 1 token and drew a card" in body(board)
 
 
 async def the_movers_hand(table, seed):
@@ -317,7 +330,7 @@ async def test_a_forged_choice_is_refused_privately_and_changes_nothing(table, s
         assert OFF_OFFER in told(refused), forged
 
     board = channel_message(table.channel, board.id)
-    assert "move 0" in board.embeds[0].footer.text and mover(board, table.players) is player
+    assert "move 0" in footer(board) and mover(board, table.players) is player
 
 
 async def test_an_older_hand_reply_goes_when_my_hand_is_pressed_again_and_offers_nothing_stale(table, seed):
@@ -342,7 +355,7 @@ async def test_nobody_sees_another_players_hand_in_the_channel_or_by_dm(table, s
     for _ in range(6):
         player, _result = await play_turn(table, board.id, joker=True)
         hand = await open_hand(player, channel_message(table.channel, board.id))
-        hands[player.user.id].add(await hand.attachments[0].read())
+        hands[player.user.id].add(await board_image(hand).read())
 
     for member in players:
         others = set().union(*(images for user, images in hands.items() if user != member.user.id))
@@ -358,8 +371,8 @@ async def test_the_first_board_names_the_player_drawn_to_start(table, seed):
     seed(DEAL_SEED)
     board = await open_and_start(table.channel, table.alice, [table.bob], "triominos new")
     starter = mover(board, table.players)
-    assert f"<@{starter.user.id}> (" in board.embeds[0].description
-    assert "was drawn to start" in board.embeds[0].description
+    assert f"<@{starter.user.id}> (" in body(board)
+    assert "was drawn to start" in body(board)
 
 
 async def test_without_tokens_a_player_whose_card_fits_must_place_it(table, seed):
@@ -387,7 +400,7 @@ async def test_a_player_who_can_neither_place_nor_buy_passes_for_free(table, see
 
     assert passed.acknowledged and "\nYou passed: no card fits" in passed.response.message.content
     board = channel_message(table.channel, board.id)
-    assert "passed: no card fits and no token is left to buy one" in board.embeds[0].description
+    assert "passed: no card fits and no token is left to buy one" in body(board)
     assert mover(board, table.players) is not player
 
 
@@ -400,9 +413,9 @@ async def test_with_tokens_a_player_whose_cards_do_not_fit_buys_and_cannot_pass(
 
 async def test_open_hands_are_listed_on_the_board_and_the_rules_are_short(table):
     board = await open_and_start(table.channel, table.alice, [table.bob], "triominos new", open_hands=True)
-    assert "hand: " in board.embeds[0].description
+    assert "hand: " in body(board)
     rules = await table.carol.slash(table.channel, "triominos rules")
-    text = rules.response.embeds[0].description
+    text = body(rules.response)
     assert rules.ephemeral and "hexagon" in text and len(text) <= 4096
     assert "you **pass** only when no card of yours fits *and* you cannot buy" in text
 
@@ -457,6 +470,6 @@ async def test_a_hand_choice_pressed_on_the_board_never_shows_the_hand_there(tab
         assert OFF_OFFER in told(refused), custom_id
 
     after = channel_message(table.channel, board.id)
-    assert after.embeds[0].title == board.embeds[0].title and not after.content
+    assert title(after) == title(board) and not after.content
     assert [attachment.filename for attachment in after.attachments] == ["board.png"]
-    assert "My hand" in button_labels(after) and "move 0" in after.embeds[0].footer.text
+    assert "My hand" in button_labels(after) and "move 0" in footer(after)

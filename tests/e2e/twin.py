@@ -27,7 +27,19 @@ import simcord
 
 from bot import GameBot, Settings, ShardedGameBot
 from data.model import Shards
-from tests.e2e.helpers import SETTLE_S, channel_message, components, mover, open_and_start, told
+from tests.e2e.helpers import (
+    SETTLE_S,
+    all_text,
+    body,
+    channel_message,
+    components,
+    footer,
+    has_card,
+    mover,
+    open_and_start,
+    title,
+    told,
+)
 
 ROUNDS = 6
 EVERY_SHARD = Shards(1, (0,))  # SHARD_COUNT=1: a sharded process that owns every guild
@@ -93,8 +105,8 @@ async def race(role: str, url: str, folder: Path) -> None:
         await env.advance_time(45)
         seen["reminders"] = sum("runs out" in m.content for m in dms(alice, bob))
         boards = [m for m in channel.history() if is_board(m)]
-        seen["timeouts"] = sum((m.embeds[0].description or "").count("ran out of time") for m in boards)
-        seen["boards"] = [f"{m.id}: {m.embeds[0].footer.text}: {m.embeds[0].description}" for m in boards]
+        seen["timeouts"] = sum(body(m).count("ran out of time") for m in boards)
+        seen["boards"] = [f"{m.id}: {footer(m)}: {body(m)}" for m in boards]
     await bot.storage.close()  # SimCord leaves a detached bot's database open
     seen["errors"] = errors.messages
     (folder / f"{role}.json").write_text(json.dumps(seen))
@@ -137,7 +149,7 @@ async def bring_down(channel: Any, member: Any) -> Any:
     listed = await member.slash(channel, "matches")
     shown = listed.response.message
     buttons = [c for c in components(shown) if (c.label or "").startswith("Board #")]
-    assert buttons, f"/matches shows no board: {shown.content} {[e.to_dict() for e in shown.embeds]}"
+    assert buttons, f"/matches shows no board: {shown.content} {all_text(shown)}"
     button = buttons[0]
     pressed = await member.click(listed.response.message, custom_id=button.custom_id)
     assert pressed.acknowledged and "now at the bottom" in told(pressed), told(pressed)
@@ -145,7 +157,7 @@ async def bring_down(channel: Any, member: Any) -> Any:
 
 
 def is_board(message: Any) -> bool:
-    return bool(message.embeds) and (message.embeds[0].title or "").startswith("Tetris Link #")
+    return has_card(message) and title(message).startswith("Tetris Link #")
 
 
 def drop(board: Any) -> Any | None:
