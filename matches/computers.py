@@ -24,7 +24,6 @@ import ai
 from data.model import StorageUnavailable
 from data.repositories import Database
 from games import GameError
-from games.replay import replay_states
 from matches.board import Board
 from matches.game_ui import AnyGameUI
 from matches.match import Match, computer_level
@@ -167,9 +166,7 @@ class Computers:
     ) -> dict[str, Any]:
         """The seat's move from its own views after every logged move (off the event loop)."""
         spec, engine = self.games[match.row.game].spec, match.engine
-        players = len(match.players)
-        options = spec.options(match.row.options, players)
-        states = replay_states(engine, players, match.row.seed, options, log_rows)
+        states = spec.states(len(match.players), match.row.seed, match.row.options, log_rows)
         views = [engine.view(state, seat) for state in states]
         return ai.choose(spec.choose, level, views, engine.legal_moves(states[-1], seat), rng)
 

@@ -26,7 +26,6 @@ import ai
 from ai.reasons import Reason
 from data.repositories import Database
 from games import GameError
-from games.replay import replay_states
 from locales import N_, gettext, ngettext
 from locales.audience import private_language
 from matches.components import GameButton, items_view
@@ -96,13 +95,9 @@ def decide(
     """The normal computer's move for `seat` in `state` (the match's at the turn after `log_rows`)
     and why, from the seat's views (off the event loop): the earlier ones rebuilt from the move
     log, the newest from `state`."""
-    spec, engine = game.spec, match.engine
-    players, turn = len(match.players), len(log_rows)
-    options = spec.options(match.row.options, players)
-    views = [
-        engine.view(earlier, seat)
-        for earlier in replay_states(engine, players, match.row.seed, options, log_rows)[:-1]
-    ]
+    spec, engine, turn = game.spec, match.engine, len(log_rows)
+    earlier = spec.states(len(match.players), match.row.seed, match.row.options, log_rows)[:-1]
+    views = [engine.view(state, seat) for state in earlier]
     views.append(engine.view(state, seat))
     legal = engine.legal_moves(state, seat)
     rng = random.Random(f"{match.row.seed}:{turn}:{seat}")

@@ -20,6 +20,9 @@ from PIL import Image
 from ai.reasons import Reason
 from games.base import AnyEngine, Engine, seat_counts
 from games.feats import Achievement, FeatsBySeat, Logged
+from games.replay import replay_states
+
+LogRow = tuple[int, int, dict[str, Any]]  # (turn, seat, move) as the move log keeps it
 
 View = TypeVar("View")  # the game's view type (a `CommonView`)
 Move = TypeVar("Move")  # the game's move type
@@ -84,6 +87,17 @@ class GameSpec(Generic[View, Move]):
     @property
     def title(self) -> str:
         return self.engine.title
+
+    def states(
+        self,
+        players: int,
+        seed: int,
+        chosen: Mapping[str, Any],
+        log: Sequence[tuple[int, int, dict[str, Any]]],
+    ) -> list[Any]:
+        """A match's states from its seed through its move `log`, the start first: the engine
+        gets the options `chosen` in the lobby, as for `players` seats."""
+        return replay_states(self.engine, players, seed, self.options(chosen, players), log)
 
     @property
     def player_counts(self) -> tuple[int, ...]:

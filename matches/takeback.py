@@ -23,7 +23,7 @@ import discord
 
 from data.model import ACCEPTED, ASKED, DECLINED, LAPSED, Takeback, now_iso
 from data.repositories import Database
-from games.replay import CLOCK_KEY, RESIGN, replay_states
+from games.replay import CLOCK_KEY, RESIGN
 from locales import N_, and_list, gettext, ngettext
 from locales.audience import private_language
 from matches.board import Board
@@ -155,10 +155,8 @@ class Takebacks:
 
     async def _states(self, match: Match, moves: list[tuple[int, int, dict[str, Any]]]) -> list[Any]:
         """The match's states through `moves`, replayed from its seed off the event loop."""
-        spec = self.games[match.row.game].spec
-        options = spec.options(match.row.options, len(match.players))
-        players, seed = len(match.players), match.row.seed
-        return await asyncio.to_thread(replay_states, match.engine, players, seed, options, moves)
+        spec, row = self.games[match.row.game].spec, match.row
+        return await asyncio.to_thread(spec.states, len(match.players), row.seed, row.options, moves)
 
     async def _post(self, interaction: discord.Interaction, match: Match, request: Takeback) -> None:
         """The public request under the board, naming (and pinging) the people asked; if the
