@@ -127,6 +127,7 @@ def _played(departures: bool) -> Update:
 
 
 _LOGGED = moves.insert()  # a move's row of the move log
+RESIGNATION = '{"type": "resign"}'  # a resignation as the move log keeps it
 
 
 def read_matches(
@@ -435,7 +436,7 @@ class Matches:
             .where(
                 or_(m.c.before.is_(None), m.c.before != m.c.seat),
                 m.c.user_id > constant(0),
-                m.c.move != constant('{"type": "resign"}'),
+                m.c.move != constant(RESIGNATION),
             )
             .group_by(m.c.seat)
         )

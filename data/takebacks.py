@@ -10,11 +10,9 @@ import json
 from sqlalchemy import ColumnElement, Connection, RowMapping, and_, exists, func, insert, select, update
 
 from data.model import ACCEPTED, ASKED, Takeback, now_iso
-from data.queries import constant, status_is
+from data.queries import RESIGNATION, constant, status_is
 from data.runner import Runner
 from data.tables import matches, moves, seats, takebacks
-
-RESIGN_MOVE = '{"type": "resign"}'  # as the move log keeps a resignation
 
 
 def _open(takeback_id: int) -> ColumnElement[bool]:
@@ -67,7 +65,7 @@ class Takebacks:
                 moves.c.match_id == match_id,
                 moves.c.turn == turn,
                 moves.c.user_id == user_id,
-                moves.c.move != constant(RESIGN_MOVE),
+                moves.c.move != constant(RESIGNATION),
                 matches.c.turn == turn + 1,
                 status_is("running"),
             )
