@@ -37,10 +37,11 @@ An engine is a pure, deterministic rule book (modelled on OpenSpiel and boardgam
   a seat whose time ran out: one of `legal_moves(state, seat)`, the least consequential
   the rules allow, never one that scores for the absent player where a neutral move
   exists. Each engine's docstring of `timeout_move` says what it picks and why.
-- **What a move reveals**: `reveals(state, seat, move)` is true when some seat (or a
-  spectator) learns from the move what it could not know before — a card flipped or
-  drawn, a die rolled — and false when every view after it follows from that view before
-  it and the move (the mover's own cards being laid are no secret kept from anyone then).
+- **What a move reveals**: `reveals(state, seat, move, after)` (`after`: the state the move
+  made) is true when some seat (or a spectator) learns from the move what it could not know
+  before — a card flipped or drawn, a die rolled — and false when every view after it follows
+  from that view before it and the move (the mover's own cards being laid are no secret kept
+  from anyone then).
   Only a move that reveals nothing may be taken back: what was seen cannot be unseen.
 """
 
@@ -163,7 +164,7 @@ class Engine(Protocol[State, View_co, Move]):
 
     def outcome(self, state: State) -> Outcome | None: ...
 
-    def reveals(self, state: State, seat: int, move: Move) -> bool: ...
+    def reveals(self, state: State, seat: int, move: Move, after: State) -> bool: ...
 
     def resign(self, state: State, seat: int) -> State: ...
 

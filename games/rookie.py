@@ -814,7 +814,7 @@ class RookieEngine:
             return _steal(state, victim)
         return _arrange(state, _check_arrange(state, sent))
 
-    def reveals(self, state: RookieState, seat: int, move: RookieMove) -> bool:
+    def reveals(self, state: RookieState, seat: int, move: RookieMove, after: RookieState) -> bool:
         """A flip turns a card up; turning down, placing, robbing and arranging show nothing new."""
         return move.get("type") == "flip"
 

@@ -597,10 +597,9 @@ class SequenceNumbers:
             second=second,
         )
 
-    def reveals(self, state: SequenceState, seat: int, move: SequenceMove) -> bool:
+    def reveals(self, state: SequenceState, seat: int, move: SequenceMove, after: SequenceState) -> bool:
         """A turn ends with a draw, which shows the mover a new card; only a chip whose lock
         choice is still to make has drawn nothing yet."""
-        after = self.apply(state, seat, move)
         return (after.deck, after.step) != (state.deck, state.step)
 
     def resign(self, state: SequenceState, seat: int) -> SequenceState:

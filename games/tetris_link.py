@@ -459,9 +459,11 @@ class TetrisLinkEngine:
         state, events = _place(state, seat, shape, landed)
         return _hand_turn(state, (seat + 1) % state.players, events)
 
-    def reveals(self, state: TetrisLinkState, seat: int, move: TetrisLinkMove) -> bool:
+    def reveals(
+        self, state: TetrisLinkState, seat: int, move: TetrisLinkMove, after: TetrisLinkState
+    ) -> bool:
         """With the die, a placement rolls it for the next seat; without, nothing is hidden."""
-        return self.apply(state, seat, move).rolls != state.rolls
+        return after.rolls != state.rolls
 
     def resign(self, state: TetrisLinkState, seat: int) -> TetrisLinkState:
         if state.to_move is None:

@@ -459,7 +459,7 @@ class Tremember:
             return self._push(state, seat, move.get("from"))
         return self._flip(state, seat, parse_cell(move))
 
-    def reveals(self, state: TrememberState, seat: int, move: TrememberMove) -> bool:
+    def reveals(self, state: TrememberState, seat: int, move: TrememberMove, after: TrememberState) -> bool:
         """A take shows the taker a card and a flip shows everyone one; a push shows nothing."""
         return move.get("type") != "push"
 

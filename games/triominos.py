@@ -597,7 +597,7 @@ class TriominosEngine:
         state = replace(state, passes=state.passes + 1, last_move=(seat, "pass"), last_bonus=None)
         return advance(state, seat)
 
-    def reveals(self, state: TriominosState, seat: int, move: TriominosMove) -> bool:
+    def reveals(self, state: TriominosState, seat: int, move: TriominosMove, after: TriominosState) -> bool:
         """A purchase shows the buyer a card from the pot; laying a card, taking back the joker
         (which everyone saw) and passing show nothing new."""
         return move.get("type") == "buy"

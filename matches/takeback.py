@@ -151,7 +151,7 @@ class Takebacks:
         if match.players[seat] != user_id or move.get("type") == RESIGN or CLOCK_KEY in move:
             return NOT_YOURS
         before = (await self._states(match, moves[:-1]))[-1]
-        return REVEALED if match.engine.reveals(before, seat, move) else None
+        return REVEALED if match.engine.reveals(before, seat, move, match.state) else None
 
     async def _states(self, match: Match, moves: list[tuple[int, int, dict[str, Any]]]) -> list[Any]:
         """The match's states through `moves`, replayed from its seed off the event loop."""

@@ -78,7 +78,7 @@ class Turns:
         state = match.engine.apply(before, seat, move)
         if not await self.commit(match, seat, user_id, move, state):
             return False
-        if match.row.status == "running" and not match.engine.reveals(before, seat, move):
+        if match.row.status == "running" and not match.engine.reveals(before, seat, move, state):
             match.takeback_by = user_id  # the board offers them Take back
         return True
 

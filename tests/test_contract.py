@@ -200,9 +200,9 @@ def test_a_move_said_to_reveal_nothing_teaches_no_seat_anything(setup):
         for seat in engine.current_seats(state):
             legal = engine.legal_moves(state, seat)
             for move in rng.sample(legal, min(len(legal), 6)):
-                if engine.reveals(state, seat, move):
-                    continue
                 after = engine.apply(state, seat, move)
+                if engine.reveals(state, seat, move, after):
+                    continue
                 for observer in (None, *range(players)):
                     other = twin(state, observer, rng)
                     with contextlib.suppress(GameError):  # the twin may not hold what was laid
@@ -228,6 +228,7 @@ def test_flips_draws_and_rolls_reveal_and_other_moves_do_not(name, players, kind
     for state in playout(engine, players, seed=29):
         for seat in engine.current_seats(state):
             for move in engine.legal_moves(state, seat)[:8]:
-                found.setdefault(move["type"], set()).add(engine.reveals(state, seat, move))
+                after = engine.apply(state, seat, move)
+                found.setdefault(move["type"], set()).add(engine.reveals(state, seat, move, after))
     for kind, revealing in kinds.items():  # a last move that ends the game draws and rolls nothing
         assert revealing in found[kind] if revealing else found[kind] == {False}, kind

@@ -439,9 +439,14 @@ def test_only_a_chip_whose_lock_choice_is_still_open_can_be_taken_back() -> None
     """Every turn ends with a draw, which shows the mover a card; a chip that leaves the lock
     choice open has drawn nothing yet."""
     before = make(4, chips=SIX, hands=[[card_for("C3"), PLUS, MINUS, card_for("G3")], [PLUS + 1], [], []])
-    assert not ENGINE.reveals(before, 0, {"type": "play", "card": 0, "row": 2, "col": 2})
-    assert ENGINE.reveals(six_in_a_row(), 0, {"type": "lock", "from": "A3", "to": "E3"})
-    assert ENGINE.reveals(before, 0, {"type": "play", "card": 3, "row": 2, "col": 6})
+    assert not reveals(before, 0, {"type": "play", "card": 0, "row": 2, "col": 2})
+    assert reveals(six_in_a_row(), 0, {"type": "lock", "from": "A3", "to": "E3"})
+    assert reveals(before, 0, {"type": "play", "card": 3, "row": 2, "col": 6})
+
+
+def reveals(state, seat, move) -> bool:
+    """Whether `move` shows a seat something hidden, the move applied as the bot applies it."""
+    return ENGINE.reveals(state, seat, move, ENGINE.apply(state, seat, move))
 
 
 def test_during_a_lock_choice_only_a_lock_by_the_mover_is_accepted() -> None:

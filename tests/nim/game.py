@@ -63,7 +63,7 @@ class NimEngine:
     def timeout_move(self, state: NimState, seat: int) -> Move:
         return {"type": "take", "count": 1}
 
-    def reveals(self, state: NimState, seat: int, move: Move) -> bool:
+    def reveals(self, state: NimState, seat: int, move: Move, after: NimState) -> bool:
         """Nim has no secrets."""
         return False
 
