@@ -21,9 +21,6 @@ class Reasons:
     counted: Mapping[str, Counted] = field(default_factory=dict)
     plain: Mapping[str, str] = field(default_factory=dict)
 
-    def keys(self) -> set[str]:
-        return {*self.counted, *self.plain}
-
     def text(self, reason: Reason, lang: str) -> str | None:
         """Why, in `lang`; None for a key the game has no words for."""
         if reason.key in self.counted:
