@@ -93,10 +93,10 @@ def card_image(card: PlayerCard) -> Image.Image:
     height += MARGIN
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    draw.text((MARGIN, MARGIN), card.name, font=font(36), fill=TEXT)
+    draw.text((MARGIN, MARGIN), _fitted(card.name, WIDTH - 2 * MARGIN, 36), font=font(36), fill=TEXT)
     y = MARGIN + 44
     for fact in card.facts:
-        draw.text((MARGIN, y), fact, font=font(19), fill=MUTED)
+        draw.text((MARGIN, y), _fitted(fact, WIDTH - 2 * MARGIN, 19), font=font(19), fill=MUTED)
         y += 26
     y += 10
     if not card.games:
