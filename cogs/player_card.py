@@ -18,7 +18,7 @@ import discord
 from data.model import HeadToHead, RatedResult
 from data.ratings import OVERALL, streak
 from locales import and_list, gettext, ngettext, number, pgettext
-from matches.match import alt_text
+from matches.match import ALT_LIMIT, alt_text
 from matches.spec import Games
 from render.player_card import GameChart, PlayerCard, render
 
@@ -101,42 +101,48 @@ def _best(games: Games, played: Sequence[dict[str, Any]], lang: str) -> str | No
 
 
 def _alt(drawn: PlayerCard, lang: str) -> str:
-    """The card in words: each game's rating, its course over the matches charted, and record."""
-    parts = [gettext(lang, "Player card of {name}.", name=drawn.name)]
+    """The card in words: each game's rating, its course over the matches charted, and record;
+    within the alt text's limit, the last games' courses left out first where all do not fit."""
+    head = [gettext(lang, "Player card of {name}.", name=drawn.name)]
     if not drawn.games:
-        parts.append(drawn.empty)
-    for chart in drawn.games:
-        matches = len(chart.ratings) - 1
-        parts.append(
-            ngettext(
-                lang,
-                "{game}: rating {rating}; over the last rated match it went from {first} to {last}; "
-                "{record}.",
-                "{game}: rating {rating}; over the last {n} rated matches it went from {first} to {last} "
-                "(lowest {lowest}, highest {highest}); {record}.",
-                matches,
-                game=chart.title,
-                rating=chart.rating,
-                first=number(lang, chart.ratings[0]),
-                last=number(lang, chart.ratings[-1]),
-                lowest=chart.lowest,
-                highest=chart.highest,
-                record=chart.record,
-            )
-            if matches
-            else gettext(
-                lang,
-                "{game}: rating {rating}; {record}.",
-                game=chart.title,
-                rating=chart.rating,
-                record=chart.record,
-            )
-        )
-    parts.extend(f"{fact}." for fact in drawn.facts)
+        head.append(drawn.empty)
+    tail = [f"{fact}." for fact in drawn.facts]
     if drawn.achievements:
         names = and_list(lang, [achievement for _, achievement in drawn.achievements])
-        parts.append(gettext(lang, "Latest achievements: {names}.", names=names))
-    return alt_text(" ".join(parts), lang)
+        tail.append(gettext(lang, "Latest achievements: {names}.", names=names))
+    games = [_game_in_words(chart, lang, course=True) for chart in drawn.games]
+    for index in reversed(range(len(games))):
+        if len(alt_text(" ".join([*head, *games, *tail]), lang)) < ALT_LIMIT:
+            break
+        games[index] = _game_in_words(drawn.games[index], lang, course=False)
+    return alt_text(" ".join([*head, *games, *tail]), lang)
+
+
+def _game_in_words(chart: GameChart, lang: str, *, course: bool) -> str:
+    """A game's rating and record, and (`course`) how the rating went over the matches charted."""
+    matches = len(chart.ratings) - 1
+    if not course or not matches:
+        return gettext(
+            lang,
+            "{game}: rating {rating}; {record}.",
+            game=chart.title,
+            rating=chart.rating,
+            record=chart.record,
+        )
+    return ngettext(
+        lang,
+        "{game}: rating {rating}; over the last rated match it went from {first} to {last}; {record}.",
+        "{game}: rating {rating}; over the last {n} rated matches it went from {first} to {last} "
+        "(lowest {lowest}, highest {highest}); {record}.",
+        matches,
+        game=chart.title,
+        rating=chart.rating,
+        first=number(lang, chart.ratings[0]),
+        last=number(lang, chart.ratings[-1]),
+        lowest=chart.lowest,
+        highest=chart.highest,
+        record=chart.record,
+    )
 
 
 def versus_embed(
