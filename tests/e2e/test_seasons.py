@@ -9,7 +9,9 @@ import io
 import discord
 from PIL import Image
 
-from bot import create_bot
+from bot import Settings, create_bot
+from data.model import Shards
+from matches.seasons import season_placings
 from tests.data.tracing import finish, running_match
 from tests.e2e.helpers import board_image, body, field, fields, footer, title, told
 from tests.e2e.test_league import rated_win
@@ -86,6 +88,8 @@ async def test_a_season_ends_at_the_month_boundary_archived_announced_and_softly
     assert alice_line(past, table.alice).startswith("`  1.`")
     assert f"**{rating}** · 6 wins / 6 games" in alice_line(past, table.alice)
     assert "final table" in footer(past)
+    placings = await season_placings(table.env.bot.storage, table.guild.id, table.alice.user.id)
+    assert [(p.kind, p.ended.month, p.rank) for p in placings] == [("season", 2, 1)]
     bob_past = (
         await table.carol.slash(table.channel, "leaderboard", game="tetris_link", season=choice["value"])
     ).response
@@ -102,7 +106,7 @@ async def test_a_season_ends_at_the_month_boundary_archived_announced_and_softly
     assert any("February 2026: 1 win / 1 game" in f.value for f in fields(stats) if f.name == "Tetris Link")
 
 
-async def test_a_boundary_passed_while_the_bot_was_stopped_is_handled_once_and_seasons_off_change_nothing(
+async def test_a_boundary_passed_while_stopped_is_handled_once_by_its_shard_and_seasons_off_change_nothing(
     table, target
 ):
     admin = await manager(table)
@@ -116,7 +120,13 @@ async def test_a_boundary_passed_while_the_bot_was_stopped_is_handled_once_and_s
 
     await stop_until(table, target, JANUARY_S + 60)  # February: a quarter is not over yet
     assert announcements(table.channel) == []
-    await stop_until(table, target, 59 * 24 * 3600)  # stopped across 1 April, started again after
+    table.env.bot.matches.beats.stop()
+    await table.env.advance_time(59 * 24 * 3600)  # stopped across 1 April
+    other_shard = Settings(shards=Shards(2, (1 - (table.guild.id >> 22) % 2,)))
+    await table.env.restart_bot(create_bot(database=target, settings=other_shard))
+    await table.env.advance_time(30)
+    assert announcements(table.channel) == []  # the server is not this process's
+    await table.env.restart_bot(create_bot(database=target))
     await table.env.advance_time(30)  # the first beats after start-up
 
     [announced] = announcements(table.channel)
