@@ -13,7 +13,7 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from cogs.limits import DESCRIPTION_LIMIT, fitting
-from data.model import SEASON_KINDS, Season
+from data.model import QUARTERLY, SEASON_KINDS, Season
 from data.ratings import LISTED_GAMES, LISTED_OPPONENTS, OVERALL, REPEAT_LIMIT
 from locales import (
     LANGUAGE_NAMES,
@@ -528,7 +528,7 @@ class League(commands.Cog):
 def _season_under_way(season: Season, lang: str) -> str:
     """The season under way and when it ends."""
     ends = int(datetime.fromisoformat(season.ends_at).timestamp())
-    if season.kind == "quarterly":
+    if season.kind == QUARTERLY:
         text = N_(
             "Seasons are quarterly: the season {season} ends <t:{ends}:F>; then its final tables are "
             "kept, its podium is announced and every rating restarts softly."

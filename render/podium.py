@@ -87,10 +87,11 @@ def render_podium(title: str, places: Sequence[Place]) -> bytes:
 
 
 def podium_alt(title: str, places: Sequence[Place]) -> str:
-    """The podium in words: "Season November 2026 — all games: 1. Alice (1,284 · 31 wins);
-    2. Bob (…)", within Discord's 1,024 characters for an image description."""
+    """The podium in words: "Season November 2026 — all games. 1. Alice (1,284 · 31 wins).
+    2. Bob (…).", within Discord's 1,024 characters for an image description (full stops only,
+    which every language writes the same)."""
     _check(places)
-    text = f"{title}: " + "; ".join(f"{place.rank}. {place.name} ({place.detail})" for place in places)
+    text = " ".join([f"{title}.", *(f"{place.rank}. {place.name} ({place.detail})." for place in places)])
     text = " ".join(text.split())
     return text if len(text) <= ALT_LIMIT else text[: ALT_LIMIT - 1] + ELLIPSIS
 

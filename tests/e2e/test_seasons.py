@@ -75,7 +75,7 @@ async def test_a_season_ends_at_the_month_boundary_archived_announced_and_softly
     assert f"🥇 <@{table.alice.user.id}> — {rating:,} · 6 wins" in announced.content
     podium = board_image(announced)
     assert podium.filename == "podium.png"
-    assert podium.description.startswith("Season January 2026 — all games: 1. alice (")
+    assert podium.description.startswith("Season January 2026 — all games. 1. alice (")
     assert Image.open(io.BytesIO(await podium.read())).width >= 550
 
     after = (await table.carol.slash(table.channel, "leaderboard")).response

@@ -94,8 +94,8 @@ def test_the_places_colours_stay_apart_or_carry_their_numbers_for_every_colour_v
 
 def test_the_description_says_the_title_and_every_place_in_order():
     assert podium_alt(TITLE, THREE) == (
-        "Season November 2026 — all games: 1. Alice (1,284 · 31 wins); 2. Дмитрий (1,190 · 22 wins); "
-        "3. Chloé (1,050)"
+        "Season November 2026 — all games. 1. Alice (1,284 · 31 wins). 2. Дмитрий (1,190 · 22 wins). "
+        "3. Chloé (1,050)."
     )
     assert len(podium_alt(TITLE, [Place(1, LONG * 20, LONG * 20)])) == 1024
 
