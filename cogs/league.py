@@ -49,7 +49,6 @@ if TYPE_CHECKING:
 
 PAGE_SIZE = 10
 LEADERBOARD = N_("Leaderboard — {game}")  # the title of every leaderboard message
-SEASONS_OFF = "off"
 SERVER_LANGUAGE = "server"  # the `/settings language` choice that follows the server's own
 LANGUAGE_CHOICES = [
     *(
