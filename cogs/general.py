@@ -82,6 +82,7 @@ class General(commands.Cog):
                 inline=False,
             )
         embed.add_field(name=gettext(lang, "💡 Hints"), value=_hints(lang), inline=False)
+        embed.add_field(name=gettext(lang, "🏁 Seasons"), value=_seasons(lang, names), inline=False)
         embed.add_field(
             name=gettext(lang, "Everything else"), value=_other_commands(lang, names), inline=False
         )
@@ -144,6 +145,21 @@ def _hints(lang: str) -> str:
         "On your turn, **Hint** privately shows the move the normal computer would make, and why. "
         "A match in which someone used a hint is unrated, unless everyone who used one lost it: "
         "in a rated match you are asked to confirm your first hint.",
+    )
+
+
+def _seasons(lang: str, names: str) -> str:
+    """What /help says of seasons and how ratings restart (`data.ratings.soft_reset`)."""
+    return gettext(
+        lang,
+        "With `{settings}`, the league runs in monthly or quarterly seasons (UTC). When one ends, "
+        "its final tables are kept (`{leaderboard} {season}:`), its podium is announced, and every "
+        "rating restarts softly: μ′ = 25 + ½ (μ − 25) and σ′ = min(25/3, √(σ² + (25/6)²)). You keep "
+        "half of your lead over a newcomer, and the bot is less sure of you, so the first results "
+        "of a season count more.",
+        settings=command(names, "settings seasons"),
+        leaderboard=command(names, "leaderboard"),
+        season=name(names, "season"),
     )
 
 

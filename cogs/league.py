@@ -14,6 +14,7 @@ from discord.ext import commands
 
 from cogs.limits import DESCRIPTION_LIMIT, fitting
 from cogs.player_card import HISTORY_LIMIT, card_file, record, versus_embed
+from data.model import QUARTERLY, SEASON_KINDS, Season
 from data.ratings import LISTED_GAMES, LISTED_OPPONENTS, OVERALL, REPEAT_LIMIT
 from locales import (
     LANGUAGE_NAMES,
@@ -41,6 +42,7 @@ from matches.match import (
     unrated_text,
     who,
 )
+from matches.seasons import season_name, season_title
 from matches.spec import Games
 
 if TYPE_CHECKING:
@@ -70,8 +72,13 @@ def game_choices(games: Games) -> list[app_commands.Choice[str | int | float]]:
     ]
 
 
-async def leaderboard_page(bot: GameBot, guild_id: int, game: str, page: int, lang: str) -> dict[str, Any]:
-    """The embed and paging buttons of one page of a server's table, in `lang`."""
+async def leaderboard_page(
+    bot: GameBot, guild_id: int, game: str, page: int, lang: str, season: Season | None = None
+) -> dict[str, Any]:
+    """The embed and paging buttons of one page of a server's table, in `lang` (of an ended
+    `season`: its final table)."""
+    if season is not None:
+        return await season_page(bot, season, game, page, lang)
     total = await bot.storage.league.rated_players(guild_id, game)
     pages = max(1, -(-total // PAGE_SIZE))
     page = min(max(page, 0), pages - 1)
@@ -102,6 +109,42 @@ async def leaderboard_page(bot: GameBot, guild_id: int, game: str, page: int, la
     return {"embed": embed, "view": view}
 
 
+async def season_page(bot: GameBot, season: Season, game: str, page: int, lang: str) -> dict[str, Any]:
+    """One page of an ended season's final table of `game`, in `lang`."""
+    total = await bot.storage.seasons.standing_count(season.id, game)
+    pages = max(1, -(-total // PAGE_SIZE))
+    page = min(max(page, 0), pages - 1)
+    rows = await bot.storage.seasons.standings(season.id, game, offset=page * PAGE_SIZE, limit=PAGE_SIZE)
+    table = season_title(season, board_title(bot.games, game, lang), lang)
+    embed = discord.Embed(title=gettext(lang, LEADERBOARD, game=table), colour=discord.Colour.gold())
+    embed.description = (
+        "\n".join(
+            _leaderboard_line(
+                {"user_id": s.user_id, "rating": s.rating, "wins": s.wins, "games": s.games}, s.rank, lang
+            )
+            for s in rows
+        )
+        if rows
+        else gettext(lang, "Nobody played a rated match of this table in that season.")
+    )
+    footer = gettext(
+        lang,
+        "page {page} of {pages} · the season's final table: each player's rating at its end, and "
+        "their rated matches in it",
+        page=page + 1,
+        pages=pages,
+    )
+    embed.set_footer(text=footer)
+    view = discord.ui.View(timeout=None)
+    view.add_item(
+        LeaderboardPage(game, page - 1, gettext(lang, "◀ Previous"), disabled=page == 0, season=season.id)
+    )
+    view.add_item(
+        LeaderboardPage(game, page + 1, gettext(lang, "Next ▶"), disabled=page >= pages - 1, season=season.id)
+    )
+    return {"embed": embed, "view": view}
+
+
 def rules_text(lang: str) -> str:
     """The rules that keep the table honest, as the leaderboard and /stats state them."""
     return gettext(
@@ -118,19 +161,24 @@ def rules_text(lang: str) -> str:
 
 class LeaderboardPage(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"lb:(?P<game>[a-z_*]{1,32}):(?P<page>-?\d{1,6})",
+    template=r"lb:(?P<game>[a-z_*]{1,32}):(?P<page>-?\d{1,6})(?::s(?P<season>\d{1,18}))?",
 ):
-    """Turns the leaderboard to another page (works after restarts: the page is in the id)."""
+    """Turns the leaderboard to another page (works after restarts: the page, and the season of
+    a past season's table, are in the id)."""
 
-    def __init__(self, game: str, page: int, label: str = "Page", *, disabled: bool = False) -> None:
-        self.game, self.page = game, page
-        super().__init__(discord.ui.Button(label=label, custom_id=f"lb:{game}:{page}", disabled=disabled))
+    def __init__(
+        self, game: str, page: int, label: str = "Page", *, disabled: bool = False, season: int | None = None
+    ) -> None:
+        self.game, self.page, self.season = game, page, season
+        custom_id = f"lb:{game}:{page}" + (f":s{season}" if season is not None else "")
+        super().__init__(discord.ui.Button(label=label, custom_id=custom_id, disabled=disabled))
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> LeaderboardPage:
-        return cls(match["game"], int(match["page"]))
+        season = match["season"]
+        return cls(match["game"], int(match["page"]), season=None if season is None else int(season))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Turn the page of the leaderboard message pressed; anywhere else, answer privately."""
@@ -144,12 +192,17 @@ class LeaderboardPage(
             )
             await tell(interaction, said)
         elif await _known_game(bot.games, interaction, self.game):
+            season = await _ended_season(bot, interaction, self.season) if self.season is not None else None
+            if self.season is not None and season is None:
+                return
             if _is_leaderboard(interaction.message):
                 lang = await public_language(bot.storage.settings, interaction)
-                page = await leaderboard_page(bot, interaction.guild_id, self.game, self.page, lang)
+                page = await leaderboard_page(bot, interaction.guild_id, self.game, self.page, lang, season)
                 await interaction.response.edit_message(**page)
             else:  # a page button that is not under a leaderboard: show the page privately
-                page = await leaderboard_page(bot, interaction.guild_id, self.game, self.page, private)
+                page = await leaderboard_page(
+                    bot, interaction.guild_id, self.game, self.page, private, season
+                )
                 await interaction.response.send_message(**page, ephemeral=True)
 
 
@@ -165,15 +218,41 @@ class League(commands.Cog):
             chosen._params["game"] = dataclasses.replace(parameter, choices=game_choices(bot.games))
 
     @app_commands.command(name="leaderboard", description=locale_str("The server's table of ratings"))
-    @app_commands.describe(game=locale_str("One game's table (leave empty for the table across all games)"))
+    @app_commands.describe(
+        game=locale_str("One game's table (leave empty for the table across all games)"),
+        season=locale_str("A past season's final table (leave empty for the table now)"),
+    )
     @app_commands.guild_only()
-    async def leaderboard(self, interaction: discord.Interaction, game: str | None = None) -> None:
+    async def leaderboard(
+        self, interaction: discord.Interaction, game: str | None = None, season: str | None = None
+    ) -> None:
         assert interaction.guild_id is not None
         if not await _known_game(self.bot.games, interaction, game or OVERALL):
             return
+        ended = None
+        if season is not None:
+            ended = await _ended_season(self.bot, interaction, int(season) if season.isdigit() else None)
+            if ended is None:
+                return
         lang = await public_language(self.bot.storage.settings, interaction)
-        page = await leaderboard_page(self.bot, interaction.guild_id, game or OVERALL, 0, lang)
+        page = await leaderboard_page(self.bot, interaction.guild_id, game or OVERALL, 0, lang, ended)
         await interaction.response.send_message(**page)
+
+    @leaderboard.autocomplete("season")
+    async def leaderboard_seasons(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The server's ended seasons, the latest first, named in the member's language."""
+        if interaction.guild_id is None:
+            return []
+        lang = private_language(interaction)
+        ended = await self.bot.storage.seasons.ended(interaction.guild_id)
+        named = [(season_name(season, lang), season.id) for season in ended]
+        return [
+            app_commands.Choice(name=label, value=str(season_id))
+            for label, season_id in named
+            if current.casefold() in label.casefold()
+        ][:25]
 
     @app_commands.command(
         name="stats", description=locale_str("A player's games, wins, ratings and recent results")
@@ -197,6 +276,12 @@ class League(commands.Cog):
             return
         games = await self.bot.storage.league.player_ratings(interaction.guild_id, user.id)
         against, won = await self.bot.storage.league.computer_record(interaction.guild_id, user.id)
+        season = await self.bot.storage.seasons.current(interaction.guild_id)
+        this_season = (
+            await self.bot.storage.seasons.record_since(interaction.guild_id, user.id, season.started_at)
+            if season is not None
+            else {}
+        )
         title = gettext(lang, "Stats — {name}", name=user.display_name)
         embed = discord.Embed(title=title, colour=discord.Colour.blurple())
         if not games and not against:
@@ -209,9 +294,20 @@ class League(commands.Cog):
                 if entry["listed"]
                 else gettext(lang, "provisional rating **{rating}**", rating=entry["rating"])
             )
+            value = f"{rating} · {record(lang, entry['wins'], entry['games'])}"
+            if season is not None:
+                played, wins = this_season.get(entry["game"], (0, 0))
+                value = gettext(
+                    lang,
+                    "{rating}\n{season}: {record} · all time: {all_time}",
+                    rating=rating,
+                    season=season_name(season, lang),
+                    record=record(lang, wins, played),
+                    all_time=record(lang, entry["wins"], entry["games"]),
+                )
             embed.add_field(
                 name=board_title(self.bot.games, entry["game"], lang),
-                value=f"{rating} · {record(lang, entry['wins'], entry['games'])}",
+                value=value,
                 inline=entry["game"] != OVERALL,
             )
         if any(not entry["listed"] for entry in games):
@@ -318,8 +414,16 @@ class League(commands.Cog):
             if threads
             else gettext(lang, "Lobbies are posted in the channel."),
             await self._language_line(lang, interaction),
+            await self._seasons_line(lang, interaction.guild_id),
         ]
         await interaction.response.send_message(" ".join(lines), ephemeral=True)
+
+    async def _seasons_line(self, lang: str, guild_id: int) -> str:
+        """What /settings show says of the server's seasons."""
+        season = await self.bot.storage.seasons.current(guild_id)
+        if season is None:
+            return gettext(lang, "Seasons are off: ratings run on without resets.")
+        return _season_under_way(season, lang)
 
     async def _language_line(self, lang: str, interaction: discord.Interaction) -> str:
         """What /settings show says of the language of the server's public messages."""
@@ -359,6 +463,29 @@ class League(commands.Cog):
             if threads == "on"
             else gettext(lang, "New lobbies are now posted in the channel.")
         )
+        await interaction.response.send_message(said, ephemeral=True)
+
+    @settings.command(
+        name="seasons", description=locale_str("Whether the league runs in seasons, with soft resets")
+    )
+    @app_commands.describe(
+        seasons=locale_str("monthly or quarterly: seasons end at the start of each month or quarter (UTC)")
+    )
+    async def settings_seasons(
+        self, interaction: discord.Interaction, seasons: Literal["off", "monthly", "quarterly"]
+    ) -> None:
+        if not await _may_manage(interaction):
+            return
+        assert interaction.guild_id is not None
+        lang = private_language(interaction)
+        kind = seasons if seasons in SEASON_KINDS else None
+        season = await self.bot.storage.seasons.set_kind(interaction.guild_id, kind, discord.utils.utcnow())
+        if season is None:
+            said = gettext(
+                lang, "Seasons are now off: ratings run on without resets, and no season is archived."
+            )
+        else:
+            said = _season_under_way(season, lang)
         await interaction.response.send_message(said, ephemeral=True)
 
     @settings.command(name="clock", description=locale_str("The default turn clock of new matches"))
@@ -425,6 +552,41 @@ class League(commands.Cog):
             show=command(picker_language(self.bot, lang), "settings show"),
         )
         await interaction.response.send_message(f"{said} {hint}", ephemeral=True)
+
+
+def _season_under_way(season: Season, lang: str) -> str:
+    """The season under way and when it ends."""
+    ends = int(datetime.fromisoformat(season.ends_at).timestamp())
+    if season.kind == QUARTERLY:
+        text = N_(
+            "Seasons are quarterly: the season {season} ends <t:{ends}:F>; then its final tables are "
+            "kept, its podium is announced and every rating restarts softly."
+        )
+    else:
+        text = N_(
+            "Seasons are monthly: the season {season} ends <t:{ends}:F>; then its final tables are "
+            "kept, its podium is announced and every rating restarts softly."
+        )
+    return gettext(lang, text, season=season_name(season, lang), ends=ends)
+
+
+async def _ended_season(
+    bot: GameBot, interaction: discord.Interaction, season_id: int | None
+) -> Season | None:
+    """The server's ended season `season_id`; else the member is told privately which there are."""
+    season = None if season_id is None else await bot.storage.seasons.get(season_id)
+    if season is not None and season.guild_id == interaction.guild_id and season.ended_at is not None:
+        return season
+    lang = private_language(interaction)
+    said = gettext(
+        lang,
+        "That is not a past season of this server — pick one from the list `{leaderboard}` offers "
+        "(there is none before the first season ends: see `{settings}`).",
+        leaderboard=command(picker_language(bot, lang), "leaderboard"),
+        settings=command(picker_language(bot, lang), "settings show"),
+    )
+    await tell(interaction, said)
+    return None
 
 
 def _clock(lang: str, seconds: int) -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, NamedTuple
 
 import discord
@@ -280,3 +280,56 @@ class HeadToHead:
     def others(self) -> int:
         """Matches of the two that neither won (a third player did)."""
         return self.played - self.wins - self.losses - self.draws
+# How often a server's seasons end (`/settings seasons`): at the start of each month or quarter, UTC.
+MONTHLY, QUARTERLY = "monthly", "quarterly"
+SEASON_KINDS = (MONTHLY, QUARTERLY)
+
+
+def next_boundary(kind: str, after: datetime) -> datetime:
+    """The first start of a month (`MONTHLY`) or a quarter (`QUARTERLY`), UTC, strictly after
+    `after`: where a season under way at `after` ends."""
+    step = 3 if kind == QUARTERLY else 1
+    month = (after.month - 1) // step * step + step  # months since January at the next boundary
+    return datetime(after.year + month // 12, month % 12 + 1, 1, tzinfo=UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class Season:
+    """A server's season: under way (`ended_at` None) until `ends_at`, or ended (its final
+    tables archived). `kind`: `MONTHLY` or `QUARTERLY`."""
+
+    id: int
+    guild_id: int
+    kind: str
+    started_at: str
+    ends_at: str
+    ended_at: str | None = None
+
+    @property
+    def period(self) -> datetime:
+        """A moment inside the month or quarter the season ends with (it is named after it)."""
+        return datetime.fromisoformat(self.ends_at) - timedelta(days=1)
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A player's line in a season's final table: `rank` (shared by equal ratings and wins),
+    the rating shown at the end, and the season's rated games and wins."""
+
+    user_id: int
+    rank: int
+    rating: int
+    games: int
+    wins: int
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonEnd:
+    """What a season's end did: the season ended, the one that follows, the top of its table
+    across all games, and where its matches were played (`channels`: channel or thread, its
+    matches in the season and the time of its last one, most played first)."""
+
+    season: Season
+    following: Season
+    podium: tuple[Standing, ...]
+    channels: tuple[tuple[int, int, str], ...]

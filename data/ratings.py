@@ -14,10 +14,12 @@ keep a server's table honest.
   ends it a plain loser (not a winner, not in a draw): a hint never dodges a loss (`hinted`).
 - Whoever left before the end (resigned, replaced after time-outs, gone from the server,
   claimed against) ranks below everyone who stayed and wins nothing, whatever a stand-in did.
+- At the end of a season (`/settings seasons`), every rating restarts softly (`soft_reset`).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -46,6 +48,24 @@ class Skill:
 
 
 NEWCOMER = Skill(MODEL.mu, MODEL.sigma)
+KEPT = 0.5  # the share of a player's distance from a newcomer's skill that a new season keeps
+SEASON_DOUBT = MODEL.sigma / 2  # the uncertainty a new season adds (as a standard deviation)
+
+
+def soft_reset(skill: Skill) -> Skill:
+    """A player's skill at the start of a new season:
+
+        μ' = μ0 + ½ (μ − μ0)        σ' = min(σ0, √(σ² + (σ0 / 2)²))
+
+    with μ0 = 25 and σ0 = 25/3, a newcomer's. Half of each player's lead (or lag) is kept, so
+    nobody starts from nothing; the uncertainty grows the way
+    OpenSkill lets skill drift over time (a variance added, here that of half a newcomer's
+    doubt), so the first results of a season move ratings more, but never past a newcomer's.
+    A newcomer stays a newcomer. The rating shown (1000 + 40 (μ − 3σ)) falls the more, the
+    higher it was: a new season's table is open again, yet the best start it in front."""
+    mu = NEWCOMER.mu + KEPT * (skill.mu - NEWCOMER.mu)
+    sigma = min(NEWCOMER.sigma, math.sqrt(skill.sigma**2 + SEASON_DOUBT**2))
+    return Skill(mu, sigma)
 
 
 def hinted(result: MatchResult, hints: Mapping[int, int]) -> bool:

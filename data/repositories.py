@@ -22,7 +22,7 @@ signatures against them). Every backend keeps these guarantees:
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any, Protocol
 
 from data.model import (
@@ -33,8 +33,11 @@ from data.model import (
     MatchResult,
     MatchRow,
     RatedResult,
+    Season,
+    SeasonEnd,
     SetAside,
     Shards,
+    Standing,
     Takeback,
 )
 
@@ -375,6 +378,45 @@ class TakebackRepository(Protocol):
         ...
 
 
+class SeasonRepository(Protocol):
+    """Servers' seasons: the one under way, its end (archive, soft reset, the next season: one
+    transaction, made once whichever process tries) and the archived tables."""
+
+    async def current(self, guild_id: int) -> Season | None:
+        """The server's season under way; None while its seasons are off."""
+        ...
+
+    async def set_kind(self, guild_id: int, kind: str | None, now: datetime) -> Season | None:
+        """Seasons off (None: the season under way is dropped unarchived) or on (`kind`)."""
+        ...
+
+    async def due(self, now: datetime) -> list[Season]:
+        """Every server's season under way whose end has come by `now`."""
+        ...
+
+    async def end(self, season_id: int, now: datetime) -> SeasonEnd | None:
+        """End a due season (archive, soft reset, next season); None if it was not due or ended."""
+        ...
+
+    async def get(self, season_id: int) -> Season | None: ...
+
+    async def ended(self, guild_id: int, *, limit: int = 25) -> list[Season]:
+        """The server's ended seasons, the latest first."""
+        ...
+
+    async def standings(self, season_id: int, game: str, *, offset: int, limit: int) -> list[Standing]: ...
+
+    async def standing_count(self, season_id: int, game: str) -> int: ...
+
+    async def record_since(self, guild_id: int, user_id: int, since: str) -> dict[str, tuple[int, int]]:
+        """A player's rated (games, wins) since `since`, by game and across games."""
+        ...
+
+    async def placings(self, guild_id: int, user_id: int) -> list[tuple[str, int]]:
+        """A player's (season end, rank) across all games in the server's ended seasons."""
+        ...
+
+
 class Database(Protocol):
     """An open database: its repositories and how to close it."""
 
@@ -389,5 +431,8 @@ class Database(Protocol):
 
     @property
     def takebacks(self) -> TakebackRepository: ...
+
+    @property
+    def seasons(self) -> SeasonRepository: ...
 
     async def close(self) -> None: ...

@@ -19,6 +19,7 @@ from data.migrate import migrate
 from data.model import MatchResult, MatchRow, SeatResult, SetAside, StorageError, StorageUnavailable, now_iso
 from data.queries import League, Matches, Settings
 from data.runner import Runner
+from data.seasons import Seasons
 from data.takebacks import Takebacks
 
 __all__ = [
@@ -45,6 +46,7 @@ class Storage:
         self.matches = Matches(self._db, self.league)
         self.settings = Settings(self._db)
         self.takebacks = Takebacks(self._db)
+        self.seasons = Seasons(self._db)
 
     @classmethod
     async def open(cls, target: str | Path | None, *, wait_ms: int = WAIT_MS, max_size: int = 10) -> Storage:

@@ -219,3 +219,42 @@ takebacks = Table(
     Index("takebacks_by_player", "user_id", "status"),
     sqlite_autoincrement=True,
 )
+
+SEASON_KINDS = ("monthly", "quarterly")  # data.model.SEASON_KINDS
+
+# A server's seasons: the one under way (ended_at NULL, at most one a server) and those ended.
+seasons = Table(
+    "seasons",
+    metadata,
+    Column("id", BIGINT, Identity(always=False), primary_key=True),
+    Column("guild_id", BIGINT, nullable=False),
+    Column("kind", TEXT, nullable=False),
+    Column("started_at", TEXT, nullable=False),
+    Column("ends_at", TEXT, nullable=False),
+    Column("ended_at", TEXT),
+    CheckConstraint(f"kind IN ({', '.join(repr(k) for k in SEASON_KINDS)})", name="seasons_kind_check"),
+    Index(
+        "seasons_under_way",
+        "guild_id",
+        unique=True,
+        sqlite_where=text("ended_at IS NULL"),
+        postgresql_where=text("ended_at IS NULL"),
+    ),
+    Index("seasons_by_guild", "guild_id", "ends_at"),
+    sqlite_autoincrement=True,
+)
+
+# The final table of each ended season, per game and across games ('*').
+season_standings = Table(
+    "season_standings",
+    metadata,
+    Column("season_id", BIGINT, ForeignKey("seasons.id", ondelete="CASCADE"), primary_key=True),
+    Column("game", TEXT, primary_key=True),
+    Column("user_id", BIGINT, primary_key=True),
+    Column("rank", BIGINT, nullable=False),
+    Column("rating", BIGINT, nullable=False),
+    Column("games", BIGINT, nullable=False),
+    Column("wins", BIGINT, nullable=False),
+    Index("season_standings_by_rank", "season_id", "game", "rank"),
+    Index("season_standings_by_player", "user_id", "season_id"),
+)

@@ -163,6 +163,12 @@ def moment(lang: str, when: datetime, length: str = "medium") -> str:
     return format_datetime(when, format=length, locale=language_of(lang))
 
 
+def month_or_quarter(lang: str, when: _date, *, quarter: bool = False) -> str:
+    """The month ("November 2026", "novembre 2026") or quarter ("Q4 2026", "T4 2026") of `when`
+    as `lang` names it on its own."""
+    return format_date(when, format="QQQ y" if quarter else "LLLL y", locale=language_of(lang))
+
+
 def alternatives(lang: str, items: list[str]) -> str:
     """A choice between items as `lang` writes it: "A, B or C", "A, B oder C", "A, B ou C"."""
     return format_list(items, style="or", locale=language_of(lang))

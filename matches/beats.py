@@ -1,6 +1,7 @@
 """The framework's own heartbeat: every few seconds the turn clock checks deadlines; every
 second, computer seats whose moment has come make their move; a shard process reads now
-and then what the others wrote to its matches.
+and then what the others wrote to its matches. The turn clock's beat also ends the seasons
+whose time has come.
 
 Each beat is a method taking the time (`tick`, `computers_beat`) or nothing (`catch_up`),
 so a match runs without Discord by calling them; `start` runs them on timers, `stop` ends
@@ -36,14 +37,16 @@ class Beats:
         computers: Computers,
         alive: Callable[[], Awaitable[None]],
         catch_up: Callable[[], Awaitable[None]] | None,
+        seasons: Callable[[datetime], Awaitable[None]] | None = None,
     ) -> None:
         """`alive` notes that the bot is up; `catch_up` (None: this process is alone on its
-        database) takes in what other processes wrote."""
+        database) takes in what other processes wrote; `seasons` ends the seasons due."""
         self.running = running
         self.clock = clock
         self.computers = computers
         self.alive = alive
         self.other_processes = catch_up
+        self.seasons = seasons
 
     async def tick(self, now: datetime) -> None:
         """The turn clock's beat: reminders and time-outs due by `now`."""
@@ -55,6 +58,18 @@ class Beats:
             log.warning("The turn clock skipped a beat: %s", error)
         except Exception:
             log.exception("The turn clock's beat failed; it goes on")
+        await self.season_ends(now)
+
+    async def season_ends(self, now: datetime) -> None:
+        """The seasons whose time has come by `now` end."""
+        if self.seasons is None:
+            return
+        try:
+            await self.seasons(now)
+        except StorageUnavailable as error:
+            log.warning("Ending seasons waits for the next beat: %s", error)
+        except Exception:
+            log.exception("Ending seasons failed; the next beat tries again")
 
     async def computers_beat(self, now: datetime) -> None:
         """Computer moves whose natural moment has come by `now` are played."""

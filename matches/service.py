@@ -52,6 +52,7 @@ from matches.places import Places
 from matches.presence import Absences, Presence
 from matches.private import PrivateReplies
 from matches.replays import Replays
+from matches.seasons import SeasonKeeper
 from matches.spec import Games
 from matches.takeback import Takebacks, is_takeback
 from matches.turns import Turns
@@ -123,9 +124,15 @@ class MatchService:
             self.computers,
             self.absences,
         )
+        self.seasons = SeasonKeeper(bot, storage, shards)
         sharded = shards.count is not None  # other processes share the database
         self.beats = Beats(
-            self.running, self.clock, self.computers, self.heartbeat, self.catch_up if sharded else None
+            self.running,
+            self.clock,
+            self.computers,
+            self.heartbeat,
+            self.catch_up if sharded else None,
+            self.seasons.check,
         )
 
     async def resume(self) -> int:

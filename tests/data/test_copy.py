@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -107,6 +108,8 @@ async def lived_in_database(path: Path) -> None:
         await storage.settings.set_guild_language(3, "de")
         await storage.settings.set_member_locale(44, "fr")
         await storage.settings.set_meta("alive", "2026-01-01T00:00:00+00:00")
+        season = await storage.seasons.set_kind(1, "monthly", datetime(2026, 1, 1, tzinfo=UTC))
+        assert season is not None and await storage.seasons.end(season.id, datetime.now(UTC))
     finally:
         await storage.close()
     await raw(path, "DELETE FROM seats WHERE match_id = ?", deleted)
@@ -134,6 +137,10 @@ async def everything(storage: Database) -> dict[str, Any]:
         "meta": await settings.get_meta("alive"),
         "taken back": [await storage.takebacks.get(takeback_id) for takeback_id in (1, 2)],
         "counts": [await storage.takebacks.count(1, user) for user in USERS],
+        "seasons": [await storage.seasons.ended(1), await storage.seasons.current(1)],
+        "season tables": [
+            await storage.seasons.standings(1, game, offset=0, limit=50) for game in ("rookie", "*")
+        ],
     }
 
 
@@ -152,7 +159,7 @@ async def test_a_lived_in_sqlite_database_reads_back_identically_from_postgresql
     assert done.stdout.startswith(
         "Copied 10 matches, 19 seats, 7 moves, 1 takebacks, 5 results, 11 result_seats, 8 ratings, "
         "20 rated_opponents, 3 guild_settings, "
-        "1 member_languages, 1 meta into postgresql://"
+        "1 member_languages, 1 meta, 2 seasons, 8 season_standings into postgresql://"
     )
     copied = await Storage.open(target)
     try:
@@ -163,6 +170,9 @@ async def test_a_lived_in_sqlite_database_reads_back_identically_from_postgresql
             game="rookie", guild_id=1, channel_id=2, host_id=11, seed=1, options={}
         )
         assert lobby.id == 12
+        following = await copied.seasons.current(1)
+        assert following is not None and following.id == 2
+        assert (await copied.seasons.end(2, datetime(2099, 1, 1, tzinfo=UTC))).following.id == 3
     finally:
         await copied.close()
 
