@@ -45,7 +45,7 @@ CANCEL = "_cancel"  # a host cancels their lobby from /matches (its message may 
 # The player who just moved asks to take it back; the others accept or decline (+ the request's id).
 TAKEBACK, TAKEBACK_YES, TAKEBACK_NO = "_takeback", "_takeback+", "_takeback-"
 ALIVE = "alive_at"
-ALT_LIMIT = 1024  # Discord's longest attachment description
+ALT_LIMIT = 1024  # Discord: the longest attachment description, and media gallery item description
 MAX_AUTO_MOVES = 50  # a turn of several decisions is played out, never forever
 DEFAULT_CLOCK_S = 24 * 3600
 DEFAULT_MAX_TIMEOUTS = 3

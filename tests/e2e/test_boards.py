@@ -267,6 +267,7 @@ async def test_boards_and_lobbies_drawn_as_embeds_become_cards_on_their_next_edi
 
     opened = await table.carol.slash(table.channel, "tremember new")
     lobby = opened.response.message
+    assert not table.env.backend.get_message(table.channel.id, lobby.id).ping_user_ids  # the host's name
     shown = discord.Embed(title=title(lobby), description=body(lobby))
     view = discord.ui.View(timeout=None)
     for item in lobby_items(match.id + 1, "en"):
