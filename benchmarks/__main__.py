@@ -182,16 +182,28 @@ async def _time_drops(
     while len(times) < count and board_id and match.row.status == "running":
         board = next(m for m in channel.history() if m.id == board_id)
         player = members[match.players[match.engine.current_seats(match.state)[0]]]
-        buttons = [c for row in board.components for c in row.children]
+        buttons = _buttons(board.components)
         shape = next((c for c in buttons if c.label.startswith("I ×") and not c.disabled), None)
         shape = shape or next(c for c in buttons if "×" in c.label and not c.disabled)
         await player.click(board, custom_id=shape.custom_id)  # steering only: not timed
         board = next(m for m in channel.history() if m.id == board_id)
-        drop = next(c for c in board.components[-2].children if c.label.startswith("Drop"))
+        drop = next(c for c in _buttons(board.components) if (c.label or "").startswith("Drop"))
         start = time.perf_counter()
         await player.click(board, custom_id=drop.custom_id)
         times.append(time.perf_counter() - start)
     return times
+
+
+def _buttons(components: list[Any]) -> list[Any]:
+    """The buttons of a message, in its rows or in the rows of its card."""
+    found = []
+    for component in components:
+        children = getattr(component, "children", None)
+        if children is not None:
+            found += _buttons(list(children))
+        elif getattr(component, "label", None) is not None:
+            found.append(component)
+    return found
 
 
 def bench_bot() -> None:

@@ -32,6 +32,7 @@ from matches import MatchService
 from matches.match import CLOCK_CHOICES, CLOCK_HELP, Match, PrivateReply, seat_name, who
 from matches.presentation import Form
 from matches.spec import GameSpec
+from render.common import SEAT_COLOURS
 
 if TYPE_CHECKING:
     from bot import GameBot
@@ -137,6 +138,10 @@ class GameCog(commands.GroupCog, Generic[ViewT, MoveT]):
 
     def score_text(self, view: ViewT, seat: int, lang: str) -> str:
         return ngettext(lang, "{n} point", "{n} points", view["scores"][seat])
+
+    def seat_colour(self, view: ViewT, seat: int) -> tuple[int, int, int]:
+        """The seat's colour on the board image (by default, the seat colours in turn)."""
+        return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
     def seat_label(self, view: ViewT, seat: int, lang: str) -> str:
         """How a seat is marked in text, as on the board: its letter, and its team when

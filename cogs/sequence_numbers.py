@@ -40,6 +40,7 @@ from matches.match import SEAT_MARKS, Match, PrivateReply, seat_name
 from matches.presentation import SELECT_LIMIT, Choice, Form, Option
 from matches.spec import GameSpec
 from render.sequence_numbers import board_image, narrate, prepare, render, render_hand, solo
+from render.sequence_numbers.colours import team_colour
 
 CARD_MENU = N_("Choose a card to play")
 TO_DO = {
@@ -317,6 +318,10 @@ class SequenceNumbers(
         if card["kind"] in PLAY_WILD:
             return gettext(lang, PLAY_WILD[card["kind"]], cell=cell_of(move))
         return gettext(lang, "Play **{card}** on **{cell}**", card=card["text"], cell=cell_of(move))
+
+    def seat_colour(self, view: SequenceView, seat: int) -> tuple[int, int, int]:
+        """The colour of the seat's team, as its chips show it."""
+        return team_colour(next(team for team, seats in enumerate(view["teams"]) if seat in seats))
 
     def score_text(self, view: SequenceView, seat: int, lang: str) -> str:
         return gettext(

@@ -1,4 +1,4 @@
-"""The board message of a match (embed, image, components) and what follows a move:
+"""The board message of a match (a card: words, image, controls) and what follows a move:
 the edit in place, the ping of the player now due and their DM notice."""
 
 from __future__ import annotations
@@ -19,7 +19,8 @@ from games import Outcome
 from games.base import CommonView
 from locales import N_, and_list, gettext, ngettext, pgettext, signed
 from locales.audience import private_language
-from matches.components import GameButton, form_items, items_view
+from matches.cards import Card, card_view, colour, note_view
+from matches.components import GameButton, form_items
 from matches.game_ui import AnyGameUI
 from matches.hints import hint_button, offers_hints, used_lines
 from matches.match import (
@@ -163,7 +164,7 @@ class Board:
             with contextlib.suppress(discord.HTTPException):  # deleted, or past its edit limit
                 moved = gettext(match.language, "This board moved: {link}", link=match.jump_url())
                 await channel.get_partial_message(old).edit(
-                    content=moved, embed=None, attachments=[], view=None
+                    content=None, embeds=[], attachments=[], view=note_view(moved)
                 )
         return True
 
@@ -178,11 +179,7 @@ class Board:
 
     async def watch(self, interaction: discord.Interaction, match: Match) -> None:
         """Show a spectator the public board privately, kept current until it ends."""
-        payload = await self._new_message(match)
-        if (items := self._watch_items(match)) is not None:
-            payload["view"] = items
-        else:
-            del payload["view"]
+        payload = await self._new_message(match, items=self._watch_items(match))
         await interaction.response.send_message(**payload, ephemeral=True)
         self.watchers.setdefault(match.id, []).append(interaction)
 
@@ -193,8 +190,7 @@ class Board:
         watching = [view for view in self.watchers.pop(match.id, []) if token_alive(view)]
         if not watching:
             return
-        payload = await self.payload(match)
-        payload["view"] = self._watch_items(match)
+        payload = await self.payload(match, items=self._watch_items(match))
         kept = []
         for interaction in watching:
             try:
@@ -206,11 +202,9 @@ class Board:
         if kept and match.row.status == "running":
             self.watchers[match.id] = kept
 
-    def _watch_items(self, match: Match) -> discord.ui.View | None:
+    def _watch_items(self, match: Match) -> list[discord.ui.DynamicItem[Any]]:
         """A spectator has no controls while the match runs; once it is over, its replay."""
-        return (
-            None if match.row.status == "running" else items_view(self._result_buttons(match, rematch=False))
-        )
+        return [] if match.row.status == "running" else self._result_buttons(match, rematch=False)
 
     async def _failed(
         self, interaction: discord.Interaction | None, match: Match, error: discord.HTTPException
@@ -232,35 +226,47 @@ class Board:
             return
         match.row.board_stale = stale
 
-    async def payload(self, match: Match, path: tuple[int, ...] = ()) -> dict[str, Any]:
-        """Embed, image and components of the board message, rendered off the event loop.
+    async def payload(
+        self,
+        match: Match,
+        path: tuple[int, ...] = (),
+        *,
+        items: list[discord.ui.DynamicItem[Any]] | None = None,
+    ) -> dict[str, Any]:
+        """The board message's card and image, rendered off the event loop: the arguments of an
+        edit, which also turn a board drawn as an embed into a card.
 
         The seat to move's choices on the board come from the game's form at `path`;
-        its preview (a partial choice) is drawn on the image."""
+        its preview (a partial choice) is drawn on the image. `items` replace the controls."""
         game = self.games[match.row.game]
         view = match.view(None)
         form = self.board_form(match, path)
         image = await asyncio.to_thread(game.board_image, view, form.preview, match.language)
-        embed = self.embed(game, match, view)
-        embed.set_image(url="attachment://board.png")
         alt = board_alt(game, match, view, match.language)
         board = discord.File(io.BytesIO(image), filename="board.png", description=alt)
-        if match.row.status != "running":
+        if items is None and match.row.status != "running":
             items = self._result_buttons(match)
-        else:
+        elif items is None:
             items = [*form_items(match.id, match.turn, "b", form), *self._framework_buttons(game, match)]
+        card = self.card(game, match, view, items, alt)
         return {
             "content": None,
-            "embed": embed,
+            "embeds": [],
             "attachments": [board],
-            "view": items_view(items),
+            "view": card_view(card),
         }
 
-    async def _new_message(self, match: Match, path: tuple[int, ...] = ()) -> dict[str, Any]:
+    async def _new_message(
+        self,
+        match: Match,
+        path: tuple[int, ...] = (),
+        *,
+        items: list[discord.ui.DynamicItem[Any]] | None = None,
+    ) -> dict[str, Any]:
         """The board as the arguments of a new message (its image a file, not a replacement)."""
-        payload = await self.payload(match, path)
+        payload = await self.payload(match, path, items=items)
         payload["files"] = payload.pop("attachments")
-        del payload["content"]
+        del payload["content"], payload["embeds"]
         return payload
 
     def board_form(self, match: Match, path: tuple[int, ...] = ()) -> Form[Any]:
@@ -270,8 +276,16 @@ class Board:
         game = self.games[match.row.game]
         return game.present(match.view(None), legal, path, private=False, lang=match.language)
 
-    def embed(self, game: AnyGameUI, match: Match, view: CommonView[Any]) -> discord.Embed:
-        """The board's embed, in the match's language."""
+    def card(
+        self,
+        game: AnyGameUI,
+        match: Match,
+        view: CommonView[Any],
+        items: list[discord.ui.DynamicItem[Any]],
+        alt: str,
+    ) -> Card:
+        """The board's card with `items` for controls and `alt` describing its image, in the
+        match's language: its accent the colour of the seat to move, or of the winner."""
         lang = match.language
         lines = [*match.notes, *game.headline(match, view, lang)]
         outcome = match.engine.outcome(match.state)
@@ -292,7 +306,8 @@ class Board:
                 due = int(datetime.fromisoformat(match.row.deadline).timestamp())
                 clock = clock_text(match.row.clock_s, lang)
                 lines.append(gettext(lang, "⏰ Time runs out <t:{due}:R> ({clock}).", due=due, clock=clock))
-            colour = discord.Colour.blurple()
+            seats = match.engine.current_seats(match.state)
+            accent = colour(game.seat_colour(view, seats[0])) if seats else discord.Colour.blurple()
         else:
             lines.append(_winner_text(match, outcome, lang))
             if any(d.early for d in match.row.departures):
@@ -302,7 +317,8 @@ class Board:
             lines.extend(left_line(d, lang) for d in match.row.departures if d.reason != RESIGNED)
             lines.extend(game.result_lines(match, outcome, lang))
             lines.extend(used_lines(match, lang))
-            colour = discord.Colour.gold()
+            winners = outcome.winners if not outcome.draw else ()
+            accent = colour(game.seat_colour(view, winners[0])) if winners else discord.Colour.gold()
         left = {d.seat: d.reason for d in match.row.departures}
         players = "\n".join(
             pgettext(
@@ -316,15 +332,21 @@ class Board:
             + left_mark(left.get(seat), lang)
             for seat, user in enumerate(match.players)
         )
-        title = match_title(match.engine.title, match.id, lang)
-        embed = discord.Embed(title=title, description="\n".join(lines), colour=colour)
-        embed.add_field(name=gettext(lang, "Players"), value=players, inline=False)
+        parts = [(gettext(lang, "Players"), players)]
         if match.rating_changes:
-            embed.add_field(name=gettext(lang, "Ratings"), value=_rating_text(match, lang), inline=False)
+            parts.append((gettext(lang, "Ratings"), _rating_text(match, lang)))
         elif (unrated := unrated_text(match.unrated, lang)) is not None:
-            embed.add_field(name=gettext(lang, "Ratings"), value=unrated, inline=False)
-        embed.set_footer(text=gettext(lang, "match {id} · move {turn}", id=match.id, turn=match.turn))
-        return embed
+            parts.append((gettext(lang, "Ratings"), unrated))
+        return Card(
+            heading=match_title(match.engine.title, match.id, lang),
+            body="\n".join(lines),
+            parts=tuple(parts),
+            footer=gettext(lang, "match {id} · move {turn}", id=match.id, turn=match.turn),
+            accent=accent,
+            picture="board.png",
+            alt=alt,
+            items=items,
+        )
 
     def to_move_text(self, match: Match, lang: str, view: CommonView[Any] | None = None) -> str:
         """Who is to move, with their seats' labels, in `lang`."""

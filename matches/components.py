@@ -324,13 +324,12 @@ class LobbyComputers(
         await _service(interaction).on_lobby_computer(interaction, self.match_id, values[0] if values else "")
 
 
-def lobby_view(match_id: int, lang: str) -> discord.ui.View:
+def lobby_items(match_id: int, lang: str) -> list[discord.ui.DynamicItem[Any]]:
     """The lobby's buttons and the host's computer menu, in `lang`."""
-    view = discord.ui.View(timeout=None)
-    for action in LOBBY_ACTIONS:
-        view.add_item(LobbyButton(match_id, action, lang))
-    view.add_item(LobbyComputers(match_id, lang))
-    return view
+    buttons: list[discord.ui.DynamicItem[Any]] = [
+        LobbyButton(match_id, action, lang) for action in LOBBY_ACTIONS
+    ]
+    return [*buttons, LobbyComputers(match_id, lang)]
 
 
 def items_view(items: list[discord.ui.DynamicItem[Any]]) -> discord.ui.View:

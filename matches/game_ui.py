@@ -70,6 +70,10 @@ class GameUI(Protocol[View_contra, Move]):
 
     def seat_label(self, view: View_contra, seat: int, lang: str) -> str: ...
 
+    def seat_colour(self, view: View_contra, seat: int) -> tuple[int, int, int]:
+        """The colour the board image gives the seat (its card's accent while it is to move)."""
+        ...
+
     def result_lines(self, match: Match, outcome: Outcome, lang: str) -> list[str]: ...
 
 

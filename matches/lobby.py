@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import discord
@@ -16,8 +16,9 @@ from games import GameError
 from locales import N_, command, gettext, ngettext, pgettext
 from locales.audience import command_names, private_language, public_language
 from matches.board import Board
+from matches.cards import Card, card_view
 from matches.clock import clock_for
-from matches.components import REMOVE, lobby_view
+from matches.components import REMOVE, lobby_items
 from matches.deadlines import RunningMatches
 from matches.game_ui import AnyGameUI
 from matches.match import (
@@ -128,16 +129,14 @@ class Lobby:
                 row.id, computer_id(row.players, level), game.engine.max_players
             )
             row = await self._reread(row)
-        invitees = mentions([user for user in invited or () if user != row.host_id])
-        confirm = gettext(lang, "{players} — press **Join** to confirm the rematch.", players=invitees)
-        lobby: dict[str, Any] = {
-            "content": confirm if invitees else None,
-            "embed": self._embed(game, row),
-            "view": lobby_view(row.id, lang),
-            "allowed_mentions": discord.AllowedMentions(users=True),
-        }
-        if await self._in_thread(interaction, game, row, lobby):
+        invitees = [user for user in invited or () if user != row.host_id]
+        confirm = gettext(
+            lang, "{players} — press **Join** to confirm the rematch.", players=mentions(invitees)
+        )
+        notes = [confirm] if invitees else []
+        if await self._in_thread(interaction, game, row, notes):
             return
+        lobby = self._opening(game, row, notes)
         try:
             await interaction.response.send_message(**lobby)
         except discord.HTTPException:
@@ -146,8 +145,14 @@ class Lobby:
         message = await interaction.original_response()
         await self.storage.matches.set_board_message(row.id, message.id)
 
+    def _opening(self, game: AnyGameUI, row: MatchRow, notes: list[str]) -> dict[str, Any]:
+        """A new lobby's message, `notes` atop its card; it pings only the players a rematch
+        waits for (its card names the host and its seats too)."""
+        waited = [discord.Object(user) for user in row.invited or () if user != row.host_id]
+        return {**self._message(game, row, notes), "allowed_mentions": discord.AllowedMentions(users=waited)}
+
     async def _in_thread(
-        self, interaction: discord.Interaction, game: AnyGameUI, row: MatchRow, lobby: dict[str, Any]
+        self, interaction: discord.Interaction, game: AnyGameUI, row: MatchRow, notes: list[str]
     ) -> bool:
         """With `/settings threads on`, post the lobby in a thread of its own, leaving a line
         in the channel that links to it; False where threads are off or not possible here
@@ -164,7 +169,7 @@ class Lobby:
             "(Threads are on, but I may not create threads here, so this match is played in the channel.)",
         )
         if not may_thread(interaction.app_permissions):  # no thread that would stay empty
-            lobby["content"] = f"{lobby['content'] or ''}\n{note}".strip()
+            notes.append(note)
             return False
         await interaction.response.send_message(
             gettext(lang, "🧵 **{title}** — a new lobby, in its own thread.", title=title)
@@ -173,12 +178,11 @@ class Lobby:
         thread: discord.Thread | None = None
         try:
             thread = await starter.create_thread(name=title, auto_archive_duration=10080)
-            message = await thread.send(**lobby)
+            message = await thread.send(**self._opening(game, row, notes))
         except discord.HTTPException as error:
             if thread is not None:
                 await _discard(thread)
-            lobby["content"] = f"{lobby['content'] or ''}\n{note}".strip()
-            await interaction.edit_original_response(**lobby)
+            await interaction.edit_original_response(**self._opening(game, row, [*notes, note]))
             log.info("Lobby %s stays in the channel: %s", row.id, error)
             await self.storage.matches.set_board_message(row.id, starter.id)
             return True
@@ -191,7 +195,9 @@ class Lobby:
         )
         return True
 
-    def _embed(self, game: AnyGameUI, row: MatchRow) -> discord.Embed:
+    def _message(self, game: AnyGameUI, row: MatchRow, notes: Sequence[str] = ()) -> dict[str, Any]:
+        """The lobby's card (`notes` atop its words) as the arguments of a message or an edit,
+        which also turns a lobby drawn as an embed into a card."""
         engine, lang = game.engine, row.language
         host = gettext(lang, " (host)")
         seats = "\n".join(
@@ -221,13 +227,15 @@ class Lobby:
             options=game.describe_options(row.options, lang),
             clock=clock_text(row.clock_s, lang),
         )
-        embed = discord.Embed(
-            title=lobby_title(game, row),
-            description=f"{seated}\n{seats}\n\n{setup}\n{how}",
-            colour=discord.Colour.blurple(),
+        body = "\n".join([*notes, seated, seats, "", setup, how])
+        card = Card(
+            heading=lobby_title(game, row),
+            body=body,
+            footer=gettext(lang, "match {id}", id=row.id),
+            accent=discord.Colour.blurple(),
+            items=lobby_items(row.id, lang),
         )
-        embed.set_footer(text=gettext(lang, "match {id}", id=row.id))
-        return embed
+        return {"content": None, "embeds": [], "view": card_view(card)}
 
     async def _open_lobby(
         self, interaction: discord.Interaction, match_id: int, *, under_it: bool = True
@@ -261,7 +269,7 @@ class Lobby:
             await tell(interaction, gettext(mine, HOST_ONLY[action], host=who(row.host_id, mine)))
         elif action == "cancel":
             await self.storage.matches.cancel_lobby(match_id)
-            await interaction.response.edit_message(embed=_cancelled_embed(game, row), view=None)
+            await interaction.response.edit_message(**_cancelled(game, row))
             await self.board.close_thread(row.channel_id)
         else:
             await self._start(interaction, game, row)
@@ -281,7 +289,7 @@ class Lobby:
             await tell(interaction, closed_text(mine, command_names(interaction)))
             return
         await tell(interaction, gettext(mine, "Lobby #{id} is cancelled.", id=match_id))
-        await self._edit_message(row, embed=_cancelled_embed(game, row), view=None)
+        await self._edit_message(row, **_cancelled(game, row))
         await self.board.close_thread(row.channel_id)
 
     async def _edit_message(self, row: MatchRow, **payload: Any) -> None:
@@ -339,9 +347,7 @@ class Lobby:
 
     async def _redraw(self, interaction: discord.Interaction, game: AnyGameUI, row: MatchRow) -> None:
         """Show the lobby's seats as stored now (the menu's pick cleared)."""
-        await interaction.response.edit_message(
-            embed=self._embed(game, await self._reread(row)), view=lobby_view(row.id, row.language)
-        )
+        await interaction.response.edit_message(**self._message(game, await self._reread(row)))
 
     async def _reread(self, row: MatchRow) -> MatchRow:
         """The lobby as stored now (as it was, should it no longer be readable)."""
@@ -373,7 +379,7 @@ class Lobby:
             elif joined.invited and set(humans(joined.players)) == set(joined.invited):
                 await self._start(interaction, game, joined)
             else:
-                await interaction.response.edit_message(embed=self._embed(game, joined))
+                await interaction.response.edit_message(**self._message(game, joined))
         else:
             await tell(interaction, gettext(mine, "This lobby just closed — start a new match."))
 
@@ -390,7 +396,7 @@ class Lobby:
             if left is None:
                 await tell(interaction, unreadable_text(mine, command_names(interaction)))
             else:
-                await interaction.response.edit_message(embed=self._embed(game, left))
+                await interaction.response.edit_message(**self._message(game, left))
         else:
             await tell(interaction, gettext(mine, "You have no seat in this lobby."))
 
@@ -497,7 +503,7 @@ class Lobby:
             if row.id in self.running:
                 await tell(interaction, gettext(mine, "The rematch has begun: {link}", link=jump_url(row)))
             return
-        await self._edit_message(row, embed=self._embed(game, row))  # the seat is taken all the same
+        await self._edit_message(row, **self._message(game, row))  # the seat is taken all the same
         await tell(interaction, gettext(mine, "You joined the rematch: {link}", link=jump_url(row)))
 
 
@@ -537,9 +543,11 @@ def too_many_text(lobbies: list[MatchRow], specs: Games, lang: str, names: str) 
     )
 
 
-def _cancelled_embed(game: AnyGameUI, row: MatchRow) -> discord.Embed:
-    description = gettext(row.language, "The host cancelled this match.")
-    return discord.Embed(title=lobby_title(game, row), description=description)
+def _cancelled(game: AnyGameUI, row: MatchRow) -> dict[str, Any]:
+    """A cancelled lobby's card, without controls, as the arguments of an edit."""
+    said = gettext(row.language, "The host cancelled this match.")
+    card = Card(heading=lobby_title(game, row), body=said, accent=discord.Colour.dark_grey())
+    return {"content": None, "embeds": [], "view": card_view(card)}
 
 
 def lobby_title(game: AnyGameUI, row: MatchRow) -> str:

@@ -45,7 +45,7 @@ CANCEL = "_cancel"  # a host cancels their lobby from /matches (its message may 
 # The player who just moved asks to take it back; the others accept or decline (+ the request's id).
 TAKEBACK, TAKEBACK_YES, TAKEBACK_NO = "_takeback", "_takeback+", "_takeback-"
 ALIVE = "alive_at"
-ALT_LIMIT = 1024  # Discord's longest attachment description
+ALT_LIMIT = 1024  # Discord: the longest attachment description, and media gallery item description
 MAX_AUTO_MOVES = 50  # a turn of several decisions is played out, never forever
 DEFAULT_CLOCK_S = 24 * 3600
 DEFAULT_MAX_TIMEOUTS = 3
@@ -350,13 +350,36 @@ async def _clear_select(interaction: discord.Interaction) -> None:
     """Redraw the message's components as they are, which clears the pick shown in its menu."""
     if interaction.message is None:
         return
-    components = discord.ui.View.from_message(interaction.message, timeout=None)
+    components: discord.ui.View | discord.ui.LayoutView
+    if interaction.message.flags.components_v2:
+        components = discord.ui.LayoutView.from_message(interaction.message, timeout=None)
+        _keep_attachments(components, interaction.message)
+    else:
+        components = discord.ui.View.from_message(interaction.message, timeout=None)
     try:
         await interaction.response.edit_message(view=components)
     except (discord.HTTPException, ValueError, IndexError) as error:  # a forged menu it cannot hold
         log.info("A refused pick could not be cleared: %s", error)
     finally:
         components.stop()  # the same components, redrawn: nothing to listen to
+
+
+def _keep_attachments(card: discord.ui.LayoutView, message: discord.Message) -> None:
+    """Point a redrawn card's pictures at the message's own attachments again (Discord gives
+    them back as links, which expire, where they were sent as `attachment://` references)."""
+    names = {attachment.id: attachment.filename for attachment in message.attachments}
+    for gallery in card.walk_children():
+        if isinstance(gallery, discord.ui.MediaGallery):
+            gallery.items = [_attached(item, names) for item in gallery.items]
+
+
+def _attached(item: discord.MediaGalleryItem, names: dict[int, str]) -> discord.MediaGalleryItem:
+    name = names.get(item.media.attachment_id or 0)
+    if name is None:
+        return item
+    return discord.MediaGalleryItem(
+        f"attachment://{name}", description=item.description, spoiler=item.spoiler
+    )
 
 
 def _is_select(interaction: discord.Interaction) -> bool:

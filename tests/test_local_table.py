@@ -29,7 +29,7 @@ import bot
 from local_table import SETTLE_S as LOCAL_SETTLE_S
 from local_table import LocalClock, PageServer, name_bot, seat_local_players, speaking, table_settings
 from settings import DEFAULT_LOCAL_PLAYERS, Settings
-from tests.e2e.helpers import SETTLE_S, channel_message, mover, open_and_start, play_on_board
+from tests.e2e.helpers import SETTLE_S, channel_message, mover, open_and_start, play_on_board, title
 
 TWO_MINUTES = 120
 OPEN_LINE = "The local table is open:"
@@ -210,7 +210,7 @@ async def test_a_player_alone_plays_a_computer_on_the_page_as_the_clock_moves(da
         assert status == 200 and not result["rejected"], repr(result["diagnostics"])
         await page.poll()
         assert page.shows("🤖 Computer (hard)")
-        lobby = next(m for m in table.channel.history() if m.embeds and "lobby" in m.embeds[0].title)
+        lobby = next(m for m in table.channel.history() if "lobby" in title(m))
         await alice.click(lobby, label="Start")
         if mover(channel_message(table.channel, lobby.id), [alice]) is alice:
             await play_on_board(alice, table.channel, lobby.id)

@@ -30,7 +30,8 @@ async def open_and_start(channel: Any, host: Any, guests: list[Any], command: st
 
 # What a player reads on a message: its title, its body (the lines under the title), its named
 # parts (the players, the ratings, a game's record…), its footer and its picture. Boards, lobbies
-# and finished boards show them in an embed; tests read them only through these helpers.
+# and finished boards show them in a Components V2 card (text displays in a container), lists and
+# rules in an embed; tests read them only through these helpers.
 
 
 class Part(NamedTuple):
@@ -71,6 +72,9 @@ def has_card(message: Any) -> bool:
 def _card(message: Any) -> Card | None:
     if isinstance(message, discord.Embed):
         return _embed_card(message)
+    texts = text_displays(message)
+    if texts and texts[0].startswith("#"):  # a card opens with its heading
+        return _v2_card(texts)
     embeds = message.get("embeds") if isinstance(message, dict) else as_message(message).embeds
     if not embeds:
         return None
@@ -78,10 +82,82 @@ def _card(message: Any) -> Card | None:
     return _embed_card(embed if isinstance(embed, discord.Embed) else discord.Embed.from_dict(embed))
 
 
+TEXT_DISPLAY, MEDIA_GALLERY = 10, 12  # component types of Components V2
+
+
+def _components(message: Any) -> list[Any]:
+    """The top-level components of a message, as discord.py's objects or Discord's JSON."""
+    if isinstance(message, dict):
+        return list(message.get("components") or [])
+    return list(as_message(message).components or [])
+
+
+def _walk_any(items: list[Any]) -> list[Any]:
+    """Every component, nested ones after the one that holds them, objects or JSON alike."""
+    found = []
+    for item in items:
+        found.append(item)
+        if isinstance(item, dict):
+            found += _walk_any(list(item.get("components") or []))
+            if item.get("accessory") is not None:
+                found += _walk_any([item["accessory"]])
+        else:
+            found += _walk_any(list(getattr(item, "children", [])))
+            if getattr(item, "accessory", None) is not None:
+                found += _walk_any([item.accessory])
+    return found
+
+
+def text_displays(message: Any) -> list[str]:
+    """The texts of a V2 message's text displays, in order ([] for a message of another form)."""
+    texts = []
+    for item in _walk_any(_components(message)):
+        if isinstance(item, dict) and item.get("type") == TEXT_DISPLAY:
+            texts.append(item.get("content") or "")
+        elif isinstance(item, discord.TextDisplay):
+            texts.append(item.content)
+    return texts
+
+
+def card_size(message: Any) -> tuple[int, int]:
+    """How many components a message holds (nested ones included, as Discord counts them for
+    its limit of 40 in a V2 message) and how many characters its text displays hold (4,000)."""
+    every = _walk_any(_components(message))
+    return len(every), sum(len(text) for text in text_displays(message))
+
+
+NAMED = re.compile(r"\*\*(?P<name>[^*\n]+)\*\*\n(?P<value>.*)", re.DOTALL)  # "**Players**\nA · …"
+
+
+def _v2_card(texts: list[str]) -> Card:
+    """A card's parts from its text displays: a heading ("## title" and the lines under it),
+    named parts ("**Players**" and their lines), a footer in small print ("-# …")."""
+    first, *rest = texts
+    title, body = "", first
+    if first.startswith("#"):
+        title, _, body = first.partition("\n")
+        title = title.lstrip("#").strip()
+    footer = ""
+    if rest and rest[-1].startswith("-# "):
+        footer = rest.pop().removeprefix("-# ")
+    parts = []
+    for text in rest:
+        named = NAMED.fullmatch(text)
+        if named is not None:
+            parts.append(Part(named["name"], named["value"]))
+        else:
+            body = f"{body}\n{text}" if body else text
+    return Card(title, body, parts, footer)
+
+
 def _content(message: Any) -> str:
+    """A message's words outside a card: its content, or the text displays of a V2 message that
+    shows no card (an old board pointing to the new one)."""
     if isinstance(message, discord.Embed):
         return ""
-    return (message.get("content") if isinstance(message, dict) else as_message(message).content) or ""
+    content = message.get("content") if isinstance(message, dict) else as_message(message).content
+    texts = text_displays(message)
+    return content or ("\n".join(texts) if texts and not texts[0].startswith("#") else "")
 
 
 def _embed_card(embed: discord.Embed) -> Card:
@@ -147,11 +223,20 @@ class Picture:
 
 
 def board_image(message: Any) -> Picture:
-    """The image of a board (or of a private reply) and its description."""
+    """The image of a board (its card's gallery, or a private reply's attachment) and its
+    description (the gallery item's: the alt text a screen reader reads)."""
     shown = as_message(message)
     assert shown.attachments, f"message {shown.id} shows no image"
-    attachment = shown.attachments[0]
-    return Picture(attachment, attachment.description)
+    galleries = [item for item in _walk(shown.components) if isinstance(item, discord.MediaGalleryComponent)]
+    if not galleries:
+        attachment = shown.attachments[0]
+        return Picture(attachment, attachment.description)
+    [item] = galleries[0].items
+    url = item.media.url
+    attachment = next(
+        (a for a in shown.attachments if a.url == url or url.endswith(f"/{a.filename}")), shown.attachments[0]
+    )
+    return Picture(attachment, item.description)
 
 
 def channel_message(channel: Any, message_id: int, viewer: Any = None) -> Any:

@@ -14,7 +14,9 @@ import discord
 import pytest
 from PIL import Image
 
+from matches.components import form_items, items_view, lobby_items
 from tests.e2e.helpers import (
+    all_text,
     board_image,
     body,
     button_labels,
@@ -22,11 +24,13 @@ from tests.e2e.helpers import (
     components,
     footer,
     has_card,
+    mover,
     open_and_start,
+    play_on_board,
     title,
     told,
 )
-from tests.e2e.test_tremember import MOTIF_WORDS, running_match, start, take_a_card
+from tests.e2e.test_tremember import MOTIF_WORDS, cells_offered, choose, running_match, start, take_a_card
 from tests.e2e.test_triominos import DEAL_SEED, open_hand
 
 EDIT_LIMIT = {
@@ -68,7 +72,7 @@ async def test_a_buried_board_comes_back_down_and_old_buttons_point_to_it(table)
     assert "now at the bottom" in told(brought) and str(fresh.id) in told(brought)
     assert title(fresh) == title(board) and "Resign" in button_labels(fresh)
     old = channel_message(table.channel, board.id)
-    assert old.content == f"This board moved: {running_match(table, fresh).jump_url()}"
+    assert all_text(old) == f"This board moved: {running_match(table, fresh).jump_url()}"
     assert not has_card(old) and not components(old) and not old.attachments
 
 
@@ -146,7 +150,7 @@ async def test_where_threads_cannot_be_made_the_lobby_stays_in_the_channel_with_
     opened = await table.alice.slash(table.channel, "tremember new")
 
     lobby = channel_message(table.channel, opened.response.message.id)
-    assert "may not create threads here" in lobby.content and title(lobby) == "Tremember — lobby #1"
+    assert "may not create threads here" in all_text(lobby) and title(lobby) == "Tremember — lobby #1"
     joined = await table.bob.click(lobby, label="Join")
     assert joined.acknowledged and not table.channel.threads
 
@@ -220,3 +224,73 @@ async def test_every_attachment_of_every_game_is_described(table, game, command)
     attachments = [attachment for message in seen for attachment in message.attachments]
     assert attachments and all(attachment.description for attachment in attachments)
     assert {attachment.filename for attachment in attachments} >= {"board.png"}
+
+
+# --- boards drawn as embeds by an earlier version of the bot ----------------------------------
+
+
+async def post_legacy(
+    table: Any, match_id: int, embed: discord.Embed, view: discord.ui.View, **files: Any
+) -> Any:
+    """Post `embed` with `view` (a legacy message: content, embed and five rows at most) as the
+    match's message, as the bot's earlier version drew boards and lobbies."""
+    bot = table.env.bot
+    message = await bot.get_channel(table.channel.id).send(embed=embed, view=view, **files)
+    await bot.storage.matches.set_board_message(match_id, message.id)
+    if match_id in bot.matches.running:
+        bot.matches.running[match_id].row.message_id = message.id
+    return channel_message(table.channel, message.id)
+
+
+def shows_a_card(message: Any) -> bool:
+    """A Components V2 message: words in a card, no content, no embed."""
+    return message.flags.components_v2 and not message.embeds and not message.content and has_card(message)
+
+
+async def test_boards_and_lobbies_drawn_as_embeds_become_cards_on_their_next_edit(table):
+    board = await open_and_start(table.channel, table.alice, [table.bob], "tetrislink new", dice=False)
+    match = running_match(table, board)
+    legacy = discord.Embed(title=title(board), description=body(board))
+    legacy.set_footer(text=footer(board)).set_image(url="attachment://board.png")
+    choices = form_items(match.id, match.turn, "b", table.env.bot.matches.board.board_form(match))
+    picture = discord.File(io.BytesIO(await board_image(board).read()), filename="board.png")
+    old = await post_legacy(table, match.id, legacy, items_view(choices), file=picture)
+    assert old.embeds and not old.flags.components_v2
+
+    await play_on_board(mover(old, table.players), table.channel, old.id)
+
+    card = channel_message(table.channel, old.id)
+    assert shows_a_card(card) and title(card) == title(board) and "move 1" in footer(card)
+    assert "Resign" in button_labels(card) and len(card.attachments) == 1
+    assert board_image(card).description.startswith(f"{title(board)} board, move 1.")
+    assert not table.env.backend.get_message(table.channel.id, card.id).ping_user_ids  # names, no pings
+
+    opened = await table.carol.slash(table.channel, "tremember new")
+    lobby = opened.response.message
+    assert not table.env.backend.get_message(table.channel.id, lobby.id).ping_user_ids  # the host's name
+    shown = discord.Embed(title=title(lobby), description=body(lobby))
+    view = discord.ui.View(timeout=None)
+    for item in lobby_items(match.id + 1, "en"):
+        view.add_item(item)
+    old_lobby = await post_legacy(table, match.id + 1, shown, view)
+
+    joined = await table.dave.click(old_lobby, label="Join")
+
+    assert joined.acknowledged and not joined.ephemeral
+    card = channel_message(table.channel, old_lobby.id)
+    assert shows_a_card(card) and title(card) == title(lobby) and f"<@{table.dave.user.id}>" in body(card)
+    assert "Start" in button_labels(card)
+
+
+async def test_a_pick_refused_on_a_card_clears_its_menu_and_keeps_its_picture(table):
+    board = await start(table)
+    waiting = next(m for m in table.players[:2] if m is not mover(board, table.players))
+
+    refused = await choose(table, board.id, cells_offered(board)[0], player=waiting)
+
+    assert "not your turn" in told(refused).lower()
+    redraw = next(r for r in reversed(table.env.http_requests) if r.path.endswith("/callback"))
+    [gallery] = [c for c in redraw.json["data"]["components"][0]["components"] if c["type"] == 12]
+    assert gallery["items"][0]["media"]["url"] == "attachment://board.png"  # not a link that expires
+    shown = channel_message(table.channel, board.id)
+    assert shows_a_card(shown) and board_image(shown).description == board_image(board).description

@@ -10,6 +10,7 @@ from typing import Any
 
 from bot import create_bot
 from tests.e2e.helpers import (
+    all_text,
     button_labels,
     channel_message,
     footer_move,
@@ -17,6 +18,7 @@ from tests.e2e.helpers import (
     mover,
     open_and_start,
     play_on_board,
+    text_displays,
     title,
     token_of,
     told,
@@ -43,9 +45,10 @@ def dm_attempts(table: Any, member: Any) -> int:
 
 
 def pings_of(table: Any, member: Any) -> int:
-    """How many public messages the bot posted in the channel mentioning `member` (its own or an
-    interaction's answer), including any it deleted since; the board names players in its
-    embed, which pings nobody."""
+    """How many public messages the bot posted in the channel pinging `member` (its own or an
+    interaction's answer), including any it deleted since: a mention in its content, or one in
+    its card's text displays that its allowed mentions let ping (a board names every player in
+    its card, and pings nobody)."""
     mention, found = f"<@{member.user.id}>", 0
     for request in table.env.http_requests:
         body = request.json or {}
@@ -55,7 +58,13 @@ def pings_of(table: Any, member: Any) -> int:
             message = body.get("data") or {}
         else:
             continue
-        found += mention in (message.get("content") or "") and not (message.get("flags") or 0) & 64
+        allowed = message.get("allowed_mentions") or {}
+        may_ping = "users" in allowed.get("parse", []) or str(member.user.id) in map(
+            str, allowed.get("users", [])
+        )
+        in_card = may_ping and any(mention in text for text in text_displays(message))
+        in_content = mention in (message.get("content") or "")
+        found += (in_content or in_card) and not (message.get("flags") or 0) & 64
     return found
 
 
@@ -116,7 +125,7 @@ async def test_twenty_five_rematch_presses_open_one_lobby_that_pings_once_and_ou
     presses = [await table.alice.click(board, label="Rematch") for _ in range(25)]
 
     lobby = presses[0].response.message
-    assert "confirm the rematch" in lobby.content
+    assert "confirm the rematch" in all_text(lobby)
     assert all(f"/{lobby.id}" in told(press) and "rematch is open" in told(press) for press in presses[1:])
     assert pings_of(table, table.bob) == pinged + 1
     await table.env.restart_bot(create_bot(database=target))

@@ -248,7 +248,7 @@ def identity(stored: Any) -> str:
     """What a public message is: the lobby and board of match n are one message, `<Game> #n`;
     a board posted again below (Board ↓) leaves a pointer in its old message."""
     if not has_card(stored):
-        moved = any((stored.content or "").startswith(prefix) for prefix in MOVED_BOARD)
+        moved = any(all_text(stored).startswith(prefix) for prefix in MOVED_BOARD)
         return MOVED if moved else "a message without a card"
     heading = title(stored)
     if heading.startswith("Leaderboard — "):

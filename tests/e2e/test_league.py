@@ -117,7 +117,7 @@ async def test_a_finished_match_shows_rating_changes_and_offers_a_rematch_all_co
     assert "Only its players" in told(outsider)
     asked = await table.bob.click(board, label="Rematch")
     lobby = asked.response.message
-    assert f"<@{table.alice.user.id}>" in lobby.content and "confirm the rematch" in lobby.content
+    assert f"<@{table.alice.user.id}>" in body(lobby) and "confirm the rematch" in body(lobby)
     assert "without dice" in body(lobby)  # the same options
     refused = await table.carol.click(lobby, label="Join")
     assert "rematch is for the players" in told(refused)

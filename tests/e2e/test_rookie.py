@@ -21,6 +21,7 @@ from tests.e2e.helpers import (
     board_image,
     body,
     button_labels,
+    card_size,
     channel_message,
     components,
     footer,
@@ -131,6 +132,7 @@ class Driver:
         self.rng = random.Random(seed)
         self.pair_rate, self.partner = pair_rate, partner
         self.headlines: list[str] = []
+        self.sizes: list[tuple[int, int]] = []  # each board's components and characters
 
     @property
     def board(self):
@@ -143,6 +145,7 @@ class Driver:
         result = await player.click(board, custom_id=component.custom_id)
         assert result.acknowledged and not result.ephemeral, result.followups
         self.headlines.append(body(self.board))
+        self.sizes.append(card_size(self.board))
 
     async def flip(self, *positions: int) -> None:
         for position in positions:
@@ -346,6 +349,9 @@ async def test_a_team_match_places_pairs_on_the_partners_stacks_to_the_end(table
 
     await snapshot(board, "team_end")
     assert any(re.search(r"pair on partner \S+ [A-D] <@\d+>'s stack", line) for line in driver.headlines)
+    # The fullest boards there are (four players, five rows of controls) fit Discord's V2 limits.
+    assert max(components for components, _ in driver.sizes) <= 40
+    assert max(characters for _, characters in driver.sizes) <= 4000
     assert "**Game over**" in body(board) and "Team 2 (" in body(board)
 
 
