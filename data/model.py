@@ -280,6 +280,8 @@ class HeadToHead:
     def others(self) -> int:
         """Matches of the two that neither won (a third player did)."""
         return self.played - self.wins - self.losses - self.draws
+
+
 # How often a server's seasons end (`/settings seasons`): at the start of each month or quarter, UTC.
 MONTHLY, QUARTERLY = "monthly", "quarterly"
 SEASON_KINDS = (MONTHLY, QUARTERLY)
