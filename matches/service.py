@@ -17,6 +17,7 @@ from data.repositories import Database
 from games import GameError
 from locales import N_, command, gettext, ngettext
 from locales.audience import command_names, private_language
+from matches.awards import Awards
 from matches.beats import Beats
 from matches.board import Board
 from matches.clock import TurnClock
@@ -105,6 +106,8 @@ class MatchService:
         self.hints = Hints(storage, self.games)
         self.computers = Computers(storage, self.running, self.games, self.turns, self.board)
         self.places = Places(storage, self.running, self.board, self.notices)
+        self.awards = Awards(storage, games, shards)
+        self.turns.ended = self.awards.match_ended
         self.takebacks = Takebacks(
             storage, self.running, self.games, self.board, self.replies, self.computers, self.hints
         )
@@ -152,6 +155,7 @@ class MatchService:
         await self.takebacks.resume()
         for match in self.running.values():
             self.computers.schedule(match)  # a turn a computer was deciding when the bot stopped
+        self.awards.start()  # the matches finished but not awarded yet, silently
         await self.heartbeat()
         return len(self.running)
 
@@ -242,6 +246,7 @@ class MatchService:
     async def close(self) -> None:
         """Stop keeping time, the computers' decisions under way and the replay worker."""
         self.beats.stop()
+        await self.awards.stop()
         await self.computers.stop()
         self.replays.close()
 
