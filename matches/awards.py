@@ -43,7 +43,7 @@ from matches.match import Match, computer_level, who
 from matches.spec import Games
 
 log = logging.getLogger(__name__)
-BATCH = 500  # matches awarded together when catching up
+BATCH = 100  # matches awarded together when catching up (a replay each, in a thread)
 
 
 def counts_for_league(result: PlayerResult) -> bool:
