@@ -16,7 +16,7 @@ from discord.ext import commands
 from cogs.limits import EMBED_LIMIT, FIELD_LIMIT
 from data.model import Award
 from games.feats import Achievement
-from locales import command, gettext, ngettext, number, percent
+from locales import command, gettext, ngettext, number, percent, pgettext
 from locales.audience import picker_language, private_language
 from matches.match import tell
 
@@ -43,9 +43,25 @@ def entry_line(achievement: Achievement, lang: str, rarity: str, earned: Award |
     name = gettext(lang, achievement.name)
     description = gettext(lang, achievement.description)
     if earned is None:
-        return f"🔒 {achievement.emoji} **{name}** — {description} · {rarity}"
-    when = int(datetime.fromisoformat(earned.earned_at).timestamp())
-    return f"{achievement.emoji} **{name}** — {description} · <t:{when}:d> · {rarity}"
+        return pgettext(
+            lang,
+            "achievement line",
+            "🔒 {emoji} **{name}** — {description} · {rarity}",
+            emoji=achievement.emoji,
+            name=name,
+            description=description,
+            rarity=rarity,
+        )
+    return pgettext(
+        lang,
+        "achievement line",
+        "{emoji} **{name}** — {description} · {when} · {rarity}",
+        emoji=achievement.emoji,
+        name=name,
+        description=description,
+        when=f"<t:{int(datetime.fromisoformat(earned.earned_at).timestamp())}:d>",
+        rarity=rarity,
+    )
 
 
 def sections(
