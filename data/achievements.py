@@ -24,6 +24,8 @@ from data.queries import constant
 from data.runner import Runner
 from data.tables import achievements, matches, moves, result_seats, results
 
+CHUNK = 1000  # rows or ids a statement carries (a database takes some 32,000 parameters at most)
+
 
 def _seat(row: Any) -> PlayedSeat:
     return PlayedSeat(row.seat, row.user_id, bool(row.winner), bool(row.resigned), row.hints)
@@ -53,7 +55,7 @@ class Achievements:
     def __init__(self, db: Runner) -> None:
         self._db = db
 
-    async def unawarded(self, before: str, shards: Shards = ALL_SHARDS, *, limit: int = 500) -> list[int]:
+    async def unawarded(self, before: str, shards: Shards = ALL_SHARDS) -> list[int]:
         query = (
             select(results.c.match_id)
             .where(
@@ -62,7 +64,6 @@ class Achievements:
                 text(shards.condition("results.guild_id")),
             )
             .order_by(results.c.finished_at, results.c.match_id)
-            .limit(limit)
         )
         return await self._db.run(lambda connection: list(connection.execute(query).scalars()))
 
@@ -190,18 +191,18 @@ class Achievements:
 
         def work(connection: Connection) -> list[Award]:
             new: list[Award] = []
-            if rows:
+            for start in range(0, len(rows), CHUNK):
                 statement = (
                     self._db.insert(achievements)
-                    .values(rows)
+                    .values(rows[start : start + CHUNK])
                     .on_conflict_do_nothing()
                     .returning(table.guild_id, table.user_id, table.key, table.earned_at, table.match_id)
                 )
-                new = [Award(*row) for row in connection.execute(statement)]
-            if awarded:
-                connection.execute(
-                    update(results).where(results.c.match_id.in_(list(awarded))).values(awarded=1)
-                )
+                new += [Award(*row) for row in connection.execute(statement)]
+            marked = list(awarded or ())
+            for start in range(0, len(marked), CHUNK):
+                chunk = marked[start : start + CHUNK]
+                connection.execute(update(results).where(results.c.match_id.in_(chunk)).values(awarded=1))
             return sorted(new, key=lambda award: (award.earned_at, award.user_id, award.key))
 
         return await self._db.transaction(work)

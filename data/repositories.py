@@ -370,10 +370,9 @@ class AchievementRepository(Protocol):
     """What members earned on a server, each achievement once, and what it is read from: the
     finished matches (their results and move logs) not yet awarded."""
 
-    async def unawarded(self, before: str, shards: Shards = ALL_SHARDS, *, limit: int = 500) -> list[int]:
+    async def unawarded(self, before: str, shards: Shards = ALL_SHARDS) -> list[int]:
         """The finished (or abandoned) matches of the guilds `shards` owns, finished by
-        `before` (a stored time), whose achievements were not awarded yet: at most `limit` ids,
-        oldest first."""
+        `before` (a stored time), whose achievements were not awarded yet, oldest first."""
         ...
 
     async def finished(self, match_ids: list[int]) -> list[FinishedMatch]:

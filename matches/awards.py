@@ -97,16 +97,19 @@ def feat_awards(games: Games, match: FinishedMatch) -> list[Award]:
     ]
 
 
-def earn(
-    games: Games, finished: Sequence[FinishedMatch], histories: Mapping[int, Mapping[int, list[PlayerResult]]]
-) -> list[Award]:
-    """Everything the finished matches earn: their feats, and the league achievements of their
-    people from their whole `histories` (by server, then player)."""
-    earned = [award for match in finished for award in feat_awards(games, match)]
-    for guild_id, players in histories.items():
-        for user_id, results in players.items():
-            earned += league_awards(guild_id, user_id, results)
-    return earned
+def feats_of(games: Games, finished: Sequence[FinishedMatch]) -> list[Award]:
+    """The feats of the finished matches (a replay each)."""
+    return [award for match in finished for award in feat_awards(games, match)]
+
+
+def league_of(histories: Mapping[int, Mapping[int, list[PlayerResult]]]) -> list[Award]:
+    """The league achievements of players from their whole `histories` (by server, then player)."""
+    return [
+        award
+        for guild_id, players in histories.items()
+        for user_id, results in players.items()
+        for award in league_awards(guild_id, user_id, results)
+    ]
 
 
 def people_by_guild(finished: Iterable[FinishedMatch]) -> dict[int, set[int]]:
@@ -146,12 +149,17 @@ class Awards:
         """Award the finished matches `match_ids` (a replay each, off the event loop): the
         achievements stored now, in the order they were earned."""
         finished = await self.storage.achievements.finished(list(match_ids))
-        histories = {
-            guild_id: await self.storage.achievements.player_results(guild_id, sorted(people))
-            for guild_id, people in people_by_guild(finished).items()
-        }
-        earned = await asyncio.to_thread(earn, self.games, finished, histories)
+        earned = await asyncio.to_thread(feats_of, self.games, finished)
+        earned += await self._league(people_by_guild(finished))
         return await self.storage.achievements.award(earned, [match.match_id for match in finished])
+
+    async def _league(self, people: Mapping[int, set[int]]) -> list[Award]:
+        """The league achievements of `people` (by server), from all their results there."""
+        histories = {
+            guild_id: await self.storage.achievements.player_results(guild_id, sorted(users))
+            for guild_id, users in people.items()
+        }
+        return await asyncio.to_thread(league_of, histories)
 
     async def match_ended(self, match: Match) -> None:
         """At the end of a match: award it, and keep what it newly earned for its final board. A
@@ -184,15 +192,21 @@ class Awards:
         return [self.catalogue[award.key] for award in new if award.key in self.catalogue]
 
     async def catch_up(self) -> int:
-        """Award, silently, every match that finished before now and was not awarded (stored
-        before achievements existed, or the bot stopped first); returns how many."""
-        before, done = now_iso(), 0
-        while ids := await self.storage.achievements.unawarded(before, self.shards, limit=BATCH):
-            await self.award(ids)
-            done += len(ids)
-        if done:
-            log.info("Achievements awarded from %d stored matches", done)
-        return done
+        """Award, silently, every match that finished by now and was not awarded (stored before
+        achievements existed, or the bot stopped first); returns how many. Their feats come in
+        batches, then the league achievements of their people, once each, with the mark that
+        they were awarded: stopped half-way, the next start does it again (each is kept once)."""
+        ids = await self.storage.achievements.unawarded(now_iso(), self.shards)
+        people: dict[int, set[int]] = {}
+        for start in range(0, len(ids), BATCH):
+            finished = await self.storage.achievements.finished(ids[start : start + BATCH])
+            await self.storage.achievements.award(await asyncio.to_thread(feats_of, self.games, finished))
+            for guild_id, users in people_by_guild(finished).items():
+                people.setdefault(guild_id, set()).update(users)
+        if ids:
+            await self.storage.achievements.award(await self._league(people), ids)
+            log.info("Achievements awarded from %d stored matches", len(ids))
+        return len(ids)
 
     def start(self) -> None:
         """Catch up in the background: the bot plays on meanwhile."""
