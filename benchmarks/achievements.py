@@ -28,11 +28,11 @@ from sqlalchemy import Connection
 from benchmarks.__main__ import played
 from cogs.registry import GAMES
 from data import open_storage
-from data.model import ALL_SHARDS
+from data.model import ALL_SHARDS, FinishedMatch, PlayedSeat
 from data.repositories import Database
 from data.storage import Storage
 from data.tables import matches, moves, result_seats, results, seats
-from matches.awards import Awards
+from matches.awards import Awards, feats_of
 
 MATCHES = 5_000
 POOL = 10  # distinct playouts of each game, dealt out again and again
@@ -115,7 +115,27 @@ async def _measure(target: str | Path, rows: dict[str, list[dict[str, Any]]]) ->
         await storage.close()
 
 
+def _per_game() -> None:
+    """The replay of each game's feats alone: per match and per 100 moves of its playouts."""
+    for name, playouts in _pool().items():
+        seated = (PlayedSeat(0, 1, True, False, 0), PlayedSeat(1, 2, False, False, 0))
+        finished = [
+            FinishedMatch(0, name, GUILD, "", False, False, None, seed, {}, seated, tuple(log))
+            for seed, log, _ in playouts
+        ]
+        began = time.perf_counter()
+        feats_of(GAMES, finished)
+        took = time.perf_counter() - began
+        moved = sum(len(match.log) for match in finished)
+        print(
+            f"  {name:<17} {1000 * took / len(finished):6.1f} ms a match of "
+            f"{moved // len(finished):>5} moves on average ({100_000 * took / moved:5.1f} ms per 100 moves)"
+        )
+
+
 def bench_achievements(postgres: str | None = None, count: int = MATCHES) -> None:
+    print("The feats of one stored match (a replay of its move log), by game")
+    _per_game()
     print(
         f"Achievements of {count:,} stored matches awarded at the first start (one server, {MEMBERS} members)"
     )
