@@ -28,7 +28,7 @@ CHUNK = 1000  # rows or ids a statement carries (a database takes some 32,000 pa
 
 
 def _seat(row: Any) -> PlayedSeat:
-    return PlayedSeat(row.seat, row.user_id, bool(row.winner), bool(row.resigned), row.hints)
+    return PlayedSeat(row.seat, row.user_id, bool(row.winner), bool(row.resigned), row.hints, row.left_by)
 
 
 _SEAT_COLUMNS = (
@@ -37,6 +37,7 @@ _SEAT_COLUMNS = (
     result_seats.c.winner,
     result_seats.c.resigned,
     result_seats.c.hints,
+    result_seats.c.left_by,
 )
 
 

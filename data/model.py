@@ -264,13 +264,15 @@ class Award:
 @dataclass(frozen=True, slots=True)
 class PlayedSeat:
     """How one seat ended a finished match, as achievements read it: its person (a computer's
-    negative id), whether it won, whether its person left before the end, the hints they asked."""
+    negative id), whether it won, whether its person left before the end (and how: `left`,
+    RESIGNED…), the hints they asked."""
 
     seat: int
     user_id: int
     winner: bool
     resigned: bool
     hints: int
+    left: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,8 +6,8 @@ Which matches count, so that a second account cannot farm them:
   that were rated, or unrated only because computers played in them; never an abandoned match,
   nor one in which that player asked for a hint. Other results (repeats between the same
   members past the daily limit, hinted ones) count for nothing, and break no run.
-- **Feats** come from any finished match the player did not abandon early and asked no hint in,
-  with people or computers.
+- **Feats** come from any finished match that was not abandoned and in which the player asked
+  no hint, with people or computers; not from a seat a computer played on after time-outs.
 - Computers earn nothing.
 
 Each achievement is earned once (the storage keeps the first); a match's award and its mark as
@@ -24,6 +24,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 
 from data.model import (
+    TIMED_OUT,
     WITH_COMPUTERS,
     Award,
     FinishedMatch,
@@ -52,8 +53,11 @@ def counts_for_league(result: PlayerResult) -> bool:
 
 
 def counts_for_feats(match: FinishedMatch, seat: PlayedSeat) -> bool:
-    """Whether the feats of a seat in a finished match are its person's (see the module's doc)."""
-    return not match.abandoned and not is_computer(seat.user_id) and seat.hints == 0
+    """Whether the feats of a seat in a finished match are its person's (see the module's doc): not
+    when a computer played the seat on for them after time-outs."""
+    return (
+        not match.abandoned and not is_computer(seat.user_id) and seat.hints == 0 and seat.left != TIMED_OUT
+    )
 
 
 def league_awards(guild_id: int, user_id: int, results: Sequence[PlayerResult]) -> list[Award]:
@@ -168,6 +172,9 @@ class Awards:
             new = await self.award([match.id])
         except StorageUnavailable as error:
             log.warning("The achievements of match %s are awarded later: %s", match.id, error)
+            return
+        except Exception:  # the match is over and stored: its board is shown whatever this met
+            log.exception("The achievements of match %s could not be awarded", match.id)
             return
         mine = [award for award in new if award.match_id == match.id and award.key in self.catalogue]
         order = {user: seat for seat, user in enumerate(match.players)}

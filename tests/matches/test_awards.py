@@ -7,10 +7,21 @@ import discord
 
 from cogs.achievements import entry_line, fields_of, pages_of, rarity_text, sections
 from cogs.limits import EMBED_LIMIT, FIELD_LIMIT
-from data.model import ABANDONED, HINTED, REPEATED, WITH_COMPUTERS, Award, PlayedSeat, PlayerResult
+from data.model import (
+    ABANDONED,
+    HINTED,
+    REPEATED,
+    RESIGNED,
+    TIMED_OUT,
+    WITH_COMPUTERS,
+    Award,
+    FinishedMatch,
+    PlayedSeat,
+    PlayerResult,
+)
 from games.feats import Achievement
 from matches.achievements import BEAT_HARD, FIRST_WIN, LEAGUE, STREAK_5
-from matches.awards import counts_for_league, earned_line, league_awards
+from matches.awards import counts_for_feats, counts_for_league, earned_line, league_awards
 from matches.match import computer_id
 
 ALICE = 11
@@ -44,6 +55,20 @@ def test_rated_wins_and_wins_against_computers_count_and_farmed_or_helped_ones_d
     assert not counts_for_league(result(4, unrated=HINTED))
     assert not counts_for_league(result(5, unrated=WITH_COMPUTERS, hints=1))
     assert not counts_for_league(result(6, unrated=ABANDONED, abandoned=True))
+
+
+def test_feats_count_from_any_finished_match_but_not_for_helped_or_stood_in_seats():
+    def finished(*seats: PlayedSeat, abandoned: bool = False) -> FinishedMatch:
+        return FinishedMatch(
+            1, "rookie", 7, "2026-01-01T12:00:00+00:00", False, abandoned, None, 1, {}, seats
+        )
+
+    mine, hinted = PlayedSeat(0, ALICE, True, False, 0), PlayedSeat(1, 22, False, False, 2)
+    stood_in = PlayedSeat(2, 33, False, True, 0, TIMED_OUT)  # a computer played on for them
+    computer, resigned = PlayedSeat(3, HARD, False, False, 0), PlayedSeat(4, 44, False, True, 0, RESIGNED)
+    played = finished(mine, hinted, stood_in, computer, resigned)
+    assert [counts_for_feats(played, seat) for seat in played.seats] == [True, False, False, False, True]
+    assert not counts_for_feats(finished(mine, abandoned=True), mine)
 
 
 def test_each_league_achievement_names_the_match_that_earned_it_and_skipped_results_break_no_run():
