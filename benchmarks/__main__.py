@@ -15,6 +15,7 @@ python -m benchmarks levels     # the level table: each level against the one be
 python -m benchmarks clock      # the turn clock's beat with 10,000 and 100,000 running matches
 python -m benchmarks pairing    # Swiss pairing: one round of 5 to 128 players
 python -m benchmarks card       # the /stats player card: drawing it, and its queries for a heavy player
+python -m benchmarks achievements   # 5,000 stored matches awarded their achievements at the first start
 
 python -m benchmarks.storage_backends [POSTGRES_URL]   # SQLite and PostgreSQL side by side:
     # a committed move, resume of 10,000 and 100,000 running matches, 50 concurrent matches
@@ -25,6 +26,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import io
+import os
 import random
 import resource
 import statistics
@@ -567,6 +569,14 @@ def bench_clock(beats: int = 40) -> None:
         )
 
 
+def bench_awards() -> None:
+    """The achievements of 5,000 stored matches (benchmarks/achievements.py; on PostgreSQL too
+    when TEST_DATABASE_URL names a server). Imported here: it builds on this module's playouts."""
+    from benchmarks.achievements import bench_achievements
+
+    bench_achievements(os.environ.get("TEST_DATABASE_URL"))
+
+
 BENCHES: dict[str, Callable[[], None]] = {
     "render": bench_render,
     "first": bench_first,
@@ -581,6 +591,7 @@ BENCHES: dict[str, Callable[[], None]] = {
     "clock": bench_clock,
     "pairing": bench_pairing,
     "card": bench_card,
+    "achievements": bench_awards,
 }
 
 

@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
+from cogs.achievements import AchievementsPage
 from cogs.game import GameCog
 from cogs.league import LeaderboardPage
 from cogs.limits import COMPONENT_LIMIT, fitting
@@ -45,7 +46,9 @@ class General(commands.Cog):
         data: Any = interaction.data or {}
         if interaction.type is not discord.InteractionType.component:
             return
-        if not answered_by((*DYNAMIC_ITEMS, LeaderboardPage), str(data.get("custom_id", ""))):
+        if not answered_by(
+            (*DYNAMIC_ITEMS, LeaderboardPage, AchievementsPage), str(data.get("custom_id", ""))
+        ):
             lang = private_language(interaction)
             await tell(
                 interaction,
@@ -83,6 +86,7 @@ class General(commands.Cog):
             )
         embed.add_field(name=gettext(lang, "💡 Hints"), value=_hints(lang), inline=False)
         embed.add_field(name=gettext(lang, "🏁 Seasons"), value=_seasons(lang, names), inline=False)
+        embed.add_field(name=gettext(lang, "🏅 Achievements"), value=_achievements(lang, names), inline=False)
         embed.add_field(
             name=gettext(lang, "Everything else"), value=_other_commands(lang, names), inline=False
         )
@@ -160,6 +164,18 @@ def _seasons(lang: str, names: str) -> str:
         settings=command(names, "settings seasons"),
         leaderboard=command(names, "leaderboard"),
         season=name(names, "season"),
+    )
+
+
+def _achievements(lang: str, names: str) -> str:
+    """What /help says of achievements: what counts towards them, and where to see them."""
+    return gettext(
+        lang,
+        "Finished matches earn achievements, each once, told on the final board; `{achievements}` "
+        "lists yours, those still locked and how rare each is. Wins count from rated matches and "
+        "from matches against computers, feats from any finished match; nothing counts from an "
+        "abandoned match, nor from a match in which you asked for a hint.",
+        achievements=command(names, "achievements"),
     )
 
 

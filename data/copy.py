@@ -36,6 +36,7 @@ TABLES = (
     "takebacks",
     "results",
     "result_seats",
+    "achievements",
     "ratings",
     "rated_opponents",
     "guild_settings",

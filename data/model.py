@@ -335,3 +335,61 @@ class SeasonEnd:
     following: Season
     podium: tuple[Standing, ...]
     channels: tuple[tuple[int, int, str], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Award:
+    """An achievement (`key`) a member earned on a server, when, and the match that earned it
+    (None for a placing)."""
+
+    guild_id: int
+    user_id: int
+    key: str
+    earned_at: str
+    match_id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedSeat:
+    """How one seat ended a finished match, as achievements read it: its person (a computer's
+    negative id), whether it won, whether its person left before the end (and how: `left`,
+    RESIGNED…), the hints they asked."""
+
+    seat: int
+    user_id: int
+    winner: bool
+    resigned: bool
+    hints: int
+    left: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedMatch:
+    """A finished (or abandoned) match as stored, with what replays it: its seed, options and
+    move log (turn, seat, move), and why it changed no rating (`unrated`, or None)."""
+
+    match_id: int
+    game: str
+    guild_id: int
+    finished_at: str
+    draw: bool
+    abandoned: bool
+    unrated: str | None
+    seed: int
+    options: dict[str, Any]
+    seats: tuple[PlayedSeat, ...]
+    log: tuple[tuple[int, int, dict[str, Any]], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerResult:
+    """One finished match of a player (`seat`: theirs), with the ids of its computer seats."""
+
+    match_id: int
+    game: str
+    finished_at: str
+    draw: bool
+    abandoned: bool
+    unrated: str | None
+    seat: PlayedSeat
+    computers: tuple[int, ...] = ()

@@ -1,6 +1,6 @@
 """The storage interface: what the bot asks of a database, whichever one it is.
 
-`Database` is what the bot holds (`bot.storage`); it exposes three repositories split by
+`Database` is what the bot holds (`bot.storage`); it exposes repositories split by
 responsibility. `data.storage.Storage` implements them on SQLite; a PostgreSQL backend
 implements the same protocols (tests/data/test_interface.py checks an implementation's
 signatures against them). Every backend keeps these guarantees:
@@ -27,11 +27,14 @@ from typing import Any, Protocol
 
 from data.model import (
     ALL_SHARDS,
+    Award,
     Departure,
+    FinishedMatch,
     GuildSettings,
     HeadToHead,
     MatchResult,
     MatchRow,
+    PlayerResult,
     RatedResult,
     Season,
     SeasonEnd,
@@ -417,6 +420,40 @@ class SeasonRepository(Protocol):
         ...
 
 
+class AchievementRepository(Protocol):
+    """What members earned on a server, each achievement once, and what it is read from: the
+    finished matches (their results and move logs) not yet awarded."""
+
+    async def unawarded(self, before: str, shards: Shards = ALL_SHARDS) -> list[int]:
+        """The finished (or abandoned) matches of the guilds `shards` owns, finished by
+        `before` (a stored time), whose achievements were not awarded yet, oldest first."""
+        ...
+
+    async def finished(self, match_ids: list[int]) -> list[FinishedMatch]:
+        """Those of `match_ids` that have a result, with their seats and move logs, in the
+        order they finished."""
+        ...
+
+    async def player_results(self, guild_id: int, user_ids: list[int]) -> dict[int, list[PlayerResult]]:
+        """Every finished (or abandoned) match of each of `user_ids` on a server, oldest first."""
+        ...
+
+    async def award(self, earned: list[Award], awarded: list[int] | None = None) -> list[Award]:
+        """In one transaction: store the achievements `earned` a member does not hold yet (one
+        that is held keeps its first time and match), and mark the results of `awarded` (match
+        ids) awarded. Returns the ones stored now, in the order they were earned."""
+        ...
+
+    async def earned(self, guild_id: int, user_id: int) -> list[Award]:
+        """A member's achievements on a server, in the order they were earned."""
+        ...
+
+    async def rarity(self, guild_id: int) -> tuple[int, dict[str, int]]:
+        """How many people finished at least one match on a server, and how many of them hold
+        each achievement (by key; one nobody holds is missing)."""
+        ...
+
+
 class Database(Protocol):
     """An open database: its repositories and how to close it."""
 
@@ -434,5 +471,8 @@ class Database(Protocol):
 
     @property
     def seasons(self) -> SeasonRepository: ...
+
+    @property
+    def achievements(self) -> AchievementRepository: ...
 
     async def close(self) -> None: ...

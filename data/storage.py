@@ -1,7 +1,8 @@
 """The storage: `Storage` opens a database on either backend (data/dialects.py), migrates it
 (data/migrate.py) and offers the interface of `data.repositories` through one implementation of
 every query (data/queries.py, SQLAlchemy Core). The bot reaches the data through the
-repositories: `storage.matches`, `storage.league`, `storage.settings`.
+repositories: `storage.matches`, `storage.league`, `storage.settings`, `storage.takebacks`,
+`storage.achievements`.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import TypeVar
 from sqlalchemy.exc import DBAPIError
 
 from data import sqlite_path
+from data.achievements import Achievements
 from data.dialects import Connections, Dialect, OneConnection, Postgres, Sqlite, Work
 from data.migrate import migrate
 from data.model import MatchResult, MatchRow, SeatResult, SetAside, StorageError, StorageUnavailable, now_iso
@@ -47,6 +49,7 @@ class Storage:
         self.settings = Settings(self._db)
         self.takebacks = Takebacks(self._db)
         self.seasons = Seasons(self._db)
+        self.achievements = Achievements(self._db)
 
     @classmethod
     async def open(cls, target: str | Path | None, *, wait_ms: int = WAIT_MS, max_size: int = 10) -> Storage:

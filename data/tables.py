@@ -121,8 +121,15 @@ results = Table(
     Column("tiebreak", TEXT),
     Column("finished_at", TEXT, nullable=False),
     Column("unrated", TEXT),
+    _flag("awarded"),  # its achievements were awarded (data.achievements)
     Index("results_by_guild", "guild_id", "game", "finished_at"),
     Index("results_by_guild_time", "guild_id", "finished_at"),
+    Index(
+        "results_to_award",
+        "finished_at",
+        sqlite_where=text("awarded = 0"),
+        postgresql_where=text("awarded = 0"),
+    ),
 )
 
 result_seats = Table(
@@ -257,4 +264,16 @@ season_standings = Table(
     Column("wins", BIGINT, nullable=False),
     Index("season_standings_by_rank", "season_id", "game", "rank"),
     Index("season_standings_by_player", "user_id", "season_id"),
+)
+
+# The achievements each member earned on a server, each once: when, and the match that earned it
+# (None for a placing: a tournament won, a season podium).
+achievements = Table(
+    "achievements",
+    metadata,
+    Column("guild_id", BIGINT, primary_key=True),
+    Column("user_id", BIGINT, primary_key=True),
+    Column("key", TEXT, primary_key=True),
+    Column("earned_at", TEXT, nullable=False),
+    Column("match_id", BIGINT, ForeignKey("matches.id", ondelete="SET NULL")),
 )

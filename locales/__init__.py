@@ -45,7 +45,7 @@ from babel.dates import format_date, format_datetime, format_time, format_timede
 from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, format_percent
 
 FOLDER = Path(__file__).resolve().parent
 DEFAULT = "en"
@@ -141,6 +141,11 @@ def number(lang: str, value: float) -> str:
         # TRANSLATORS: the sign before a negative number ("−2"): a hyphen, or U+2212 MINUS SIGN.
         return pgettext(lang, "minus sign", "-") + text[1:]
     return text
+
+
+def percent(lang: str, share: float) -> str:
+    """A share (0 to 1) as a whole percentage as `lang` writes it: "12%", "12 %"."""
+    return format_percent(share, locale=language_of(lang))
 
 
 def signed(lang: str, value: int) -> str:

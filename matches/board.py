@@ -19,6 +19,7 @@ from games import Outcome
 from games.base import CommonView
 from locales import N_, and_list, gettext, ngettext, pgettext, signed
 from locales.audience import private_language
+from matches.awards import earned_lines
 from matches.cards import Card, card_view, colour, note_view
 from matches.components import GameButton, form_items
 from matches.game_ui import AnyGameUI
@@ -317,6 +318,7 @@ class Board:
             lines.extend(left_line(d, lang) for d in match.row.departures if d.reason != RESIGNED)
             lines.extend(game.result_lines(match, outcome, lang))
             lines.extend(used_lines(match, lang))
+            lines.extend(earned_lines(match, lang))
             winners = outcome.winners if not outcome.draw else ()
             accent = colour(game.seat_colour(view, winners[0])) if winners else discord.Colour.gold()
         left = {d.seat: d.reason for d in match.row.departures}

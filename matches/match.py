@@ -29,6 +29,7 @@ from data.model import (
 )
 from games import GameError
 from games.base import AnyEngine, CommonView, MessageValue, Term
+from games.feats import Achievement
 from locales import N_, alternatives, command, gettext, ngettext, pgettext
 from matches.components import items_view
 from render.common import SEAT_LETTERS
@@ -196,6 +197,7 @@ class Match:
     rating_changes: dict[int, tuple[int, int]] = field(default_factory=dict)
     unrated: str | None = None  # once over: why it changed no rating (data.model.WITH_COMPUTERS…)
     hints: dict[int, int] = field(default_factory=dict)  # once over: the hints used, by seat
+    earned: dict[int, tuple[Achievement, ...]] = field(default_factory=dict)  # once over: by person
     takeback_by: int | None = None  # who may ask to take back the last move (it revealed nothing)
 
     @property

@@ -16,15 +16,18 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from collections.abc import Mapping
 from datetime import UTC, datetime
 
 import discord
 
 from data.model import MONTHLY, QUARTERLY, Season, SeasonEnd, Shards, Standing, next_boundary
 from data.repositories import Database
+from games.feats import Achievement
 from locales import command, gettext, month_or_quarter, ngettext, number, pgettext
 from locales.audience import guild_language, picker_language
 from matches.achievements import Placing
+from matches.awards import Awards, earned_line
 from matches.match import alt_text, who
 from render.podium import Place, podium_alt, render_podium
 
@@ -60,10 +63,11 @@ async def season_placings(storage: Database, guild_id: int, user_id: int) -> lis
 class SeasonKeeper:
     """Ends the seasons of this process's servers when their time comes, and announces them."""
 
-    def __init__(self, bot: discord.Client, storage: Database, shards: Shards) -> None:
+    def __init__(self, bot: discord.Client, storage: Database, shards: Shards, awards: Awards) -> None:
         self.bot = bot
         self.storage = storage
         self.shards = shards
+        self.awards = awards
         self.next_look = NEVER  # no season of any server ends before this (a month's start)
 
     async def check(self, now: datetime) -> None:
@@ -75,11 +79,25 @@ class SeasonKeeper:
             if self.shards.owns(season.guild_id):
                 ended = await self.storage.seasons.end(season.id, now)
                 if ended is not None:
-                    await self.announce(ended)
+                    await self.announce(ended, await self._podium_awards(ended))
         self.next_look = next_boundary(MONTHLY, now)
 
-    async def announce(self, ended: SeasonEnd) -> None:
-        """The podium across all games, in the channel where the season was played most."""
+    async def _podium_awards(self, ended: SeasonEnd) -> dict[int, tuple[Achievement, ...]]:
+        """Award the podium's places across all games (what each newly earned, by player)."""
+        at = datetime.fromisoformat(ended.season.ended_at or ended.season.ends_at)
+        earned = {
+            standing.user_id: tuple(
+                await self.awards.award_placings(
+                    ended.season.guild_id, standing.user_id, [Placing("season", at, standing.rank)]
+                )
+            )
+            for standing in ended.podium
+        }
+        return {user: new for user, new in earned.items() if new}
+
+    async def announce(self, ended: SeasonEnd, earned: Mapping[int, tuple[Achievement, ...]]) -> None:
+        """The podium across all games, in the channel where the season was played most, with
+        the achievements its places `earned`."""
         guild = self.bot.get_guild(ended.season.guild_id)
         if guild is None or not ended.podium:
             return
@@ -98,11 +116,11 @@ class SeasonKeeper:
             io.BytesIO(image), filename="podium.png", description=alt_text(podium_alt(title, places), lang)
         )
         try:
-            await channel.send(self._text(ended, lang), file=picture)
+            await channel.send(self._text(ended, earned, lang), file=picture)
         except discord.HTTPException as error:
             log.warning("The end of season %s could not be announced: %s", ended.season.id, error)
 
-    def _text(self, ended: SeasonEnd, lang: str) -> str:
+    def _text(self, ended: SeasonEnd, earned: Mapping[int, tuple[Achievement, ...]], lang: str) -> str:
         names = picker_language(self.bot, lang)
         heading = gettext(
             lang,
@@ -117,7 +135,8 @@ class SeasonKeeper:
             f"{MEDALS.get(s.rank, '🏅')} {who(s.user_id, lang)} — {standing_detail(s, lang)}"
             for s in ended.podium
         ]
-        return "\n".join([heading, *lines])
+        told = [earned_line(user, achievements, lang) for user, achievements in earned.items()]
+        return "\n".join([heading, *lines, *told])
 
     def _busiest(
         self, guild: discord.Guild, channels: tuple[tuple[int, int, str], ...]

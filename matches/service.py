@@ -17,6 +17,7 @@ from data.repositories import Database
 from games import GameError
 from locales import N_, command, gettext, ngettext
 from locales.audience import command_names, private_language
+from matches.awards import Awards
 from matches.beats import Beats
 from matches.board import Board
 from matches.clock import TurnClock
@@ -106,6 +107,8 @@ class MatchService:
         self.hints = Hints(storage, self.games)
         self.computers = Computers(storage, self.running, self.games, self.turns, self.board)
         self.places = Places(storage, self.running, self.board, self.notices)
+        self.awards = Awards(storage, games, shards)
+        self.turns.ended = self.awards.match_ended
         self.takebacks = Takebacks(
             storage, self.running, self.games, self.board, self.replies, self.computers, self.hints
         )
@@ -124,7 +127,7 @@ class MatchService:
             self.computers,
             self.absences,
         )
-        self.seasons = SeasonKeeper(bot, storage, shards)
+        self.seasons = SeasonKeeper(bot, storage, shards, self.awards)
         sharded = shards.count is not None  # other processes share the database
         self.beats = Beats(
             self.running,
@@ -159,6 +162,7 @@ class MatchService:
         await self.takebacks.resume()
         for match in self.running.values():
             self.computers.schedule(match)  # a turn a computer was deciding when the bot stopped
+        self.awards.start()  # the matches finished but not awarded yet, silently
         await self.heartbeat()
         return len(self.running)
 
@@ -249,6 +253,7 @@ class MatchService:
     async def close(self) -> None:
         """Stop keeping time, the computers' decisions under way and the replay worker."""
         self.beats.stop()
+        await self.awards.stop()
         await self.computers.stop()
         self.replays.close()
 

@@ -3,7 +3,7 @@ and the private view of a seat."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 import discord
@@ -42,6 +42,7 @@ class Turns:
         self.games = games
         self.board = board
         self.replies = replies
+        self.ended: Callable[[Match], Awaitable[None]] = _nothing  # e.g. its achievements are awarded
 
     async def play(
         self,
@@ -147,6 +148,7 @@ class Turns:
         if result is not None:
             match.row.status = "abandoned" if result.abandoned else "finished"
             await self._read_result(match)
+            await self.ended(match)
             self.running.remove(match.id)
         self.running.watch(match)
         return True
@@ -339,6 +341,10 @@ class Turns:
             await self.replies.navigate(interaction, match, seat, next_path(form, level, index))
         else:
             await self.show(interaction, match, next_path(form, level, index))
+
+
+async def _nothing(match: Match) -> None:
+    return None
 
 
 def abandoning_note(match: Match, departure: Departure) -> str | None:

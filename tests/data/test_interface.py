@@ -9,6 +9,7 @@ import pytest
 
 from data import repositories
 from data.repositories import (
+    AchievementRepository,
     Database,
     LeagueRepository,
     MatchRepository,
@@ -22,6 +23,7 @@ REPOSITORIES = {
     "league": LeagueRepository,
     "settings": SettingsRepository,
     "takebacks": TakebackRepository,
+    "achievements": AchievementRepository,
 }
 
 
