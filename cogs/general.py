@@ -19,6 +19,7 @@ from locales.audience import MemberLanguages, picker_language, private_language
 from matches.components import DYNAMIC_ITEMS, GameButton, answered_by, items_view
 from matches.match import BOARD, CANCEL, WATCH, jump_url, match_title, players_text, tell
 from matches.spec import Games
+from matches.tournaments import TournamentButton
 
 if TYPE_CHECKING:
     from bot import GameBot
@@ -45,7 +46,9 @@ class General(commands.Cog):
         data: Any = interaction.data or {}
         if interaction.type is not discord.InteractionType.component:
             return
-        if not answered_by((*DYNAMIC_ITEMS, LeaderboardPage), str(data.get("custom_id", ""))):
+        if not answered_by(
+            (*DYNAMIC_ITEMS, LeaderboardPage, TournamentButton), str(data.get("custom_id", ""))
+        ):
             lang = private_language(interaction)
             await tell(
                 interaction,
@@ -82,6 +85,7 @@ class General(commands.Cog):
                 inline=False,
             )
         embed.add_field(name=gettext(lang, "💡 Hints"), value=_hints(lang), inline=False)
+        embed.add_field(name=gettext(lang, "🏆 Tournaments"), value=_tournaments(lang, names), inline=False)
         embed.add_field(
             name=gettext(lang, "Everything else"), value=_other_commands(lang, names), inline=False
         )
@@ -144,6 +148,24 @@ def _hints(lang: str) -> str:
         "On your turn, **Hint** privately shows the move the normal computer would make, and why. "
         "A match in which someone used a hint is unrated, unless everyone who used one lost it: "
         "in a rated match you are asked to confirm your first hint.",
+    )
+
+
+def _tournaments(lang: str, names: str) -> str:
+    """What /help says of tournaments: the formats and how they score, naming the commands in
+    `names`."""
+    return gettext(
+        lang,
+        "`{new}` opens a sign-up. **Swiss**: rounds paired by points, nobody meets twice while it "
+        "can be avoided, a bye (a win) for the odd player out. **Knockout**: a bracket seeded by "
+        "rating, byes for the top seeds; tables of two only. **Round robin**: everyone meets. At "
+        "tables of two a win is 1 point and a draw ½; at tables of three or more, places score "
+        "3-1-0, 3-2-1-0… (shared on ties). The next round starts when the last match of a round "
+        "ends. `{standings}` shows the table (ties: Buchholz, then Sonneborn–Berger, then rating); "
+        "`{leave}` withdraws you, forfeiting your remaining games.",
+        new=command(names, "tournament new"),
+        standings=command(names, "tournament standings"),
+        leave=command(names, "tournament leave"),
     )
 
 

@@ -41,6 +41,10 @@ TABLES = (
     "guild_settings",
     "member_languages",
     "meta",
+    "tournaments",
+    "tournament_entrants",
+    "tournament_rounds",
+    "tournament_tables",
 )
 BATCH = 10_000
 

@@ -20,6 +20,7 @@ from data.model import MatchResult, MatchRow, SeatResult, SetAside, StorageError
 from data.queries import League, Matches, Settings
 from data.runner import Runner
 from data.takebacks import Takebacks
+from data.tournaments import Tournaments
 
 __all__ = [
     "MatchResult",
@@ -45,6 +46,7 @@ class Storage:
         self.matches = Matches(self._db, self.league)
         self.settings = Settings(self._db)
         self.takebacks = Takebacks(self._db)
+        self.tournaments = Tournaments(self._db)
 
     @classmethod
     async def open(cls, target: str | Path | None, *, wait_ms: int = WAIT_MS, max_size: int = 10) -> Storage:

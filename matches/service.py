@@ -54,6 +54,7 @@ from matches.private import PrivateReplies
 from matches.replays import Replays
 from matches.spec import Games
 from matches.takeback import Takebacks, is_takeback
+from matches.tournaments import Tournaments
 from matches.turns import Turns
 
 log = logging.getLogger(__name__)
@@ -113,6 +114,8 @@ class MatchService:
         self.absences = Absences(Presence(bot), self.turns, self.board, self.replies)
         self.board.after_publish = self._after_publish
         self.board.lost_place = self.places.lost
+        self.tournaments = Tournaments(bot, storage, self.games, self.running, self.board, self.turns, shards)
+        self.board.ended = self.tournaments.match_ended
         self.clock = TurnClock(
             storage,
             self.running,
@@ -153,6 +156,7 @@ class MatchService:
         for match in self.running.values():
             self.computers.schedule(match)  # a turn a computer was deciding when the bot stopped
         await self.heartbeat()
+        await self.tournaments.resume()  # a round whose last match ended while the bot was away
         return len(self.running)
 
     def _revive(self, row: MatchRow) -> tuple[Match | None, str]:
@@ -183,6 +187,8 @@ class MatchService:
                 await self.turns.reload(match)
             if match.row.status == "running":
                 self.computers.schedule(match)
+            else:
+                await self.tournaments.match_ended(match)  # ended by a press another process took
 
     async def match(self, match_id: int) -> Match | None:
         """A running match: this process's own, or one read from the database (a match another

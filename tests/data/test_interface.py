@@ -14,6 +14,7 @@ from data.repositories import (
     MatchRepository,
     SettingsRepository,
     TakebackRepository,
+    TournamentRepository,
 )
 from data.storage import Storage
 
@@ -22,6 +23,7 @@ REPOSITORIES = {
     "league": LeagueRepository,
     "settings": SettingsRepository,
     "takebacks": TakebackRepository,
+    "tournaments": TournamentRepository,
 }
 
 
