@@ -69,7 +69,8 @@ async def copy(sqlite_path: Path, url: str) -> dict[str, int]:
 def _copy_all(source: sqlite3.Connection, url: str, connection: Connection) -> dict[str, int]:
     _refuse_unless_empty(connection, url)
     counts = {name: _copy_table(source, connection, metadata.tables[name]) for name in TABLES}
-    _advance_match_ids(source, connection)
+    for table in ("matches", "tournaments"):
+        _advance_ids(source, connection, table)
     return counts
 
 
@@ -121,15 +122,15 @@ def _converted(table: Table, columns: list[str], rows: list[tuple[Any, ...]]) ->
             ) from error
 
 
-def _advance_match_ids(source: sqlite3.Connection, connection: Connection) -> None:
-    """Set the match id sequence past the highest id SQLite ever gave (AUTOINCREMENT's counter
-    is ahead of the highest id when the newest matches were deleted)."""
+def _advance_ids(source: sqlite3.Connection, connection: Connection, table: str) -> None:
+    """Set the id sequence of `table` (matches, tournaments) past the highest id SQLite ever gave
+    (AUTOINCREMENT's counter is ahead of the highest id when the newest rows were deleted)."""
     (counter,) = source.execute(
-        "SELECT MAX(COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'matches'), 0), "
-        "COALESCE((SELECT MAX(id) FROM matches), 0))"
+        f"SELECT MAX(COALESCE((SELECT seq FROM sqlite_sequence WHERE name = '{table}'), 0), "
+        f"COALESCE((SELECT MAX(id) FROM {table}), 0))"
     ).fetchone()
     connection.execute(
-        text("SELECT setval(pg_get_serial_sequence('matches', 'id'), :counter, :called)"),
+        text(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), :counter, :called)"),
         {"counter": max(counter, 1), "called": counter > 0},
     )
 

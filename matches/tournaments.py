@@ -46,6 +46,7 @@ from matches.tournament.schedules import knockout_round, round_robin_round, roun
 from matches.tournament.scoring import Scoring
 from matches.tournament.standings import Standing, standings
 from matches.turns import Turns
+from render.podium import Place, podium_alt, render_podium
 from render.standings import StandingsTable, standings_png
 
 log = logging.getLogger(__name__)
@@ -54,6 +55,7 @@ STARTING_RATING = 1000.0  # the seeding rating of a player without a rating in t
 COMPUTER_RATING = STARTING_RATING - 1  # computers are seeded after members of the same rating
 COMPUTER_LEVEL = "normal"  # the level of the computers an organizer adds
 STANDINGS_FILE = "standings.png"
+PODIUM_FILE = "podium.png"
 FORMATS: dict[str, str] = {
     "swiss": N_("Swiss"),
     "knockout": N_("knockout"),
@@ -818,11 +820,10 @@ class Tournaments:
         row.status = "finished"
         lang = row.language
         table = self.table(row)
-        podium = [line.player for line in table[:3]]
+        top = [line.player for line in table[:3]]
         places = [N_("🥇 {player}"), N_("🥈 {player}"), N_("🥉 {player}")]
         said = ", ".join(
-            gettext(lang, place, player=who(player, lang))
-            for place, player in zip(places, podium, strict=False)
+            gettext(lang, place, player=who(player, lang)) for place, player in zip(places, top, strict=False)
         )
         text = gettext(
             lang,
@@ -832,9 +833,28 @@ class Tournaments:
             podium=said,
         )
         picture, _ = await asyncio.to_thread(self.standings_picture, row, lang)
-        await self._say(row, text, file=picture)
+        podium = await asyncio.to_thread(self.podium_picture, row, table, lang)
+        await self._say(row, text, files=[podium, picture])
+
+    def podium_picture(self, row: TournamentRow, table: list[Standing], lang: str) -> discord.File:
+        """The top three on a podium, with its alt text."""
+        title = tournament_title(row, self.games[row.game].engine.title, lang)
+        places = [
+            Place(line.place, self.name_of(row, line.player, lang), self._detail(row, line, lang))
+            for line in table[:3]
+        ]
+        png = render_podium(title, places)
+        return discord.File(io.BytesIO(png), filename=PODIUM_FILE, description=podium_alt(title, places))
+
+    def _detail(self, row: TournamentRow, line: Standing, lang: str) -> str:
+        if row.format != "knockout":
+            return gettext(lang, "Points: {points}", points=_figure(line.points, lang))
+        reached = int(line.tiebreaks[0])
+        if reached > (row.rounds or 0):
+            return gettext(lang, "winner")
+        return gettext(lang, "reached round {round}", round=reached)
 
 
 def _figure(value: Fraction, lang: str) -> str:
-    """A score as players write it: 2, 2.5 (2,5), ⅓ rounded to one decimal."""
-    return number(lang, round(float(value), 1)) if value.denominator != 1 else number(lang, int(value))
+    """A score as players write it: 2, 2.5 (2,5), 1.25; a third rounded to two decimals."""
+    return number(lang, round(float(value), 2)) if value.denominator != 1 else number(lang, int(value))

@@ -94,8 +94,9 @@ async def test_a_swiss_tournament_of_five_pairs_three_rounds_with_a_bye_each_and
 
     final = table.channel.history()[-1]
     assert "🏆 **Tournament #1 (Tetris Link) is over:** 🥇" in final.content
-    picture = board_image(final)
-    assert picture.description.startswith("Standings of tournament #1, final standings: 1, ")
+    podium, standings = final.attachments
+    assert podium.description.startswith("Tournament #1 — Tetris Link (Swiss): 1. ")
+    assert standings.description.startswith("Standings of tournament #1, final standings: 1, ")
     shown = await table.bob.slash(table.channel, "tournament standings")
     assert shown.ephemeral and "Standings of tournament #1" in board_image(shown.response).description
 
@@ -132,7 +133,12 @@ async def test_a_knockout_of_six_gives_the_top_seeds_byes_and_a_quitter_forfeits
 
     final = table.channel.history()[-1]
     assert "🏆 **Tournament #1 (Tetris Link) is over:** 🥇 🤖 Computer (normal), 🥈 <@" in final.content
-    alt = board_image(final).description
+    podium, standings = final.attachments
+    assert (
+        "1. Computer (normal) (winner); 2. alice (reached round 3); 3. bob (reached round 2)"
+        in podium.description
+    )
+    alt = standings.description
     assert "1, Computer (normal), winner; 2, alice, 3;" in alt and "dave (withdrawn), 1" in alt
 
 
