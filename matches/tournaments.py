@@ -30,6 +30,7 @@ from matches.board import Board
 from matches.clock import clock_for
 from matches.deadlines import RunningMatches
 from matches.game_ui import AnyGameUI
+from matches.lobby import may_thread
 from matches.match import (
     Match,
     clock_text,
@@ -502,30 +503,25 @@ class Tournaments:
         return all(table.ranks is not None for table in row.tables if table.round == row.round)
 
     async def _play_round(self, row: TournamentRow, round_: Round) -> None:
-        """Create the round's matches and announce them in the tournament's channel."""
+        """Create the round's matches, post their boards, then announce the round in the
+        tournament's channel with a link to each match, pinging their players."""
         lang = row.language
         game = self.games[row.game]
         lines = []
-        matches: list[Match] = []
         for table in row.tables:
             if table.round != round_.number:
                 continue
+            versus = self._versus(table.seats, lang)
             if table.ranks is not None:
-                lines.append(
-                    gettext(lang, "{players}: decided by forfeit.", players=self._versus(table.seats, lang))
-                )
+                lines.append(gettext(lang, "{players}: decided by forfeit.", players=versus))
                 continue
             match = await self._create_match(row, game, table)
             if match is None:
                 continue
-            matches.append(match)
+            await self._show(match)
+            title = match_title(game.engine.title, match.id, lang)
             lines.append(
-                gettext(
-                    lang,
-                    "{players}: {title}",
-                    players=self._versus(table.seats, lang),
-                    title=match_title(game.engine.title, match.id, lang),
-                )
+                gettext(lang, "{players}: {title} {link}", players=versus, title=title, link=match.jump_url())
             )
         if round_.byes:
             lines.append(
@@ -547,8 +543,6 @@ class Tournaments:
             )
         except discord.HTTPException as error:
             log.warning("Round %s of tournament %s could not be announced: %s", round_.number, row.id, error)
-        for match in matches:
-            await self._show(match)
 
     def _versus(self, seats: tuple[int, ...], lang: str) -> str:
         return gettext(lang, " vs ").join(who(player, lang) for player in seats)
@@ -594,13 +588,20 @@ class Tournaments:
             await self.board.announce(match, previous_seats=())
 
     async def _into_thread(self, match: Match) -> None:
+        """Move a new match into a thread of its own, opened from a line in the channel (where
+        no thread can be made there, the match stays in the channel)."""
         lang = match.language
         title = match_title(self.games[match.row.game].engine.title, match.id, lang)
-        channel = self.bot.get_partial_messageable(match.row.channel_id)
         try:
-            starter = await channel.send(
-                gettext(lang, "🧵 **{title}** — a tournament match, in its own thread.", title=title)
+            channel = self.bot.get_channel(match.row.channel_id) or await self.bot.fetch_channel(
+                match.row.channel_id
             )
+            if not isinstance(channel, discord.TextChannel) or not may_thread(
+                channel.permissions_for(channel.guild.me)
+            ):
+                return
+            line = gettext(lang, "🧵 **{title}** — a tournament match, in its own thread.", title=title)
+            starter = await channel.send(line)
             thread = await starter.create_thread(name=title, auto_archive_duration=10080)
         except discord.HTTPException as error:
             log.info("Match %s stays in the channel: %s", match.id, error)
@@ -727,13 +728,14 @@ class Tournaments:
             if left:
                 await self.board.publish(None, match, previous_seats=previous)
 
-    async def _edit_signup(self, row: TournamentRow) -> None:
+    async def _edit_signup(self, row: TournamentRow, **payload: Any) -> None:
+        """Redraw the sign-up message as stored now (`payload`: e.g. `view=None` at the end)."""
         if row.message_id is None:
             return
         current = await self.storage.tournaments.get(row.id) or row
         message = self.bot.get_partial_messageable(row.channel_id).get_partial_message(row.message_id)
         try:
-            await message.edit(embed=self._signup_embed(current))
+            await message.edit(embed=self._signup_embed(current), **payload)
         except discord.HTTPException as error:
             log.info("The sign-up of tournament %s could not be redrawn: %s", row.id, error)
 
@@ -835,6 +837,7 @@ class Tournaments:
         picture, _ = await asyncio.to_thread(self.standings_picture, row, lang)
         podium = await asyncio.to_thread(self.podium_picture, row, table, lang)
         await self._say(row, text, files=[podium, picture])
+        await self._edit_signup(row, view=None)
 
     def podium_picture(self, row: TournamentRow, table: list[Standing], lang: str) -> discord.File:
         """The top three on a podium, with its alt text."""

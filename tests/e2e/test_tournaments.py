@@ -7,6 +7,7 @@ from itertools import combinations
 
 from bot import create_bot
 from tests.e2e.helpers import board_image, body, button_labels, channel_message, title, told
+from tests.e2e.test_boards import threads_on
 
 
 async def resign(member, board) -> None:
@@ -42,8 +43,9 @@ async def lose(env, channel, members, tournament_id: int, losers=()) -> None:
         chosen = [p for p in table.seats if p in losers] or list(table.seats[1:])
         for loser in chosen:
             match = await env.bot.storage.matches.get(table.match_id)
+            where = next((thread for thread in channel.threads if thread.id == match.channel_id), channel)
             if match.status == "running" and loser not in {d.user_id for d in match.departures}:
-                await resign(by_id[loser], channel_message(channel, match.message_id))
+                await resign(by_id[loser], channel_message(where, match.message_id))
 
 
 def rounds_said(channel) -> list[str]:
@@ -143,6 +145,7 @@ async def test_a_knockout_of_six_gives_the_top_seeds_byes_and_a_quitter_forfeits
 
 
 async def test_a_round_robin_of_four_at_tables_of_three_meets_everyone_and_scores_by_place(table):
+    await threads_on(table)
     signup = await sign_up(
         table.channel, table.alice, table.players[1:], game="tremember", format="roundrobin", seats=3
     )
@@ -155,6 +158,10 @@ async def test_a_round_robin_of_four_at_tables_of_three_meets_everyone_and_score
 
     row = await table.env.bot.storage.tournaments.get(1)
     assert row.status == "finished" and row.round == 3
+    assert len(table.channel.threads) == 3  # each match in its own thread
+    assert "🧵 **Tremember #1** — a tournament match, in its own thread." in [
+        m.content for m in table.channel.history()
+    ]
     met = {frozenset(pair) for t in row.tables for pair in combinations(t.seats, 2)}
     assert len(met) == 6  # every two of the four met
     assert "is over" in table.channel.history()[-1].content
