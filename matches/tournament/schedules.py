@@ -137,32 +137,29 @@ def _multi_seat_schedule(seeds: tuple[PlayerId, ...], seats: int) -> Schedule:
     `seats`."""
     if len(seeds) < seats:
         raise TournamentError(f"A round robin at tables of {seats} needs at least {seats} players.")
-    unmet = {frozenset((a, b)) for index, a in enumerate(seeds) for b in seeds[index + 1 :]}
+    order = {player: index for index, player in enumerate(seeds)}
+    unmet = {player: set(seeds) - {player} for player in seeds}  # whom each has still to meet
     byes = dict.fromkeys(seeds, 0)
     schedule: Schedule = []
-    while unmet:
-        to_meet = {player: sum(1 for pair in unmet if player in pair) for player in seeds}
+    while any(unmet.values()):
         resting = sorted(
-            reversed(seeds), key=lambda player: (to_meet[player] > 0, byes[player], to_meet[player])
+            reversed(seeds), key=lambda player: (bool(unmet[player]), byes[player], len(unmet[player]))
         )[: len(seeds) % seats]
         for player in resting:
             byes[player] += 1
         seated = [player for player in seeds if player not in resting]
         tables = []
         while seated:
-            table = [max(seated, key=lambda player: (to_meet[player], -seeds.index(player)))]
+            table = [max(seated, key=lambda player: (len(unmet[player]), -order[player]))]
             seated.remove(table[0])
             while len(table) < seats:
                 best = max(
-                    seated,
-                    key=lambda player: (
-                        sum(1 for other in table if frozenset((player, other)) in unmet),
-                        -seeds.index(player),
-                    ),
+                    seated, key=lambda player: (len(unmet[player].intersection(table)), -order[player])
                 )
                 table.append(best)
                 seated.remove(best)
-            unmet -= {frozenset((a, b)) for index, a in enumerate(table) for b in table[index + 1 :]}
+            for player in table:
+                unmet[player].difference_update(table)
             tables.append(tuple(table))
         schedule.append((tuple(tables), tuple(resting)))
     return schedule
