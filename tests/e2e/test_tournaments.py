@@ -83,6 +83,7 @@ async def test_a_swiss_tournament_of_five_pairs_three_rounds_with_a_bye_each_and
     row, _ = await current_tables(table.env, 1)
     assert row.round == 2  # the last match of round 1 ended after the restart: round 2 began
 
+    await table.env.restart_bot(create_bot(database=target))  # between rounds: round 2 is paired
     await lose(table.env, table.channel, members, 1)
     await lose(table.env, table.channel, members, 1)
 
@@ -100,7 +101,13 @@ async def test_a_swiss_tournament_of_five_pairs_three_rounds_with_a_bye_each_and
     assert podium.description.startswith("Tournament #1 — Tetris Link (Swiss): 1. ")
     assert standings.description.startswith("Standings of tournament #1, final standings: 1, ")
     shown = await table.bob.slash(table.channel, "tournament standings")
-    assert shown.ephemeral and "Standings of tournament #1" in board_image(shown.response).description
+    assert shown.ephemeral and board_image(shown.response).description == standings.description
+    lines = [line.split(", ") for line in standings.description.split(": ", 1)[1].split("; ")]
+    assert [line[0] for line in lines] == ["1", "2", "3", "4", "5"] and all(len(line) == 5 for line in lines)
+    points = [float(line[2]) for line in lines]  # place, name, points, Buchholz, Sonneborn–Berger
+    assert points == sorted(points, reverse=True) and sum(points) == 3 * 2 + 3  # 2 games and a bye a round
+    ties = [line for line in lines if float(line[2]) == points[1]]
+    assert [float(line[3]) for line in ties] == sorted((float(line[3]) for line in ties), reverse=True)
 
 
 async def test_a_knockout_of_six_gives_the_top_seeds_byes_and_a_quitter_forfeits_to_the_opponent(table):
@@ -183,6 +190,11 @@ async def test_a_late_entrant_joins_a_swiss_tournament_before_round_two_with_zer
     row, tables = await current_tables(table.env, 1)
     assert row.round == 2 and len(row.byes[2]) == 1
     assert erin.user.id in {p for t in tables for p in t.seats} | set(row.byes[2])
+    assert next(e for e in row.entrants if e.user_id == erin.user.id).joined == 2
+    shown = await erin.slash(table.channel, "tournament standings")
+    lines = board_image(shown.response).description.split(": ", 1)[1].split("; ")
+    (erin_line,) = [line.split(", ") for line in lines if ", erin, " in line]
+    assert erin_line[2] == ("1" if row.byes[2] == (erin.user.id,) else "0")  # nothing for round 1
     frank = table.guild.add_member(table.env.create_user("frank"))
     closed = await frank.click(signup, label="Join")
     assert "Entries are closed: round 2 has started." in told(closed)
