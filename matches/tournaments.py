@@ -10,13 +10,11 @@ the match's end, when that process catches up with another's, or when it starts 
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 import math
 import random
 import re
 from collections.abc import Mapping
-from fractions import Fraction
 from typing import Any
 
 import discord
@@ -24,7 +22,7 @@ import discord
 from data.model import RESIGNED, Shards, TableRow, TournamentRow
 from data.repositories import Database
 from games import GameError
-from locales import N_, gettext, ngettext, number
+from locales import N_, gettext, ngettext
 from locales.audience import private_language, public_language
 from matches.board import Board
 from matches.clock import clock_for
@@ -41,43 +39,31 @@ from matches.match import (
     tell,
     who,
 )
-from matches.tournament.model import Entrant, Format, Round, Table, TournamentError
+from matches.tournament.model import Entrant, Format, Round, TournamentError
 from matches.tournament.pairing import swiss_round
 from matches.tournament.schedules import knockout_round, round_robin_round, round_robin_rounds
 from matches.tournament.scoring import Scoring
-from matches.tournament.standings import Standing, standings
+from matches.tournament_pictures import (
+    entrants_of,
+    podium_picture,
+    round_done,
+    rounds_of,
+    standings_of,
+    standings_picture,
+    tournament_title,
+)
 from matches.turns import Turns
-from render.podium import Place, podium_alt, render_podium
-from render.standings import StandingsTable, standings_png
 
 log = logging.getLogger(__name__)
 MAX_ENTRANTS = 64  # a tournament's most players
 STARTING_RATING = 1000.0  # the seeding rating of a player without a rating in the game
 COMPUTER_RATING = STARTING_RATING - 1  # computers are seeded after members of the same rating
 COMPUTER_LEVEL = "normal"  # the level of the computers an organizer adds
-STANDINGS_FILE = "standings.png"
-PODIUM_FILE = "podium.png"
-FORMATS: dict[str, str] = {
-    "swiss": N_("Swiss"),
-    "knockout": N_("knockout"),
-    "roundrobin": N_("round robin"),
-}
 ORGANIZER_ONLY = {
     "start": N_("Only the organizer, {organizer}, or a server manager can start this tournament."),
     "cancel": N_("Only the organizer, {organizer}, or a server manager can cancel this tournament."),
     "computer": N_("Only the organizer, {organizer}, can add computers to this tournament."),
 }
-
-
-def tournament_title(row: TournamentRow, game: str, lang: str) -> str:
-    """ "Tournament #3 — Tetris Link (Swiss)" in `lang`."""
-    return gettext(
-        lang,
-        "Tournament #{id} — {game} ({format})",
-        id=row.id,
-        game=game,
-        format=gettext(lang, FORMATS.get(row.format, row.format)),
-    )
 
 
 def scoring_text(seats: int, lang: str) -> str:
@@ -101,24 +87,6 @@ def tiebreak_text(format_: str, lang: str) -> str:
     if format_ == "knockout":
         return gettext(lang, "**Order:** the round reached, then rating.")
     return gettext(lang, "**Ties:** head-to-head, then Sonneborn–Berger, then rating.")
-
-
-def entrants_of(row: TournamentRow) -> list[Entrant]:
-    return [
-        Entrant(entrant.user_id, entrant.rating, entrant.joined, entrant.left) for entrant in row.entrants
-    ]
-
-
-def rounds_of(row: TournamentRow) -> list[Round]:
-    """The tournament's rounds as the pure rules read them."""
-    return [
-        Round(
-            number,
-            tuple(Table(table.seats, table.ranks) for table in row.tables if table.round == number),
-            row.byes.get(number, ()),
-        )
-        for number in range(1, row.round + 1)
-    ]
 
 
 def ranks_of(outcomes: list[tuple[bool, bool, int]]) -> tuple[int, ...]:
@@ -496,11 +464,8 @@ class Tournaments:
                 return
             row = fresh
             await self._play_round(row, round_)
-            if not self._round_done(row):
+            if not round_done(row):
                 return
-
-    def _round_done(self, row: TournamentRow) -> bool:
-        return all(table.ranks is not None for table in row.tables if table.round == row.round)
 
     async def _play_round(self, row: TournamentRow, round_: Round) -> None:
         """Create the round's matches, post their boards, then announce the round in the
@@ -642,7 +607,7 @@ class Tournaments:
     async def _advance(self, tournament_id: int) -> None:
         """The next round once every table of the current one is decided (under the lock)."""
         row = await self.storage.tournaments.get(tournament_id)
-        if row is not None and row.status == "running" and self._round_done(row):
+        if row is not None and row.status == "running" and round_done(row):
             await self._next_round(row)
 
     async def resume(self) -> None:
@@ -748,61 +713,6 @@ class Tournaments:
 
     # ---------------------------------------------------------------- standings
 
-    def table(self, row: TournamentRow) -> list[Standing]:
-        return standings(row.format, entrants_of(row), rounds_of(row), Scoring(row.seats))  # type: ignore[arg-type]
-
-    def name_of(self, row: TournamentRow, user: int, lang: str) -> str:
-        """A player's name on the picture: as the server showed it when they joined."""
-        if computer_level(user) is not None:
-            return who(user, lang).removeprefix("🤖 ")
-        entrant = next((entrant for entrant in row.entrants if entrant.user_id == user), None)
-        return entrant.name if entrant is not None and entrant.name else str(user)
-
-    def standings_picture(self, row: TournamentRow, lang: str) -> tuple[discord.File, str]:
-        """The standings as a picture (made off the event loop by the caller) and its alt text."""
-        table, headers = self.table(row), self._headers(row.format, lang)
-        rows = tuple(
-            (
-                str(line.place),
-                self.name_of(row, line.player, lang)
-                + (gettext(lang, " (withdrawn)") if line.withdrawn else ""),
-                *self._figures(row, line, lang),
-            )
-            for line in table
-        )
-        state = (
-            gettext(lang, "final standings")
-            if row.status == "finished"
-            else gettext(
-                lang, "after round {round}", round=max(row.round - (0 if self._round_done(row) else 1), 0)
-            )
-        )
-        data = StandingsTable(
-            title=tournament_title(row, self.games[row.game].engine.title, lang),
-            subtitle=state,
-            headers=headers,
-            rows=rows,
-            withdrawn=tuple(line.withdrawn for line in table),
-        )
-        png = standings_png(data)
-        alt = "; ".join(", ".join(cell for cell in row_ if cell) for row_ in rows[:20])
-        alt = gettext(
-            lang, "Standings of tournament #{id}, {state}: {lines}", id=row.id, state=state, lines=alt
-        )
-        return discord.File(io.BytesIO(png), filename=STANDINGS_FILE, description=alt[:1024]), alt
-
-    def _headers(self, format_: str, lang: str) -> tuple[str, ...]:
-        if format_ == "knockout":
-            return ("#", gettext(lang, "Player"), gettext(lang, "Round reached"))
-        first = gettext(lang, "Buchholz") if format_ == "swiss" else gettext(lang, "Head-to-head")
-        return ("#", gettext(lang, "Player"), gettext(lang, "Points"), first, gettext(lang, "S-B"))
-
-    def _figures(self, row: TournamentRow, line: Standing, lang: str) -> tuple[str, ...]:
-        if row.format == "knockout":
-            reached = int(line.tiebreaks[0])
-            return (gettext(lang, "winner") if reached > (row.rounds or 0) else str(reached),)
-        return tuple(_figure(value, lang) for value in (line.points, *line.tiebreaks))
-
     async def show_standings(self, interaction: discord.Interaction, tournament_id: int | None) -> None:
         mine = private_language(interaction)
         if tournament_id is None and interaction.guild_id is not None:
@@ -812,7 +722,7 @@ class Tournaments:
             await tell(interaction, gettext(mine, "There is no such tournament on this server."))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        picture, _ = await asyncio.to_thread(self.standings_picture, row, mine)
+        picture, _ = await asyncio.to_thread(standings_picture, row, self.games[row.game].engine.title, mine)
         await interaction.followup.send(file=picture, ephemeral=True)
 
     async def _finish(self, row: TournamentRow) -> None:
@@ -821,7 +731,7 @@ class Tournaments:
             return
         row.status = "finished"
         lang = row.language
-        table = self.table(row)
+        table = standings_of(row)
         top = [line.player for line in table[:3]]
         places = [N_("🥇 {player}"), N_("🥈 {player}"), N_("🥉 {player}")]
         said = ", ".join(
@@ -834,30 +744,8 @@ class Tournaments:
             game=self.games[row.game].engine.title,
             podium=said,
         )
-        picture, _ = await asyncio.to_thread(self.standings_picture, row, lang)
-        podium = await asyncio.to_thread(self.podium_picture, row, table, lang)
+        title = self.games[row.game].engine.title
+        picture, _ = await asyncio.to_thread(standings_picture, row, title, lang)
+        podium = await asyncio.to_thread(podium_picture, row, title, table, lang)
         await self._say(row, text, files=[podium, picture])
         await self._edit_signup(row, view=None)
-
-    def podium_picture(self, row: TournamentRow, table: list[Standing], lang: str) -> discord.File:
-        """The top three on a podium, with its alt text."""
-        title = tournament_title(row, self.games[row.game].engine.title, lang)
-        places = [
-            Place(line.place, self.name_of(row, line.player, lang), self._detail(row, line, lang))
-            for line in table[:3]
-        ]
-        png = render_podium(title, places)
-        return discord.File(io.BytesIO(png), filename=PODIUM_FILE, description=podium_alt(title, places))
-
-    def _detail(self, row: TournamentRow, line: Standing, lang: str) -> str:
-        if row.format != "knockout":
-            return gettext(lang, "Points: {points}", points=_figure(line.points, lang))
-        reached = int(line.tiebreaks[0])
-        if reached > (row.rounds or 0):
-            return gettext(lang, "winner")
-        return gettext(lang, "reached round {round}", round=reached)
-
-
-def _figure(value: Fraction, lang: str) -> str:
-    """A score as players write it: 2, 2.5 (2,5), 1.25; a third rounded to two decimals."""
-    return number(lang, round(float(value), 2)) if value.denominator != 1 else number(lang, int(value))

@@ -181,6 +181,14 @@ async def test_a_late_entrant_joins_a_swiss_tournament_before_round_two_with_zer
     )
     second = await table.bob.slash(table.channel, "tournament new", game="tetris_link", format="swiss")
     assert "Tournament #1 is open for sign-up in this channel" in told(second)
+    foreign = await table.bob.slash(
+        table.channel, "tournament new", game="tremember", format="swiss", dice=False
+    )
+    assert told(foreign) == "`dice` is not an option of Tremember — leave it out."
+    wide = await table.bob.slash(
+        table.channel, "tournament new", game="tremember", format="knockout", seats=3
+    )
+    assert "A knockout is played at tables of two" in told(wide)
     await table.alice.click(signup, label="Start")
 
     late = await erin.click(signup, label="Join")
