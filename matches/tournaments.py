@@ -58,6 +58,7 @@ log = logging.getLogger(__name__)
 MAX_ENTRANTS = 64  # a tournament's most players
 STARTING_RATING = 1000.0  # the seeding rating of a player without a rating in the game
 COMPUTER_RATING = STARTING_RATING - 1  # computers are seeded after members of the same rating
+MESSAGE_LIMIT = 2000  # Discord's longest message
 COMPUTER_LEVEL = "normal"  # the level of the computers an organizer adds
 ORGANIZER_ONLY = {
     "start": N_("Only the organizer, {organizer}, or a server manager can start this tournament."),
@@ -94,6 +95,17 @@ def ranks_of(outcomes: list[tuple[bool, bool, int]]) -> tuple[int, ...]:
     equal places are a tie."""
     keys = [(not winner, resigned, -score) for winner, resigned, score in outcomes]
     return tuple(1 + sum(1 for other in keys if other < key) for key in keys)
+
+
+def messages(lines: list[str], limit: int = MESSAGE_LIMIT) -> list[str]:
+    """`lines` as few messages as Discord's length limit allows, never splitting a line."""
+    found: list[str] = []
+    for line in lines:
+        if found and len(found[-1]) + 1 + len(line) <= limit:
+            found[-1] += "\n" + line
+        else:
+            found.append(line[:limit])
+    return found
 
 
 class TournamentButton(
@@ -500,12 +512,11 @@ class Tournaments:
             game=game.engine.title,
         )
         people = [player for table in round_.tables if table.ranks is None for player in table.seats]
+        pinged = discord.AllowedMentions(users=[discord.Object(p) for p in people if p > 0])
         channel = self.bot.get_partial_messageable(row.channel_id)
         try:
-            await channel.send(
-                f"{heading}\n" + "\n".join(lines),
-                allowed_mentions=discord.AllowedMentions(users=[discord.Object(p) for p in people if p > 0]),
-            )
+            for text in messages([heading, *lines]):
+                await channel.send(text, allowed_mentions=pinged)
         except discord.HTTPException as error:
             log.warning("Round %s of tournament %s could not be announced: %s", round_.number, row.id, error)
 
