@@ -87,11 +87,7 @@ def standings_picture(row: TournamentRow, game: str, lang: str) -> tuple[discord
         )
         for line in table
     )
-    state = (
-        gettext(lang, "final standings")
-        if row.status == "finished"
-        else gettext(lang, "after round {round}", round=max(row.round - (0 if round_done(row) else 1), 0))
-    )
+    state = _state(row, lang)
     data = StandingsTable(
         title=tournament_title(row, game, lang),
         subtitle=state,
@@ -103,6 +99,16 @@ def standings_picture(row: TournamentRow, game: str, lang: str) -> tuple[discord
     alt = "; ".join(", ".join(cell for cell in row_ if cell) for row_ in rows[:20])
     alt = gettext(lang, "Standings of tournament #{id}, {state}: {lines}", id=row.id, state=state, lines=alt)
     return discord.File(io.BytesIO(png), filename=STANDINGS_FILE, description=alt[:ALT_LIMIT]), alt
+
+
+def _state(row: TournamentRow, lang: str) -> str:
+    """How far the tournament is, under the picture's title."""
+    if row.status == "finished":
+        return gettext(lang, "final standings")
+    played = row.round - (0 if round_done(row) else 1)
+    if played < 1:
+        return gettext(lang, "before round 1")
+    return gettext(lang, "after round {round}", round=played)
 
 
 def _headers(format_: str, lang: str) -> tuple[str, ...]:
