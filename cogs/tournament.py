@@ -177,9 +177,12 @@ class Tournament(
     @app_commands.command(
         name="leave", description=locale_str("Withdraw from your tournament on this server")
     )
+    @app_commands.describe(
+        member=locale_str("The organizer or a server manager: remove this player instead of yourself")
+    )
     @app_commands.guild_only()
-    async def leave(self, interaction: discord.Interaction) -> None:
-        await self.bot.matches.tournaments.leave(interaction)
+    async def leave(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
+        await self.bot.matches.tournaments.leave(interaction, member=None if member is None else member.id)
 
 
 async def setup(bot: GameBot) -> None:

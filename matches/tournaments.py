@@ -60,10 +60,15 @@ STARTING_RATING = 1000.0  # the seeding rating of a player without a rating in t
 COMPUTER_RATING = STARTING_RATING - 1  # computers are seeded after members of the same rating
 MESSAGE_LIMIT = 2000  # Discord's longest message
 COMPUTER_LEVEL = "normal"  # the level of the computers an organizer adds
+REMOVED = N_("{player} was removed from tournament #{id}: their remaining games are forfeited.")
+LEFT = N_("{player} left tournament #{id}: their remaining games are forfeited.")
 ORGANIZER_ONLY = {
     "start": N_("Only the organizer, {organizer}, or a server manager can start this tournament."),
     "cancel": N_("Only the organizer, {organizer}, or a server manager can cancel this tournament."),
     "computer": N_("Only the organizer, {organizer}, can add computers to this tournament."),
+    "remove": N_(
+        "Only the organizer, {organizer}, or a server manager can remove players from this tournament."
+    ),
 }
 
 
@@ -636,49 +641,77 @@ class Tournaments:
 
     # ----------------------------------------------------------------- leaving
 
-    async def leave(self, interaction: discord.Interaction, row: TournamentRow | None = None) -> None:
-        """The member withdraws from their tournament on this server: off the sign-up, or out of
-        a running one, forfeiting their remaining games (a match under way is resigned)."""
+    async def leave(
+        self, interaction: discord.Interaction, row: TournamentRow | None = None, member: int | None = None
+    ) -> None:
+        """The member withdraws from their tournament on this server (or the organizer or a server
+        manager removes `member`): off the sign-up, or out of a running one, forfeiting their
+        remaining games (a match under way is resigned)."""
         mine = private_language(interaction)
-        user = interaction.user.id
+        user = interaction.user.id if member is None else member
         if row is None and interaction.guild_id is not None:
             found = await self.storage.tournaments.latest(interaction.guild_id, user)
             row = await self.storage.tournaments.get(found) if found is not None else None
         if row is None or all(
             entrant.user_id != user or entrant.left is not None for entrant in row.entrants
         ):
-            await tell(interaction, gettext(mine, "You are not playing in a tournament here."))
+            text = (
+                gettext(mine, "You are not playing in a tournament here.")
+                if user == interaction.user.id
+                else gettext(mine, "{player} is not playing in a tournament here.", player=who(user, mine))
+            )
+            await tell(interaction, text)
+            return
+        removed = user != interaction.user.id
+        if removed and not self._may_manage(interaction, row):
+            await tell(
+                interaction, gettext(mine, ORGANIZER_ONLY["remove"], organizer=who(row.organizer_id, mine))
+            )
             return
         if row.status == "signup":
-            if user == row.organizer_id:
-                await tell(
-                    interaction, gettext(mine, "You are the organizer — press Cancel to call it off instead.")
-                )
-                return
-            await self.storage.tournaments.withdraw(row.id, user, left=None)
-            if interaction.message is not None and interaction.message.id == row.message_id:
-                await self._redraw(interaction, row)
-            else:
-                await tell(interaction, gettext(mine, "You left tournament #{id}.", id=row.id))
-                await self._edit_signup(row)
+            await self._leave_signup(interaction, row, user)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         async with self._lock(row.id):
             await self.storage.tournaments.withdraw(row.id, user, left=max(row.round, 1))
-        await interaction.followup.send(
-            gettext(mine, "You left tournament #{id}: your remaining games are forfeited.", id=row.id),
-            ephemeral=True,
+        said = (
+            gettext(
+                mine,
+                "{player} is out of tournament #{id}: their remaining games are forfeited.",
+                player=who(user, mine),
+                id=row.id,
+            )
+            if removed
+            else gettext(mine, "You left tournament #{id}: your remaining games are forfeited.", id=row.id)
         )
-        note = gettext(
-            row.language,
-            "{player} left tournament #{id}: their remaining games are forfeited.",
-            player=who(user, row.language),
-            id=row.id,
-        )
+        await interaction.followup.send(said, ephemeral=True)
+        template = REMOVED if removed else LEFT
+        note = gettext(row.language, template, player=who(user, row.language), id=row.id)
         await self._say(row, note)
-        await self._forfeit_current(row, user)
+        await self._forfeit_current(row, user, by=None if removed else user)
 
-    async def _forfeit_current(self, row: TournamentRow, user: int) -> None:
+    async def _leave_signup(self, interaction: discord.Interaction, row: TournamentRow, user: int) -> None:
+        mine = private_language(interaction)
+        if user == row.organizer_id:
+            text = gettext(
+                mine, "The organizer cannot leave — press Cancel to call the tournament off instead."
+            )
+            await tell(interaction, text)
+            return
+        await self.storage.tournaments.withdraw(row.id, user, left=None)
+        if interaction.message is not None and interaction.message.id == row.message_id:
+            await self._redraw(interaction, row)
+            return
+        if user == interaction.user.id:
+            await tell(interaction, gettext(mine, "You left tournament #{id}.", id=row.id))
+        else:
+            text = gettext(
+                mine, "{player} is off the sign-up of tournament #{id}.", player=who(user, mine), id=row.id
+            )
+            await tell(interaction, text)
+        await self._edit_signup(row)
+
+    async def _forfeit_current(self, row: TournamentRow, user: int, *, by: int | None) -> None:
         """Resign the leaver's match of the current round (its end records the table), or decide
         a table that has no match by forfeit."""
         for table in row.tables:
@@ -697,7 +730,7 @@ class Tournaments:
             async with match.lock:
                 previous = match.engine.current_seats(match.state)
                 try:
-                    left = await self.turns.leave(match, seat, RESIGNED, by=user)
+                    left = await self.turns.leave(match, seat, RESIGNED, by=by)
                 except GameError as error:
                     log.info("Match %s: the leaver could not resign: %s", match.id, error)
                     continue

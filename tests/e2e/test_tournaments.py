@@ -206,3 +206,13 @@ async def test_a_late_entrant_joins_a_swiss_tournament_before_round_two_with_zer
     frank = table.guild.add_member(table.env.create_user("frank"))
     closed = await frank.click(signup, label="Join")
     assert "Entries are closed: round 2 has started." in told(closed)
+
+    refused = await table.bob.slash(table.channel, "tournament leave", member=table.dave)
+    assert "Only the organizer" in told(refused)
+    removed = await table.alice.slash(table.channel, "tournament leave", member=table.dave)
+    assert f"<@{table.dave.user.id}> is out of tournament #1" in told(removed)
+    row = await table.env.bot.storage.tournaments.get(1)
+    assert next(e for e in row.entrants if e.user_id == table.dave.user.id).left == 2
+    (mine,) = [t for t in row.tables if t.round == 2 and table.dave.user.id in t.seats]
+    assert mine.ranks == tuple(2 if p == table.dave.user.id else 1 for p in mine.seats)  # his match resigned
+    assert any("was removed from tournament #1" in m.content for m in table.channel.history())
