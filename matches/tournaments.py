@@ -321,7 +321,7 @@ class Tournaments:
             )
         elif action == "cancel":
             if await self.storage.tournaments.close(row.id, "cancelled", was="signup"):
-                text = gettext(row.language, "The organizer cancelled this tournament.")
+                text = gettext(row.language, "This tournament was cancelled.")
                 embed = discord.Embed(
                     title=tournament_title(row, self.games[row.game].engine.title, row.language)
                 )
@@ -410,7 +410,7 @@ class Tournaments:
     async def _start(self, interaction: discord.Interaction, row: TournamentRow) -> None:
         mine = private_language(interaction)
         entrants = len(row.entrants)
-        if entrants < max(row.seats, 2) or (row.seats == 2 and entrants < 2):
+        if entrants < max(row.seats, 2):
             text = ngettext(
                 mine,
                 "A tournament at tables of {seats} needs at least {n} player — wait for more to join.",
@@ -577,8 +577,11 @@ class Tournaments:
             channel = self.bot.get_channel(match.row.channel_id) or await self.bot.fetch_channel(
                 match.row.channel_id
             )
-            if not isinstance(channel, discord.TextChannel) or not may_thread(
-                channel.permissions_for(channel.guild.me)
+            me = channel.guild.me if isinstance(channel, discord.TextChannel) else None
+            if (
+                not isinstance(channel, discord.TextChannel)
+                or me is None
+                or not may_thread(channel.permissions_for(me))
             ):
                 return
             line = gettext(lang, "🧵 **{title}** — a tournament match, in its own thread.", title=title)

@@ -216,3 +216,12 @@ async def test_a_late_entrant_joins_a_swiss_tournament_before_round_two_with_zer
     (mine,) = [t for t in row.tables if t.round == 2 and table.dave.user.id in t.seats]
     assert mine.ranks == tuple(2 if p == table.dave.user.id else 1 for p in mine.seats)  # his match resigned
     assert any("was removed from tournament #1" in m.content for m in table.channel.history())
+
+    other = (
+        await table.bob.slash(table.channel, "tournament new", game="tremember", format="roundrobin")
+    ).response
+    refused = await table.carol.click(other, label="Cancel")
+    assert "Only the organizer" in told(refused)
+    await table.bob.click(other, label="Cancel")
+    assert body(channel_message(table.channel, other.message.id)) == "This tournament was cancelled."
+    assert button_labels(channel_message(table.channel, other.message.id)) == []
