@@ -34,3 +34,7 @@ def test_the_standings_are_550_pixels_wide_with_a_row_per_player_and_text_of_13_
 def test_a_name_too_long_for_its_column_is_shortened_with_an_ellipsis():
     assert fitted("Bartholomew the Magnificent of Somewhere Far Away", 120, 15).endswith("…")
     assert fitted("Bob", 120, 15) == "Bob"
+
+
+def test_the_same_standings_draw_the_same_bytes():
+    assert standings_png(table(["Alice", "Bob"])) == standings_png(table(["Alice", "Bob"]))
