@@ -28,7 +28,7 @@ from matches.board import Board
 from matches.clock import clock_for
 from matches.deadlines import RunningMatches
 from matches.game_ui import AnyGameUI
-from matches.lobby import may_thread
+from matches.lobby import may_thread, missing_permissions
 from matches.match import (
     Match,
     clock_text,
@@ -197,7 +197,17 @@ class Tournaments:
         if interaction.guild_id is None or interaction.channel_id is None:
             await tell(interaction, gettext(mine, "Tournaments are played on a server — use this there."))
             return
-        refusal = self._setup_refusal(game, format_, seats, mine)
+        missing = missing_permissions(interaction, mine)
+        refusal = self._setup_refusal(game, format_, seats, mine) or (
+            None
+            if missing is None
+            else gettext(
+                mine,
+                "I need the {permissions} permission in this channel to run a tournament — ask a server "
+                "admin to grant it, or use another channel.",
+                permissions=missing,
+            )
+        )
         if refusal is not None:
             await tell(interaction, refusal)
             return

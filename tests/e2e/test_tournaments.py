@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
+import discord
+
 from bot import create_bot
 from tests.e2e.helpers import board_image, body, button_labels, channel_message, title, told
 from tests.e2e.test_boards import threads_on
@@ -189,6 +191,10 @@ async def test_a_late_entrant_joins_a_swiss_tournament_before_round_two_with_zer
         table.channel, "tournament new", game="tremember", format="knockout", seats=3
     )
     assert "A knockout is played at tables of two" in told(wide)
+    mute = discord.PermissionOverwrite(send_messages=False)
+    quiet = table.guild.create_text_channel("quiet", overwrites={table.env.bot.user: mute})
+    refused = await table.bob.slash(quiet, "tournament new", game="tremember", format="swiss")
+    assert "I need the Send Messages permission in this channel to run a tournament" in told(refused)
     await table.alice.click(signup, label="Start")
 
     late = await erin.click(signup, label="Join")
