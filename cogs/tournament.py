@@ -20,7 +20,7 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from locales import gettext, name
-from locales.audience import private_language
+from locales.audience import command_names, private_language
 from matches.match import CLOCK_CHOICES, CLOCK_HELP, tell
 from matches.spec import Games
 from matches.tournaments import TournamentButton
@@ -137,7 +137,7 @@ async def open_tournament(
         text = gettext(
             mine,
             "{options} is not an option of {game} — leave it out.",
-            options=", ".join(f"`{name(mine, key)}`" for key in foreign),
+            options=", ".join(f"`{name(command_names(interaction), key)}`" for key in foreign),
             game=bot.games.title_of(game),
         )
         await tell(interaction, text)
