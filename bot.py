@@ -34,11 +34,8 @@ from matches.components import DYNAMIC_ITEMS
 from matches.spec import Games
 from settings import Settings
 
-EXTENSIONS = (
-    "cogs.general",
-    "cogs.league",
-    "cogs.achievements",
-)  # the server-wide commands; each game's cog comes from its spec
+# The server-wide commands; each game's cog comes from its spec.
+EXTENSIONS = ("cogs.general", "cogs.league", "cogs.achievements", "cogs.tournament")
 
 log = logging.getLogger("game_table")
 

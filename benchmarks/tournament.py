@@ -1,5 +1,6 @@
 """Swiss pairing: how long a round takes to pair, with seeded random results, for the field
-sizes a server plays and past the usual number of rounds (where repeats grow scarce)."""
+sizes a server plays and past the usual number of rounds (where repeats grow scarce); and how
+long a round robin at tables of several seats takes to schedule, with how many rounds it needs."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import time
 
 from matches.tournament.model import Entrant, Round
 from matches.tournament.pairing import swiss_round
+from matches.tournament.schedules import round_robin_round, round_robin_rounds
 from matches.tournament.scoring import Scoring
 
 
@@ -36,4 +38,16 @@ def bench_pairing(seeds: int = 5) -> None:
         print(
             f"  {players:>3} players, {rounds:>2} rounds  median {median:7.2f} ms  "
             f"max {1000 * max(samples):7.2f} ms  ({seeds} tournaments)"
+        )
+    print("Round robin at tables of several seats: the time to schedule every round (once per round)")
+    for players, seats in ((4, 3), (12, 3), (16, 4), (64, 4)):
+        entrants = [Entrant(player, 1000 + player) for player in range(players)]
+        start = time.perf_counter()
+        count = round_robin_rounds(entrants, seats)
+        round_robin_round(entrants, count, seats)
+        spent = 1000 * (time.perf_counter() - start) / 2
+        least = -(-(players - 1) // (seats - 1))  # each round meets at most seats - 1 new players
+        print(
+            f"  {players:>3} players at tables of {seats}: {count:>3} rounds (at least {least})  "
+            f"{spent:7.2f} ms per round"
         )

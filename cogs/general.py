@@ -20,6 +20,7 @@ from locales.audience import MemberLanguages, picker_language, private_language
 from matches.components import DYNAMIC_ITEMS, GameButton, answered_by, items_view
 from matches.match import BOARD, CANCEL, WATCH, jump_url, match_title, players_text, tell
 from matches.spec import Games
+from matches.tournaments import TournamentButton
 
 if TYPE_CHECKING:
     from bot import GameBot
@@ -47,7 +48,8 @@ class General(commands.Cog):
         if interaction.type is not discord.InteractionType.component:
             return
         if not answered_by(
-            (*DYNAMIC_ITEMS, LeaderboardPage, AchievementsPage), str(data.get("custom_id", ""))
+            (*DYNAMIC_ITEMS, LeaderboardPage, AchievementsPage, TournamentButton),
+            str(data.get("custom_id", "")),
         ):
             lang = private_language(interaction)
             await tell(
@@ -87,6 +89,7 @@ class General(commands.Cog):
         embed.add_field(name=gettext(lang, "💡 Hints"), value=_hints(lang), inline=False)
         embed.add_field(name=gettext(lang, "🏁 Seasons"), value=_seasons(lang, names), inline=False)
         embed.add_field(name=gettext(lang, "🏅 Achievements"), value=_achievements(lang, names), inline=False)
+        embed.add_field(name=gettext(lang, "🏆 Tournaments"), value=_tournaments(lang, names), inline=False)
         embed.add_field(
             name=gettext(lang, "Everything else"), value=_other_commands(lang, names), inline=False
         )
@@ -176,6 +179,24 @@ def _achievements(lang: str, names: str) -> str:
         "from matches against computers, feats from any finished match; nothing counts from an "
         "abandoned match, nor from a match in which you asked for a hint.",
         achievements=command(names, "achievements"),
+    )
+
+
+def _tournaments(lang: str, names: str) -> str:
+    """What /help says of tournaments: the formats and how they score, naming the commands in
+    `names`."""
+    return gettext(
+        lang,
+        "`{new}` opens a sign-up. **Swiss**: rounds paired by points, nobody meets twice while it "
+        "can be avoided, a bye (a win) for the odd player out. **Knockout**: a bracket seeded by "
+        "rating, byes for the top seeds; tables of two only. **Round robin**: everyone meets. At "
+        "tables of two a win is 1 point and a draw ½; at tables of three or more, places score "
+        "3-1-0, 3-2-1-0… (shared on ties). The next round starts when the last match of a round "
+        "ends. `{standings}` shows the table (ties: Buchholz, then Sonneborn–Berger, then rating); "
+        "`{leave}` withdraws you, forfeiting your remaining games.",
+        new=command(names, "tournament new"),
+        standings=command(names, "tournament standings"),
+        leave=command(names, "tournament leave"),
     )
 
 

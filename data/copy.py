@@ -44,6 +44,10 @@ TABLES = (
     "meta",
     "seasons",
     "season_standings",
+    "tournaments",
+    "tournament_entrants",
+    "tournament_rounds",
+    "tournament_tables",
 )
 # Tables whose ids the database gives (an identity column): PostgreSQL goes on from SQLite's.
 NUMBERED = tuple(

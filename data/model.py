@@ -393,3 +393,60 @@ class PlayerResult:
     unrated: str | None
     seat: PlayedSeat
     computers: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class EntrantRow:
+    """A player of a tournament: their rating when it started, the first round they play in and
+    the first they no longer play in (None: still in)."""
+
+    user_id: int
+    rating: float
+    joined: int = 1
+    left: int | None = None
+    name: str | None = None  # the member's name when they joined (None: a computer)
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    """A table of a round: its players in seat order, its places once decided, its match."""
+
+    round: int
+    position: int
+    seats: tuple[int, ...]
+    ranks: tuple[int, ...] | None
+    match_id: int | None
+
+
+@dataclass(slots=True)
+class TournamentRow:
+    """A stored tournament with its entrants (in sign-up order), tables and byes by round."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    message_id: int | None
+    organizer_id: int
+    game: str
+    format: str
+    seats: int
+    rounds: int | None
+    clock_s: int | None
+    options: dict[str, Any]
+    language: str
+    status: str
+    round: int
+    entrants: list[EntrantRow] = field(default_factory=list)
+    tables: list[TableRow] = field(default_factory=list)
+    byes: dict[int, tuple[int, ...]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatOutcome:
+    """How a seat of a finished match ended, as its tournament table reads it."""
+
+    seat: int
+    user_id: int
+    winner: bool
+    score: int
+    resigned: bool

@@ -38,10 +38,12 @@ from data.model import (
     RatedResult,
     Season,
     SeasonEnd,
+    SeatOutcome,
     SetAside,
     Shards,
     Standing,
     Takeback,
+    TournamentRow,
 )
 
 
@@ -454,6 +456,101 @@ class AchievementRepository(Protocol):
         ...
 
 
+class TournamentRepository(Protocol):
+    """Tournaments: the sign-up, the entrants, each round's tables (with their matches and places)
+    and byes. Every step that must happen once is claimed in the database."""
+
+    async def open(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        organizer_id: int,
+        game: str,
+        format: str,
+        seats: int,
+        rounds: int | None,
+        clock_s: int | None,
+        options: dict[str, Any],
+        language: str,
+    ) -> TournamentRow | int:
+        """Store a new sign-up in the channel; the id of the channel's open sign-up instead if it
+        has one (one at a time per channel)."""
+        ...
+
+    async def get(self, tournament_id: int) -> TournamentRow | None:
+        """The tournament with its entrants, tables and byes; None if there is no such one."""
+        ...
+
+    async def set_message(self, tournament_id: int, message_id: int) -> None:
+        """The message of its sign-up (later: of its standings)."""
+        ...
+
+    async def join(
+        self,
+        tournament_id: int,
+        user_id: int,
+        *,
+        rating: float,
+        joined: int,
+        max_entrants: int,
+        name: str | None = None,
+    ) -> bool:
+        """Add an entrant playing from round `joined` (`name`: theirs as the server shows
+        it); False if they are in already, it is full (`max_entrants`) or over. The count and the
+        new entrant are one transaction."""
+        ...
+
+    async def withdraw(self, tournament_id: int, user_id: int, *, left: int | None) -> bool:
+        """Take a player off the sign-up (`left` None), or mark them gone from round `left` on;
+        False if they were not in."""
+        ...
+
+    async def start(self, tournament_id: int, ratings: dict[int, float], rounds: int | None) -> bool:
+        """Close the sign-up once, keeping each entrant's rating and the number of rounds."""
+        ...
+
+    async def close(self, tournament_id: int, status: str, *, was: str) -> bool:
+        """Change the status from `was` to `status`, once."""
+        ...
+
+    async def add_round(
+        self,
+        tournament_id: int,
+        number: int,
+        tables: list[tuple[tuple[int, ...], tuple[int, ...] | None]],
+        byes: tuple[int, ...],
+    ) -> bool:
+        """Store round `number` once, right after round `number - 1`: its tables (players, and
+        places when decided already) and byes."""
+        ...
+
+    async def set_match(self, tournament_id: int, number: int, position: int, match_id: int) -> None:
+        """The match a table plays."""
+        ...
+
+    async def record(self, tournament_id: int, number: int, position: int, ranks: tuple[int, ...]) -> bool:
+        """A table's places, once; False if it had them already."""
+        ...
+
+    async def table_of(self, match_id: int) -> tuple[int, int, int] | None:
+        """The (tournament, round, position) a match is played for, None for another match."""
+        ...
+
+    async def outcome(self, match_id: int) -> list[SeatOutcome] | None:
+        """How each seat of a finished match ended, None while it has no result."""
+        ...
+
+    async def running(self, shards: Shards = ALL_SHARDS) -> list[int]:
+        """The ids of the running tournaments of the guilds of `shards`."""
+        ...
+
+    async def latest(self, guild_id: int, user_id: int | None = None) -> int | None:
+        """The server's newest tournament, open or running ones first; with `user_id`, the newest
+        open or running one they are still in."""
+        ...
+
+
 class Database(Protocol):
     """An open database: its repositories and how to close it."""
 
@@ -474,5 +571,8 @@ class Database(Protocol):
 
     @property
     def achievements(self) -> AchievementRepository: ...
+
+    @property
+    def tournaments(self) -> TournamentRepository: ...
 
     async def close(self) -> None: ...

@@ -23,6 +23,7 @@ from data.queries import League, Matches, Settings
 from data.runner import Runner
 from data.seasons import Seasons
 from data.takebacks import Takebacks
+from data.tournaments import Tournaments
 
 __all__ = [
     "MatchResult",
@@ -50,6 +51,7 @@ class Storage:
         self.takebacks = Takebacks(self._db)
         self.seasons = Seasons(self._db)
         self.achievements = Achievements(self._db)
+        self.tournaments = Tournaments(self._db)
 
     @classmethod
     async def open(cls, target: str | Path | None, *, wait_ms: int = WAIT_MS, max_size: int = 10) -> Storage:

@@ -277,3 +277,68 @@ achievements = Table(
     Column("earned_at", TEXT, nullable=False),
     Column("match_id", BIGINT, ForeignKey("matches.id", ondelete="SET NULL")),
 )
+
+TOURNAMENT_STATUSES = ("signup", "running", "finished", "cancelled")
+
+# Tournaments: their sign-up, their entrants, and each round's byes and tables (with the match
+# each table plays, and its result as places once decided).
+tournaments = Table(
+    "tournaments",
+    metadata,
+    Column("id", BIGINT, Identity(always=False), primary_key=True),
+    Column("guild_id", BIGINT, nullable=False),
+    Column("channel_id", BIGINT, nullable=False),
+    Column("message_id", BIGINT),
+    Column("organizer_id", BIGINT, nullable=False),
+    Column("game", TEXT, nullable=False),
+    Column("format", TEXT, nullable=False),
+    Column("seats", BIGINT, nullable=False),
+    Column("rounds", BIGINT),
+    Column("clock_s", BIGINT),
+    Column("options", TEXT, nullable=False, server_default=text("'{}'")),
+    Column("language", TEXT, nullable=False, server_default=text("'en'")),
+    Column("status", TEXT, nullable=False),
+    Column("round", BIGINT, nullable=False, server_default=text("0")),
+    Column("created_at", TEXT, nullable=False),
+    Column("updated_at", TEXT, nullable=False),
+    CheckConstraint(
+        f"status IN ({', '.join(repr(s) for s in TOURNAMENT_STATUSES)})", name="tournaments_status_check"
+    ),
+    Index("tournaments_by_guild", "guild_id", "status"),
+    Index("tournaments_by_channel", "channel_id", "status"),
+    sqlite_autoincrement=True,
+)
+
+tournament_entrants = Table(
+    "tournament_entrants",
+    metadata,
+    Column("tournament_id", BIGINT, ForeignKey("tournaments.id", ondelete="CASCADE"), primary_key=True),
+    Column("user_id", BIGINT, primary_key=True),
+    Column("position", BIGINT, nullable=False),
+    Column("rating", REAL, nullable=False, server_default=text("0")),
+    Column("joined", BIGINT, nullable=False, server_default=text("1")),
+    Column("left_at", BIGINT),
+    Column("name", TEXT),
+    Index("tournament_entrants_by_player", "user_id"),
+)
+
+tournament_rounds = Table(
+    "tournament_rounds",
+    metadata,
+    Column("tournament_id", BIGINT, ForeignKey("tournaments.id", ondelete="CASCADE"), primary_key=True),
+    Column("number", BIGINT, primary_key=True),
+    Column("byes", TEXT, nullable=False, server_default=text("'[]'")),
+    Column("started_at", TEXT, nullable=False),
+)
+
+tournament_tables = Table(
+    "tournament_tables",
+    metadata,
+    Column("tournament_id", BIGINT, ForeignKey("tournaments.id", ondelete="CASCADE"), primary_key=True),
+    Column("round", BIGINT, primary_key=True),
+    Column("position", BIGINT, primary_key=True),
+    Column("seats", TEXT, nullable=False),
+    Column("ranks", TEXT),
+    Column("match_id", BIGINT, ForeignKey("matches.id", ondelete="SET NULL")),
+    Index("tournament_tables_by_match", "match_id"),
+)

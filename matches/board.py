@@ -67,6 +67,7 @@ class Board:
         # Whether a refusal says the bot lost the match's place (then the match is set aside).
         self.lost_place: Callable[[Match, discord.HTTPException], Awaitable[bool]] = _not_lost
         self.moved_on: Callable[[Match], Awaitable[None]] = _nothing  # e.g. a take-back request lapses
+        self.ended: Callable[[Match], Awaitable[None]] = _nothing  # e.g. a tournament's table is decided
 
     async def publish(
         self, interaction: discord.Interaction | None, match: Match, *, previous_seats: tuple[int, ...]
@@ -97,6 +98,8 @@ class Board:
                 raise
         finally:
             self.after_publish(match)  # a computer due next plays, whatever telling people met
+        if match.row.status in ("finished", "abandoned"):
+            await self.ended(match)
 
     async def edit(
         self,

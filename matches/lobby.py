@@ -93,7 +93,7 @@ class Lobby:
         if interaction.guild_id is None or interaction.channel_id is None:
             await tell(interaction, gettext(mine, "Matches are played in a server channel — use this there."))
             return
-        missing = _missing_permissions(interaction, mine)
+        missing = missing_permissions(interaction, mine)
         if missing:
             text = gettext(
                 mine,
@@ -580,7 +580,7 @@ async def _discard(thread: discord.Thread) -> None:
             log.info("The empty thread %s could not be taken away: %s", thread.id, error)
 
 
-def _missing_permissions(interaction: discord.Interaction, lang: str) -> str | None:
+def missing_permissions(interaction: discord.Interaction, lang: str) -> str | None:
     """The permissions the bot lacks in the channel, named as Discord names them in `lang`."""
     permissions = interaction.app_permissions
     needed = {

@@ -56,6 +56,7 @@ from matches.replays import Replays
 from matches.seasons import SeasonKeeper
 from matches.spec import Games
 from matches.takeback import Takebacks, is_takeback
+from matches.tournaments import Tournaments
 from matches.turns import Turns
 
 log = logging.getLogger(__name__)
@@ -117,6 +118,10 @@ class MatchService:
         self.absences = Absences(Presence(bot), self.turns, self.board, self.replies)
         self.board.after_publish = self._after_publish
         self.board.lost_place = self.places.lost
+        self.tournaments = Tournaments(
+            bot, storage, self.games, self.running, self.board, self.turns, shards, self.awards
+        )
+        self.board.ended = self.tournaments.match_ended
         self.clock = TurnClock(
             storage,
             self.running,
@@ -164,6 +169,7 @@ class MatchService:
             self.computers.schedule(match)  # a turn a computer was deciding when the bot stopped
         self.awards.start()  # the matches finished but not awarded yet, silently
         await self.heartbeat()
+        await self.tournaments.resume()  # a round whose last match ended while the bot was away
         return len(self.running)
 
     def _revive(self, row: MatchRow) -> tuple[Match | None, str]:
@@ -194,6 +200,8 @@ class MatchService:
                 await self.turns.reload(match)
             if match.row.status == "running":
                 self.computers.schedule(match)
+            else:
+                await self.tournaments.match_ended(match)  # ended by a press another process took
 
     async def match(self, match_id: int) -> Match | None:
         """A running match: this process's own, or one read from the database (a match another

@@ -1,4 +1,4 @@
-"""Knockout brackets and round robins, both played at tables of two.
+"""Knockout brackets (tables of two) and round robins (tables of two or more).
 
 Knockout: players are seeded by rating (then the smaller id) into a bracket of the next power of
 two, in the standard order (1 against N, the top seeds kept apart until the late rounds: for
@@ -9,6 +9,13 @@ better seed.
 Round robin: the circle method: the entrants in seeding order, one fixed and the others turning
 one place per round, so that every two meet exactly once; with an odd number, the one facing
 the empty place has a bye. The first seat alternates from round to round.
+
+Round robin at tables of `seats` > 2: rounds are added until every two players have met. Each
+round, the players left over (the count modulo `seats`) have a bye: those who have met everyone
+already first, then those with the fewest byes, then the lower seeds, so byes are shared as
+evenly as the count allows. The tables are filled one at a time: the player with the most
+opponents still to meet opens it, then each next seat goes to whoever meets the most new
+opponents at it (ties to the better seed).
 
 Games of players who left are decided by forfeit as each round is made.
 """
@@ -88,15 +95,20 @@ def _round(number: int, pairs: list[tuple[Slot, Slot]], entrants: Sequence[Entra
     return decide_forfeits(Round(number, tables, byes), entrants)
 
 
-def round_robin_rounds(entrants: Sequence[Entrant]) -> int:
-    """How many rounds a round robin of `entrants` has."""
+def round_robin_rounds(entrants: Sequence[Entrant], seats: int = 2) -> int:
+    """How many rounds a round robin of `entrants` at tables of `seats` has."""
+    if seats > 2:
+        return len(_multi_seat_schedule(tuple(entrant.id for entrant in seeding(entrants)), seats))
     return len(entrants) - 1 + len(entrants) % 2
 
 
-def round_robin_round(entrants: Sequence[Entrant], number: int) -> Round:
-    """Round `number` (from 1) of the round robin of `entrants` (all who started)."""
-    if not 1 <= number <= round_robin_rounds(entrants):
+def round_robin_round(entrants: Sequence[Entrant], number: int, seats: int = 2) -> Round:
+    """Round `number` (from 1) of the round robin of `entrants` (all who started) at tables of
+    `seats`."""
+    if not 1 <= number <= round_robin_rounds(entrants, seats):
         raise TournamentError(f"A round robin of {len(entrants)} has no round {number}.")
+    if seats > 2:
+        return _multi_seat_round(entrants, number, seats)
     circle: list[Slot] = [entrant.id for entrant in seeding(entrants)]
     if len(circle) % 2:
         circle.append(None)
@@ -106,3 +118,48 @@ def round_robin_round(entrants: Sequence[Entrant], number: int) -> Round:
     half = len(places) // 2
     pairs = list(zip(places[:half], places[::-1][:half], strict=True))
     return _round(number, [pair if number % 2 else (pair[1], pair[0]) for pair in pairs], entrants)
+
+
+def _multi_seat_round(entrants: Sequence[Entrant], number: int, seats: int) -> Round:
+    """Round `number` of the schedule at tables of `seats`: byes only for those still playing,
+    tables with a player who left decided by forfeit."""
+    tables, byes = _multi_seat_schedule(tuple(entrant.id for entrant in seeding(entrants)), seats)[number - 1]
+    playing = {entrant.id for entrant in entrants if entrant.plays_in(number)}
+    round_ = Round(number, tuple(Table(table) for table in tables), tuple(p for p in byes if p in playing))
+    return decide_forfeits(round_, entrants)
+
+
+Schedule = list[tuple[tuple[tuple[PlayerId, ...], ...], tuple[PlayerId, ...]]]  # (tables, byes) by round
+
+
+def _multi_seat_schedule(seeds: tuple[PlayerId, ...], seats: int) -> Schedule:
+    """The rounds (tables, byes) in which every two of `seeds` (best first) meet at tables of
+    `seats`."""
+    if len(seeds) < seats:
+        raise TournamentError(f"A round robin at tables of {seats} needs at least {seats} players.")
+    order = {player: index for index, player in enumerate(seeds)}
+    unmet = {player: set(seeds) - {player} for player in seeds}  # whom each has still to meet
+    byes = dict.fromkeys(seeds, 0)
+    schedule: Schedule = []
+    while any(unmet.values()):
+        resting = sorted(
+            reversed(seeds), key=lambda player: (bool(unmet[player]), byes[player], len(unmet[player]))
+        )[: len(seeds) % seats]
+        for player in resting:
+            byes[player] += 1
+        seated = [player for player in seeds if player not in resting]
+        tables = []
+        while seated:
+            table = [max(seated, key=lambda player: (len(unmet[player]), -order[player]))]
+            seated.remove(table[0])
+            while len(table) < seats:
+                best = max(
+                    seated, key=lambda player: (len(unmet[player].intersection(table)), -order[player])
+                )
+                table.append(best)
+                seated.remove(best)
+            for player in table:
+                unmet[player].difference_update(table)
+            tables.append(tuple(table))
+        schedule.append((tuple(tables), tuple(resting)))
+    return schedule

@@ -159,7 +159,8 @@ async def test_a_lived_in_sqlite_database_reads_back_identically_from_postgresql
     assert done.stdout.startswith(
         "Copied 10 matches, 19 seats, 7 moves, 1 takebacks, 5 results, 11 result_seats, 0 achievements, "
         "8 ratings, 20 rated_opponents, 3 guild_settings, "
-        "1 member_languages, 1 meta, 2 seasons, 8 season_standings into postgresql://"
+        "1 member_languages, 1 meta, 2 seasons, 8 season_standings, 0 tournaments, 0 tournament_entrants, "
+        "0 tournament_rounds, 0 tournament_tables into postgresql://"
     )
     copied = await Storage.open(target)
     try:

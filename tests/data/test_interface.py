@@ -15,6 +15,7 @@ from data.repositories import (
     MatchRepository,
     SettingsRepository,
     TakebackRepository,
+    TournamentRepository,
 )
 from data.storage import Storage
 
@@ -24,6 +25,7 @@ REPOSITORIES = {
     "settings": SettingsRepository,
     "takebacks": TakebackRepository,
     "achievements": AchievementRepository,
+    "tournaments": TournamentRepository,
 }
 
 

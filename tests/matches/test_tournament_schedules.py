@@ -94,3 +94,32 @@ def test_a_round_robin_player_who_leaves_forfeits_every_remaining_game():
         (table,) = [table for table in round_robin_round(entrants, number).tables if 4 in table.seats]
         assert dict(zip(table.seats, table.ranks or (), strict=True))[4] == 2
     assert all(table.ranks is None for table in round_robin_round(entrants, 2).tables if 4 not in table.seats)
+
+
+@pytest.mark.parametrize(("count", "seats"), [(4, 3), (6, 3), (7, 3), (8, 4), (9, 4), (12, 5)])
+def test_a_multi_seat_round_robin_seats_every_two_players_together_and_shares_the_byes(count, seats):
+    entrants = field(count)
+    rounds = [
+        round_robin_round(entrants, n, seats) for n in range(1, round_robin_rounds(entrants, seats) + 1)
+    ]
+
+    met = {
+        frozenset(pair)
+        for round_ in rounds
+        for table in round_.tables
+        for pair in combinations(table.seats, 2)
+    }
+    assert met == {frozenset(pair) for pair in combinations(range(1, count + 1), 2)}
+    assert all(len(table.seats) == seats for round_ in rounds for table in round_.tables)
+    assert all(len(round_.byes) == count % seats for round_ in rounds)
+    byes = Counter(player for round_ in rounds for player in round_.byes)
+    assert max(byes.values(), default=0) - min((byes[p] for p in range(1, count + 1)), default=0) <= 2
+
+
+def test_a_round_robin_of_four_at_tables_of_three_has_three_rounds_each_with_one_bye():
+    entrants = field(4)
+    rounds = [round_robin_round(entrants, n, 3) for n in range(1, round_robin_rounds(entrants, 3) + 1)]
+
+    assert [round_.byes for round_ in rounds] == [(4,), (3,), (2,)]  # the top seed plays every round
+    with pytest.raises(TournamentError, match="has no round 4"):
+        round_robin_round(entrants, 4, 3)
