@@ -14,6 +14,7 @@ python -m benchmarks levels     # the level table: each level against the one be
                                 #   game's reference, each level's decision times
 python -m benchmarks clock      # the turn clock's beat with 10,000 and 100,000 running matches
 python -m benchmarks pairing    # Swiss pairing: one round of 5 to 128 players
+python -m benchmarks card       # the /stats player card: drawing it, and its queries for a heavy player
 
 python -m benchmarks.storage_backends [POSTGRES_URL]   # SQLite and PostgreSQL side by side:
     # a committed move, resume of 10,000 and 100,000 running matches, 50 concurrent matches
@@ -35,6 +36,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from benchmarks.levels import bench_levels
+from benchmarks.player_card import bench_card
 from benchmarks.tournament import bench_pairing
 from cogs.registry import GAMES
 from locales import LANGUAGES
@@ -578,6 +580,7 @@ BENCHES: dict[str, Callable[[], None]] = {
     "levels": bench_levels,
     "clock": bench_clock,
     "pairing": bench_pairing,
+    "card": bench_card,
 }
 
 

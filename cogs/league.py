@@ -13,6 +13,7 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from cogs.limits import DESCRIPTION_LIMIT, fitting
+from cogs.player_card import HISTORY_LIMIT, card_file, record, versus_embed
 from data.ratings import LISTED_GAMES, LISTED_OPPONENTS, OVERALL, REPEAT_LIMIT
 from locales import (
     LANGUAGE_NAMES,
@@ -67,12 +68,6 @@ def game_choices(games: Games) -> list[app_commands.Choice[str | int | float]]:
         app_commands.Choice[str | int | float](name=locale_str(spec.title, translate=False), value=name)
         for name, spec in games.items()
     ]
-
-
-def record(lang: str, wins: int, games: int) -> str:
-    """ "3 wins / 5 games" in `lang`, each count in the form its number asks for."""
-    won = ngettext(lang, "{n} win", "{n} wins", wins)
-    return ngettext(lang, "{wins} / {n} game", "{wins} / {n} games", games, wins=won)
 
 
 async def leaderboard_page(bot: GameBot, guild_id: int, game: str, page: int, lang: str) -> dict[str, Any]:
@@ -183,12 +178,23 @@ class League(commands.Cog):
     @app_commands.command(
         name="stats", description=locale_str("A player's games, wins, ratings and recent results")
     )
-    @app_commands.describe(member=locale_str("Whose stats (you, if left empty)"))
+    @app_commands.describe(
+        member=locale_str("Whose stats (you, if left empty)"),
+        versus=locale_str("Another member: the matches the two played against each other instead"),
+    )
     @app_commands.guild_only()
-    async def stats(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
+    async def stats(
+        self,
+        interaction: discord.Interaction,
+        member: discord.Member | None = None,
+        versus: discord.Member | None = None,
+    ) -> None:
         assert interaction.guild_id is not None
         user = member or interaction.user
         lang = private_language(interaction)
+        if versus is not None:
+            await self._versus(interaction, user, versus, lang)
+            return
         games = await self.bot.storage.league.player_ratings(interaction.guild_id, user.id)
         against, won = await self.bot.storage.league.computer_record(interaction.guild_id, user.id)
         title = gettext(lang, "Stats — {name}", name=user.display_name)
@@ -226,6 +232,30 @@ class League(commands.Cog):
         if recent:
             lines, _ = fitting(lang, [_result_line(self.bot.games, r, lang, user.id) for r in recent])
             embed.add_field(name=gettext(lang, "Recent results"), value=lines, inline=False)
+        history = await self.bot.storage.league.rating_history(
+            interaction.guild_id, user.id, limit=HISTORY_LIMIT
+        )
+        picture = await card_file(self.bot.games, user.display_name, games, history, [], lang)
+        embed.set_image(url=f"attachment://{picture.filename}")
+        await interaction.response.send_message(embed=embed, file=picture, ephemeral=True)
+
+    async def _versus(
+        self, interaction: discord.Interaction, user: discord.abc.User, other: discord.abc.User, lang: str
+    ) -> None:
+        """The head-to-head record of two members, privately."""
+        assert interaction.guild_id is not None
+        if other.id == user.id:
+            said = gettext(
+                lang,
+                "That is {member} twice — choose another member for `{versus}` to see their matches against "
+                "each other.",
+                member=user.mention,
+                versus=name(picker_language(self.bot, lang), "versus"),
+            )
+            await interaction.response.send_message(said, ephemeral=True)
+            return
+        played = await self.bot.storage.league.head_to_head(interaction.guild_id, user.id, other.id)
+        embed = versus_embed(self.bot.games, user, other, played, lang)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name="history", description=locale_str("The server's recent matches"))

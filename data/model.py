@@ -247,3 +247,36 @@ class Takeback:
     def waiting_for(self) -> tuple[int, ...]:
         """The people asked who have not accepted yet."""
         return tuple(user for user in self.asked if user not in self.accepted)
+
+
+@dataclass(frozen=True, slots=True)
+class RatedResult:
+    """One rated match of a player, as their rating history reads it: the game, when it ended,
+    their shown rating in the game before and after it, and whether they won it (`won`) or
+    shared the win (`drew`)."""
+
+    game: str
+    finished_at: str
+    before: int
+    after: int
+    won: bool
+    drew: bool
+
+
+@dataclass(frozen=True, slots=True)
+class HeadToHead:
+    """What two members' matches against each other in one game came to (abandoned ones left
+    out): how many, how many each won alone, how many they drew (a draw, or both among the
+    winners) and when the last one ended; the rest were won by someone else at the table."""
+
+    game: str
+    played: int
+    wins: int
+    losses: int
+    draws: int
+    last_played: str
+
+    @property
+    def others(self) -> int:
+        """Matches of the two that neither won (a third player did)."""
+        return self.played - self.wins - self.losses - self.draws

@@ -16,6 +16,7 @@ from sqlalchemy import (
     Connection,
     and_,
     bindparam,
+    case,
     delete,
     exists,
     func,
@@ -37,8 +38,10 @@ from data.model import (
     WITH_COMPUTERS,
     Departure,
     GuildSettings,
+    HeadToHead,
     MatchResult,
     MatchRow,
+    RatedResult,
     RematchTaken,
     SeatResult,
     SetAside,
@@ -921,6 +924,90 @@ class League:
 
         def work(connection: Connection) -> list[dict[str, Any]]:
             return results_by_match(connection.execute(query))
+
+        return await self._db.run(work)
+
+    async def rating_history(self, guild_id: int, user_id: int, *, limit: int) -> list[RatedResult]:
+        """A player's rated matches on a server, at most the latest `limit` of each game, oldest
+        first: one query through the player's index, bounded by the player's own history."""
+        mine, played = result_seats.alias("mine"), results.alias("played")
+        latest = (
+            func.row_number()
+            .over(
+                partition_by=played.c.game, order_by=(played.c.finished_at.desc(), played.c.match_id.desc())
+            )
+            .label("latest")
+        )
+        rated = (
+            select(
+                played.c.game,
+                played.c.match_id,
+                played.c.finished_at,
+                played.c.draw,
+                mine.c.rating_before,
+                mine.c.rating_after,
+                mine.c.winner,
+                mine.c.resigned,
+                latest,
+            )
+            .select_from(mine.join(played, played.c.match_id == mine.c.match_id))
+            .where(
+                mine.c.user_id == user_id, played.c.guild_id == guild_id, mine.c.rating_before.is_not(None)
+            )
+            .subquery("rated")
+        )
+        c = rated.c
+        query = (
+            select(c.game, c.finished_at, c.rating_before, c.rating_after, c.winner, c.resigned, c.draw)
+            .where(c.latest <= limit)
+            .order_by(c.finished_at, c.match_id)
+        )
+
+        def work(connection: Connection) -> list[RatedResult]:
+            return [
+                RatedResult(
+                    game,
+                    finished_at,
+                    round(before),
+                    round(after),
+                    won=bool(winner and not resigned and not draw),
+                    drew=bool(winner and draw),
+                )
+                for game, finished_at, before, after, winner, resigned, draw in connection.execute(query)
+            ]
+
+        return await self._db.run(work)
+
+    async def head_to_head(self, guild_id: int, user_id: int, other_id: int) -> list[HeadToHead]:
+        """What the matches `user_id` played against `other_id` on a server (on other teams, not
+        abandoned) came to, per game, seen from `user_id`: one query through the first
+        player's index."""
+        a, b, r = result_seats.alias("a"), result_seats.alias("b"), results.alias("r")
+        alone = and_(r.c.draw == 0, a.c.winner != b.c.winner)
+        query = (
+            select(
+                r.c.game,
+                func.count(),
+                func.sum(case((and_(alone, a.c.winner == 1), 1), else_=0)),
+                func.sum(case((and_(alone, b.c.winner == 1), 1), else_=0)),
+                func.sum(case((or_(r.c.draw == 1, and_(a.c.winner == 1, b.c.winner == 1)), 1), else_=0)),
+                func.max(r.c.finished_at),
+            )
+            .select_from(
+                a.join(b, and_(b.c.match_id == a.c.match_id, b.c.user_id == other_id)).join(
+                    r, r.c.match_id == a.c.match_id
+                )
+            )
+            .where(a.c.user_id == user_id, r.c.guild_id == guild_id, r.c.abandoned == 0, a.c.team != b.c.team)
+            .group_by(r.c.game)
+            .order_by(r.c.game)
+        )
+
+        def work(connection: Connection) -> list[HeadToHead]:
+            return [
+                HeadToHead(game, int(played), int(wins), int(losses), int(draws), last)
+                for game, played, wins, losses, draws, last in connection.execute(query)
+            ]
 
         return await self._db.run(work)
 

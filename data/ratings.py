@@ -24,7 +24,7 @@ from datetime import datetime, timedelta
 
 from openskill.models import PlackettLuce
 
-from data.model import MatchResult, SeatResult
+from data.model import MatchResult, RatedResult, SeatResult
 
 MODEL = PlackettLuce()
 OVERALL = "*"  # the game key of the rating across every game
@@ -129,3 +129,17 @@ def opponent_pairs(result: MatchResult) -> list[tuple[int, int]]:
 def listed(games: int, opponents: int) -> bool:
     """Whether a member with this record appears on the leaderboard (else: provisional)."""
     return games >= LISTED_GAMES and opponents >= LISTED_OPPONENTS
+
+
+def streak(history: Sequence[RatedResult]) -> int:
+    """The streak a history (oldest first) ends on: n for n wins in a row, -n for n losses in a
+    row, 0 when it is empty or ends on a draw (a draw ends a streak)."""
+    if not history or history[-1].drew:
+        return 0
+    won = history[-1].won
+    length = 0
+    for result in reversed(history):
+        if result.drew or result.won != won:
+            break
+        length += 1
+    return length if won else -length

@@ -25,7 +25,18 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any, Protocol
 
-from data.model import ALL_SHARDS, Departure, GuildSettings, MatchResult, MatchRow, SetAside, Shards, Takeback
+from data.model import (
+    ALL_SHARDS,
+    Departure,
+    GuildSettings,
+    HeadToHead,
+    MatchResult,
+    MatchRow,
+    RatedResult,
+    SetAside,
+    Shards,
+    Takeback,
+)
 
 
 class MatchRepository(Protocol):
@@ -252,6 +263,16 @@ class LeagueRepository(Protocol):
 
     async def hints_used(self, guild_id: int, user_id: int) -> int:
         """How many hints a player asked for in the finished matches they played on a server."""
+        ...
+
+    async def rating_history(self, guild_id: int, user_id: int, *, limit: int) -> list[RatedResult]:
+        """A player's rated matches on a server, the latest `limit` of each game at most, oldest
+        first: the shown rating in the match's game before and after each, and how it ended."""
+        ...
+
+    async def head_to_head(self, guild_id: int, user_id: int, other_id: int) -> list[HeadToHead]:
+        """The matches two members played against each other on a server (on different teams, not
+        abandoned), per game in the order of their names, counted from `user_id`'s side."""
         ...
 
 

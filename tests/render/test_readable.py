@@ -28,6 +28,7 @@ from render import sequence_numbers, tremember, triominos
 from render.common import recording_text_sizes
 from render.triominos.explain import bridge_picture
 from tests.registry import HOSTED
+from tests.render import test_player_card as player_card
 from tests.render.test_colour_vision import playout
 
 DESKTOP, PHONE = 550, 360  # the widths a media gallery shows an image at
@@ -73,6 +74,7 @@ PICTURES: dict[tuple[str, str], Callable[[], Iterator[bytes]]] = {
     ("triominos", "hand"): lambda: hands("triominos"),
     ("tremember", "peek"): peeks,
     ("triominos", "rules picture"): lambda: iter([bridge_picture(DEFAULT)[0]]),  # its cards' numbers
+    ("player", "card"): player_card.pictures,  # /stats: no game, one match, a few games, many
 }
 
 
