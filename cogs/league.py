@@ -236,9 +236,6 @@ class League(commands.Cog):
             taken_back = ngettext(lang, "{n} move taken back", "{n} moves taken back", taken)
             parts.append((gettext(lang, "Taken back"), taken_back))
         recent = await self.bot.storage.league.recent_results(interaction.guild_id, user_id=user.id, limit=5)
-        if recent:
-            lines, _ = fitting(lang, [_result_line(self.bot.games, r, lang, user.id) for r in recent])
-            parts.append((gettext(lang, "Recent results"), lines))
         history = await self.bot.storage.league.rating_history(
             interaction.guild_id, user.id, limit=HISTORY_LIMIT
         )
@@ -252,6 +249,9 @@ class League(commands.Cog):
             picture=picture.filename,
             alt=picture.description,
         )
+        if recent:
+            lines = [_result_line(self.bot.games, result, lang, user.id) for result in recent]
+            card = _with_list(card, gettext(lang, "Recent results"), lines, lang)
         await interaction.response.send_message(**card_message(card), file=picture, ephemeral=True)
 
     async def _versus(
@@ -442,6 +442,14 @@ class League(commands.Cog):
             show=command(picker_language(self.bot, lang), "settings show"),
         )
         await interaction.response.send_message(f"{said} {hint}", ephemeral=True)
+
+
+def _with_list(card: Card, name: str, lines: list[str], lang: str) -> Card:
+    """`card` with a last part called `name` listing as many of `lines` as the text of a message
+    leaves room for (the rest counted)."""
+    room = TEXT_LIMIT - text_size(dataclasses.replace(card, parts=(*card.parts, (name, ""))))
+    listed, _ = fitting(lang, lines, limit=room)
+    return dataclasses.replace(card, parts=(*card.parts, (name, listed)))
 
 
 def _clock(lang: str, seconds: int) -> str:

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from data.model import MatchResult, SeatResult
+from data.model import CLAIMED, MatchResult, SeatResult
 from tests.e2e.helpers import (
     as_message,
     body,
@@ -26,6 +26,7 @@ from tests.registry import ENGINES
 RUNNING = 40
 LOCALES = {"en-US": "Matches here", "de": "Partien hier", "fr": "Parties ici"}
 MORE = {"en-US": "… and {n} more matches", "de": "… und {n} weitere Partien", "fr": "… et {n} autres parties"}
+ONE_MORE = {"en-US": "… and 1 more match", "de": "… und 1 weitere Partie", "fr": "… et 1 autre partie"}
 NUMBER = {"en-US": "#", "de": "#", "fr": "nº\u00a0"}  # how each language numbers a match in a title
 OTHER_PLAYER = 10**18  # ids of members who play but are no actors of the test: mentions as long as real ones
 
@@ -89,7 +90,8 @@ async def test_matches_with_forty_running_fits_for_spectators_and_players(table,
 
 
 async def six_seat_results(table: Any, count: int) -> None:
-    """`count` abandoned six-seat Sequence Numbers matches of Alice and five others, stored."""
+    """`count` abandoned six-seat Sequence Numbers matches of Alice and five others, claimed from
+    all but the winner (the longest lines a list shows), stored."""
     storage, engine = table.env.bot.storage, ENGINES["sequence_numbers"]
     users = [table.alice.user.id, *(OTHER_PLAYER + seat for seat in range(1, 6))]
     for seed in range(count):
@@ -102,7 +104,14 @@ async def six_seat_results(table: Any, count: int) -> None:
         state = engine.new_game(6, seed)
         assert await storage.matches.start(row.id, engine.dump(state))
         seats = tuple(
-            SeatResult(seat=seat, user_id=user, team=seat, score=100 + seat, winner=seat == 5)
+            SeatResult(
+                seat=seat,
+                user_id=user,
+                team=seat,
+                score=100 + seat,
+                winner=seat == 5,
+                left=CLAIMED if seat != 5 else None,
+            )
             for seat, user in enumerate(users)
         )
         result = MatchResult(draw=False, seats=seats, abandoned=True)
@@ -124,11 +133,10 @@ async def test_stats_and_history_of_six_seat_matches_fit(table, client_locales, 
     assert_within_discord_limits(table, stats)
     recent = fields(stats.response)[-1].value.splitlines()
     game = f"**Sequence Numbers {NUMBER[locale]}"
-    assert len(recent) >= 3 and all(line.startswith(game) for line in recent[:3])
+    assert len(recent) == 5 and all(line.startswith(game) for line in recent)  # the five latest
     listed = body(assert_within_discord_limits(table, history)).splitlines()
     assert listed[0].startswith(game)
-    if len(listed) < 10:  # the rest of the page is counted, never cut off mid-line
-        assert listed[-1] == MORE[locale].format(n=11 - len(listed))
+    assert listed[-1] == ONE_MORE[locale]  # nine fit; the tenth is counted, never cut off mid-line
     players = [f"<@{user}>" for user in (table.alice.user.id, *(OTHER_PLAYER + seat for seat in range(1, 6)))]
     shown = "\n".join(text_displays(history.response))
     assert all(player in shown for player in players)  # as names
