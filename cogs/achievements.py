@@ -13,19 +13,20 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
-from cogs.limits import EMBED_LIMIT, FIELD_LIMIT
+from cogs.limits import FIELD_LIMIT
 from data.model import Award
 from games.feats import Achievement
 from locales import command, gettext, ngettext, number, percent, pgettext
 from locales.audience import picker_language, private_language
+from matches.cards import TEXT_LIMIT, Card, card_message
 from matches.match import tell
 
 if TYPE_CHECKING:
     from bot import GameBot
 
 Section = tuple[str, list[str]]  # a part of the list: its title and its lines
-Field = tuple[str, str]  # an embed field: name, value
-PAGE_ROOM = EMBED_LIMIT - 500  # what a page's fields may hold: its title, summary and footer take the rest
+Field = tuple[str, str]  # a named part of the card: name, value
+PAGE_ROOM = TEXT_LIMIT - 500  # what a page's parts may hold: its heading, summary and footer take the rest
 
 
 def rarity_text(holders: int, players: int, lang: str) -> str:
@@ -91,7 +92,7 @@ def sections(
 
 
 def fields_of(parts: Sequence[Section]) -> list[Field]:
-    """The sections as embed fields of at most `FIELD_LIMIT` characters each, a long section
+    """The sections as a card's named parts of at most `FIELD_LIMIT` characters each, a long section
     continued in further fields of the same title."""
     fields: list[Field] = []
     for title, lines in parts:
@@ -140,23 +141,28 @@ async def achievements_page(
         member=user_id,
         held=number(lang, held),
     )
-    embed = discord.Embed(
-        title=gettext(lang, "🏅 Achievements"), description=summary, colour=discord.Colour.gold()
-    )
-    for name, value in pages[page]:
-        embed.add_field(name=name, value=value, inline=False)
     footer = gettext(
         lang, "Rarity: the share of this server's players (a finished match or more) who hold it."
     )
     if len(pages) > 1:
         footer = gettext(lang, "page {page} of {pages}", page=page + 1, pages=len(pages)) + " · " + footer
-    embed.set_footer(text=footer)
-    view = discord.ui.View(timeout=None)
-    if len(pages) > 1:
-        view.add_item(AchievementsPage(user_id, page - 1, gettext(lang, "◀ Previous"), disabled=page == 0))
-        last = page >= len(pages) - 1
-        view.add_item(AchievementsPage(user_id, page + 1, gettext(lang, "Next ▶"), disabled=last))
-    return {"embed": embed, "view": view}
+    buttons = (
+        [
+            AchievementsPage(user_id, page - 1, gettext(lang, "◀ Previous"), disabled=page == 0),
+            AchievementsPage(user_id, page + 1, gettext(lang, "Next ▶"), disabled=page >= len(pages) - 1),
+        ]
+        if len(pages) > 1
+        else []
+    )
+    card = Card(
+        heading=gettext(lang, "🏅 Achievements"),
+        body=summary,
+        parts=tuple(pages[page]),
+        footer=footer,
+        accent=discord.Colour.gold(),
+        items=buttons,
+    )
+    return card_message(card)
 
 
 class AchievementsPage(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -17,7 +18,8 @@ from cogs.limits import COMPONENT_LIMIT, fitting
 from data.model import MatchRow
 from locales import command, gettext, name, pgettext
 from locales.audience import MemberLanguages, picker_language, private_language
-from matches.components import DYNAMIC_ITEMS, GameButton, answered_by, items_view
+from matches.cards import TEXT_LIMIT, Card, card_message, text_size
+from matches.components import DYNAMIC_ITEMS, GameButton, answered_by
 from matches.match import BOARD, CANCEL, WATCH, jump_url, match_title, players_text, tell
 from matches.spec import Games
 from matches.tournaments import TournamentButton
@@ -27,7 +29,7 @@ if TYPE_CHECKING:
 
 
 log = logging.getLogger(__name__)
-MATCHES_SHOWN = 12  # per list of /matches, each with its button (25 buttons at most in all)
+MATCHES_SHOWN = 12  # per list of /matches, each with its button (24 in five rows: within 40 components)
 
 
 class General(commands.Cog):
@@ -117,18 +119,27 @@ class General(commands.Cog):
             )
             await interaction.response.send_message(said, ephemeral=True)
             return
-        embed = discord.Embed(title=gettext(lang, "Matches here"), colour=discord.Colour.blurple())
+        card = Card(
+            heading=gettext(lang, "Matches here"),
+            footer=gettext(lang, "Board ↓ posts your board again at the bottom of its channel."),
+            accent=discord.Colour.blurple(),
+        )
+        lists = [
+            (gettext(lang, "Yours"), mine, True),
+            (gettext(lang, "Running — watch without joining"), [match.row for match in others], False),
+        ]
+        lists = [(title, rows, own) for title, rows, own in lists if rows]
+        room = _room(card, [title for title, _, _ in lists])
+        parts: list[tuple[str, str]] = []
         buttons: list[discord.ui.DynamicItem[Any]] = []
-        if mine:
-            rows = _listed(embed, gettext(lang, "Yours"), mine, self.bot.games, lang)
-            buttons += [item for row in rows if (item := _mine_button(row, interaction.user.id, lang))]
-        if others:
-            title = gettext(lang, "Running — watch without joining")
-            rows = _listed(embed, title, [match.row for match in others], self.bot.games, lang)
-            buttons += [_button(row, WATCH, gettext(lang, "Watch #{number}", number=row.id)) for row in rows]
-        embed.set_footer(text=gettext(lang, "Board ↓ posts your board again at the bottom of its channel."))
-        view = items_view(buttons[:COMPONENT_LIMIT])
-        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        for title, rows, own in lists:
+            text, shown = _listed(rows, self.bot.games, lang, room)
+            parts.append((title, text))
+            for row in shown:
+                button = _mine_button(row, interaction.user.id, lang) if own else _watch_button(row, lang)
+                buttons += [button] if button is not None else []
+        card = dataclasses.replace(card, parts=tuple(parts), items=buttons[:COMPONENT_LIMIT])
+        await interaction.response.send_message(**card_message(card), ephemeral=True)
 
 
 def _introduction(lang: str, names: str) -> str:
@@ -235,14 +246,19 @@ def _other_commands(lang: str, names: str) -> str:
     return "\n".join(lines)
 
 
-def _listed(
-    embed: discord.Embed, title: str, rows: list[MatchRow], games: Games, lang: str
-) -> list[MatchRow]:
-    """Add a field listing the first `rows` that fit it (at most `MATCHES_SHOWN`, the rest
-    counted); returns the rows listed."""
-    text, shown = fitting(lang, [_line(games, lang, row) for row in rows[:MATCHES_SHOWN]], total=len(rows))
-    embed.add_field(name=title, value=text, inline=False)
-    return rows[:shown]
+def _room(card: Card, titles: list[str]) -> int:
+    """The characters each of the lists called `titles` may take in `card` (they share what is left)."""
+    empty = dataclasses.replace(card, parts=tuple((title, "") for title in titles))
+    return (TEXT_LIMIT - text_size(empty)) // max(1, len(titles))
+
+
+def _listed(rows: list[MatchRow], games: Games, lang: str, room: int) -> tuple[str, list[MatchRow]]:
+    """A list of the first `rows` that fit in `room` characters (at most `MATCHES_SHOWN`, the rest
+    counted), and the rows it lists."""
+    text, shown = fitting(
+        lang, [_line(games, lang, row) for row in rows[:MATCHES_SHOWN]], total=len(rows), limit=room
+    )
+    return text, rows[:shown]
 
 
 def _line(games: Games, lang: str, row: MatchRow) -> str:
@@ -265,6 +281,10 @@ def _mine_button(row: MatchRow, user_id: int, lang: str) -> discord.ui.DynamicIt
             return None
         return _button(row, CANCEL, gettext(lang, "Cancel lobby #{number}", number=row.id))
     return _button(row, BOARD, gettext(lang, "Board #{number} ↓", number=row.id))
+
+
+def _watch_button(row: MatchRow, lang: str) -> discord.ui.DynamicItem[Any]:
+    return _button(row, WATCH, gettext(lang, "Watch #{number}", number=row.id))
 
 
 def _button(row: MatchRow, arg: str, label: str) -> discord.ui.DynamicItem[Any]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -11,9 +12,10 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
+from discord.utils import escape_markdown
 
-from cogs.limits import DESCRIPTION_LIMIT, fitting
-from cogs.player_card import HISTORY_LIMIT, card_file, record, versus_embed
+from cogs.limits import fitting
+from cogs.player_card import HISTORY_LIMIT, card_file, record, versus_card
 from data.model import QUARTERLY, SEASON_KINDS, Season
 from data.ratings import LISTED_GAMES, LISTED_OPPONENTS, OVERALL, REPEAT_LIMIT
 from locales import (
@@ -31,6 +33,7 @@ from locales import (
     signed,
 )
 from locales.audience import picker_language, private_language, public_language
+from matches.cards import TEXT_LIMIT, Card, card_message, text_size
 from matches.lobby import may_thread
 from matches.match import (
     CLOCK_CHOICES,
@@ -75,8 +78,8 @@ def game_choices(games: Games) -> list[app_commands.Choice[str | int | float]]:
 async def leaderboard_page(
     bot: GameBot, guild_id: int, game: str, page: int, lang: str, season: Season | None = None
 ) -> dict[str, Any]:
-    """The embed and paging buttons of one page of a server's table, in `lang` (of an ended
-    `season`: its final table)."""
+    """The card and paging buttons of one page of a server's table, in `lang` (of an ended
+    `season`: its final table): its members by name, none of them pinged."""
     if season is not None:
         return await season_page(bot, season, game, page, lang)
     total = await bot.storage.league.rated_players(guild_id, game)
@@ -84,12 +87,11 @@ async def leaderboard_page(
     page = min(max(page, 0), pages - 1)
     rows = await bot.storage.league.leaderboard(guild_id, game, offset=page * PAGE_SIZE, limit=PAGE_SIZE)
     title = gettext(lang, LEADERBOARD, game=board_title(bot.games, game, lang))
-    embed = discord.Embed(title=title, colour=discord.Colour.gold())
     if rows:
         lines = [_leaderboard_line(row, page * PAGE_SIZE + index + 1, lang) for index, row in enumerate(rows)]
-        embed.description = "\n".join(lines)
+        listed = "\n".join(lines)
     else:
-        embed.description = gettext(
+        listed = gettext(
             lang,
             "Nobody is listed here yet — start a match with a game's `{new}` command (matches with "
             "computers are not rated).",
@@ -102,11 +104,18 @@ async def leaderboard_page(
         pages=pages,
         start=number(lang, 1000),
     )
-    embed.set_footer(text=f"{footer}\n{rules_text(lang)}")
-    view = discord.ui.View(timeout=None)
-    view.add_item(LeaderboardPage(game, page - 1, gettext(lang, "◀ Previous"), disabled=page == 0))
-    view.add_item(LeaderboardPage(game, page + 1, gettext(lang, "Next ▶"), disabled=page >= pages - 1))
-    return {"embed": embed, "view": view}
+    buttons = [
+        LeaderboardPage(game, page - 1, gettext(lang, "◀ Previous"), disabled=page == 0),
+        LeaderboardPage(game, page + 1, gettext(lang, "Next ▶"), disabled=page >= pages - 1),
+    ]
+    card = Card(
+        heading=title,
+        body=listed,
+        footer=f"{footer}\n{rules_text(lang)}",
+        accent=discord.Colour.gold(),
+        items=buttons,
+    )
+    return card_message(card)
 
 
 async def season_page(bot: GameBot, season: Season, game: str, page: int, lang: str) -> dict[str, Any]:
@@ -116,8 +125,7 @@ async def season_page(bot: GameBot, season: Season, game: str, page: int, lang: 
     page = min(max(page, 0), pages - 1)
     rows = await bot.storage.seasons.standings(season.id, game, offset=page * PAGE_SIZE, limit=PAGE_SIZE)
     table = season_title(season, board_title(bot.games, game, lang), lang)
-    embed = discord.Embed(title=gettext(lang, LEADERBOARD, game=table), colour=discord.Colour.gold())
-    embed.description = (
+    listed = (
         "\n".join(
             _leaderboard_line(
                 {"user_id": s.user_id, "rating": s.rating, "wins": s.wins, "games": s.games}, s.rank, lang
@@ -134,15 +142,20 @@ async def season_page(bot: GameBot, season: Season, game: str, page: int, lang: 
         page=page + 1,
         pages=pages,
     )
-    embed.set_footer(text=footer)
-    view = discord.ui.View(timeout=None)
-    view.add_item(
-        LeaderboardPage(game, page - 1, gettext(lang, "◀ Previous"), disabled=page == 0, season=season.id)
+    buttons = [
+        LeaderboardPage(game, page - 1, gettext(lang, "◀ Previous"), disabled=page == 0, season=season.id),
+        LeaderboardPage(
+            game, page + 1, gettext(lang, "Next ▶"), disabled=page >= pages - 1, season=season.id
+        ),
+    ]
+    card = Card(
+        heading=gettext(lang, LEADERBOARD, game=table),
+        body=listed,
+        footer=footer,
+        accent=discord.Colour.gold(),
+        items=buttons,
     )
-    view.add_item(
-        LeaderboardPage(game, page + 1, gettext(lang, "Next ▶"), disabled=page >= pages - 1, season=season.id)
-    )
-    return {"embed": embed, "view": view}
+    return card_message(card)
 
 
 def rules_text(lang: str) -> str:
@@ -198,7 +211,9 @@ class LeaderboardPage(
             if _is_leaderboard(interaction.message):
                 lang = await public_language(bot.storage.settings, interaction)
                 page = await leaderboard_page(bot, interaction.guild_id, self.game, self.page, lang, season)
-                await interaction.response.edit_message(**page)
+                await interaction.response.edit_message(
+                    content=None, embeds=[], **page
+                )  # an embed becomes a card
             else:  # a page button that is not under a leaderboard: show the page privately
                 page = await leaderboard_page(
                     bot, interaction.guild_id, self.game, self.page, private, season
@@ -282,12 +297,13 @@ class League(commands.Cog):
             if season is not None
             else {}
         )
-        title = gettext(lang, "Stats — {name}", name=user.display_name)
-        embed = discord.Embed(title=title, colour=discord.Colour.blurple())
-        if not games and not against:
-            embed.description = gettext(
-                lang, "{member} has no rated match on this server yet.", member=user.mention
-            )
+        title = gettext(lang, "Stats — {name}", name=escape_markdown(user.display_name))
+        said = (
+            gettext(lang, "{member} has no rated match on this server yet.", member=user.mention)
+            if not games and not against
+            else ""
+        )
+        parts: list[tuple[str, str]] = []
         for entry in games:
             rating = (
                 gettext(lang, "rating **{rating}**", rating=entry["rating"])
@@ -305,35 +321,36 @@ class League(commands.Cog):
                     record=record(lang, wins, played),
                     all_time=record(lang, entry["wins"], entry["games"]),
                 )
-            embed.add_field(
-                name=board_title(self.bot.games, entry["game"], lang),
-                value=value,
-                inline=entry["game"] != OVERALL,
-            )
-        if any(not entry["listed"] for entry in games):
-            embed.set_footer(text=rules_text(lang))
+            parts.append((board_title(self.bot.games, entry["game"], lang), value))
+        small_print = rules_text(lang) if any(not entry["listed"] for entry in games) else ""
         if against:
-            embed.add_field(
-                name=gettext(lang, "With computers (unrated)"), value=record(lang, won, against), inline=False
-            )
+            parts.append((gettext(lang, "With computers (unrated)"), record(lang, won, against)))
         if hints := await self.bot.storage.league.hints_used(interaction.guild_id, user.id):
             used = ngettext(
                 lang, "{n} hint used in finished matches", "{n} hints used in finished matches", hints
             )
-            embed.add_field(name=gettext(lang, "💡 Hints"), value=used, inline=False)
+            parts.append((gettext(lang, "💡 Hints"), used))
         if taken := await self.bot.storage.takebacks.count(interaction.guild_id, user.id):
             taken_back = ngettext(lang, "{n} move taken back", "{n} moves taken back", taken)
-            embed.add_field(name=gettext(lang, "Taken back"), value=taken_back, inline=False)
+            parts.append((gettext(lang, "Taken back"), taken_back))
         recent = await self.bot.storage.league.recent_results(interaction.guild_id, user_id=user.id, limit=5)
-        if recent:
-            lines, _ = fitting(lang, [_result_line(self.bot.games, r, lang, user.id) for r in recent])
-            embed.add_field(name=gettext(lang, "Recent results"), value=lines, inline=False)
         history = await self.bot.storage.league.rating_history(
             interaction.guild_id, user.id, limit=HISTORY_LIMIT
         )
         picture = await card_file(self.bot.games, user.display_name, games, history, [], lang)
-        embed.set_image(url=f"attachment://{picture.filename}")
-        await interaction.response.send_message(embed=embed, file=picture, ephemeral=True)
+        card = Card(
+            heading=title,
+            body=said,
+            parts=tuple(parts),
+            footer=small_print,
+            accent=discord.Colour.blurple(),
+            picture=picture.filename,
+            alt=picture.description,
+        )
+        if recent:
+            lines = [_result_line(self.bot.games, result, lang, user.id) for result in recent]
+            card = _with_list(card, gettext(lang, "Recent results"), lines, lang)
+        await interaction.response.send_message(**card_message(card), file=picture, ephemeral=True)
 
     async def _versus(
         self, interaction: discord.Interaction, user: discord.abc.User, other: discord.abc.User, lang: str
@@ -351,8 +368,8 @@ class League(commands.Cog):
             await interaction.response.send_message(said, ephemeral=True)
             return
         played = await self.bot.storage.league.head_to_head(interaction.guild_id, user.id, other.id)
-        embed = versus_embed(self.bot.games, user, other, played, lang)
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        card = versus_card(self.bot.games, user, other, played, lang)
+        await interaction.response.send_message(**card_message(card), ephemeral=True)
 
     @app_commands.command(name="history", description=locale_str("The server's recent matches"))
     @app_commands.describe(game=locale_str("Only this game's matches"))
@@ -368,9 +385,10 @@ class League(commands.Cog):
             if game
             else gettext(lang, "Recent matches")
         )
-        embed = discord.Embed(title=title, colour=discord.Colour.blurple())
-        embed.description = (
-            fitting(lang, [_result_line(self.bot.games, r, lang) for r in recent], limit=DESCRIPTION_LIMIT)[0]
+        card = Card(heading=title, accent=discord.Colour.blurple())
+        room = TEXT_LIMIT - text_size(card) - 1  # the lines go under the heading, after a line break
+        said = (
+            fitting(lang, [_result_line(self.bot.games, r, lang) for r in recent], limit=room)[0]
             if recent
             else gettext(
                 lang,
@@ -378,7 +396,8 @@ class League(commands.Cog):
                 new=name(picker_language(self.bot, lang), "new"),
             )
         )
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        card = dataclasses.replace(card, body=said)
+        await interaction.response.send_message(**card_message(card), ephemeral=True)
 
     @app_commands.command(name="replay", description=locale_str("An animated replay of a finished match"))
     @app_commands.describe(match=locale_str("The match's number, as /history, /stats and /matches show it"))
@@ -589,6 +608,14 @@ async def _ended_season(
     return None
 
 
+def _with_list(card: Card, name: str, lines: list[str], lang: str) -> Card:
+    """`card` with a last part called `name` listing as many of `lines` as the text of a message
+    leaves room for (the rest counted)."""
+    room = TEXT_LIMIT - text_size(dataclasses.replace(card, parts=(*card.parts, (name, ""))))
+    listed, _ = fitting(lang, lines, limit=room)
+    return dataclasses.replace(card, parts=(*card.parts, (name, listed)))
+
+
 def _clock(lang: str, seconds: int) -> str:
     """A turn clock as players read it: "10 minutes per move", "no turn clock"."""
     if not seconds:
@@ -597,19 +624,28 @@ def _clock(lang: str, seconds: int) -> str:
 
 
 def _is_leaderboard(message: discord.Message | None) -> bool:
-    """Whether `message` is a leaderboard (in any language): its embed is one and its every
-    control turns its pages."""
-    if message is None or not message.embeds:
+    """Whether `message` is a leaderboard (in any language, a card or an earlier version's embed):
+    its heading is one and its every control turns its pages."""
+    if message is None:
         return False
-    title = message.embeds[0].title or ""
-    if not any(title.startswith(gettext(lang, LEADERBOARD, game="")) for lang in LANGUAGES):
+    shown = _components(message.components)
+    texts = [item.content for item in shown if isinstance(item, discord.TextDisplay)]
+    if message.embeds:
+        heading = message.embeds[0].title or ""
+    else:
+        heading = texts[0].removeprefix("## ") if texts else ""
+    if not any(heading.startswith(gettext(lang, LEADERBOARD, game="")) for lang in LANGUAGES):
         return False
-    ids = [
-        getattr(child, "custom_id", None) or ""
-        for row in message.components
-        for child in getattr(row, "children", [])
-    ]
+    ids = [item.custom_id or "" for item in shown if isinstance(item, (discord.Button, discord.SelectMenu))]
     return all(custom_id.startswith("lb:") for custom_id in ids)
+
+
+def _components(items: Sequence[discord.Component]) -> list[discord.Component]:
+    """Every component of a message, nested ones (in rows, in a card) after what holds them."""
+    found: list[discord.Component] = []
+    for item in items:
+        found += [item, *_components(getattr(item, "children", []))]
+    return found
 
 
 async def _known_game(games: Games, interaction: discord.Interaction, game: str) -> bool:

@@ -8,16 +8,19 @@ name); its streak counts the player's latest rated matches alike, in every game 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import io
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
 import discord
+from discord.utils import escape_markdown
 
 from data.model import HeadToHead, RatedResult
 from data.ratings import OVERALL, streak
 from locales import and_list, gettext, ngettext, number, pgettext
+from matches.cards import Card
 from matches.match import ALT_LIMIT, alt_text
 from matches.spec import Games
 from render.player_card import GameChart, PlayerCard, render
@@ -145,34 +148,34 @@ def _game_in_words(chart: GameChart, lang: str, *, course: bool) -> str:
     )
 
 
-def versus_embed(
+def versus_card(
     games: Games, member: discord.abc.User, other: discord.abc.User, played: Sequence[HeadToHead], lang: str
-) -> discord.Embed:
+) -> Card:
     """Two members' record against each other, per game, from `member`'s side."""
     title = gettext(
-        lang, "Head-to-head — {member} against {other}", member=member.display_name, other=other.display_name
+        lang,
+        "Head-to-head — {member} against {other}",
+        member=escape_markdown(member.display_name),
+        other=escape_markdown(other.display_name),
     )
-    embed = discord.Embed(title=title, colour=discord.Colour.blurple())
+    card = Card(heading=title, accent=discord.Colour.blurple())
     if not played:
-        embed.description = gettext(
+        said = gettext(
             lang,
             "{member} and {other} have not played against each other on this server yet.",
             member=member.mention,
             other=other.mention,
         )
-        return embed
+        return dataclasses.replace(card, body=said)
     total = sum(game.played for game in played)
-    embed.description = ngettext(
+    said = ngettext(
         lang,
         "{n} finished match against each other on this server (abandoned ones are not counted).",
         "{n} finished matches against each other on this server (abandoned ones are not counted).",
         total,
     )
-    for game in played:
-        embed.add_field(
-            name=games.title_of(game.game), value=_versus_line(game, member, other, lang), inline=False
-        )
-    return embed
+    parts = tuple((games.title_of(game.game), _versus_line(game, member, other, lang)) for game in played)
+    return dataclasses.replace(card, body=said, parts=parts)
 
 
 def _versus_line(game: HeadToHead, member: discord.abc.User, other: discord.abc.User, lang: str) -> str:

@@ -41,11 +41,23 @@ def card_view(card: Card) -> discord.ui.LayoutView:
         children.append(discord.ui.MediaGallery(item))
     children += [discord.ui.TextDisplay(f"**{name}**\n{value}") for name, value in card.parts]
     children += control_rows(card.items)
-    if card.footer:
-        children.append(discord.ui.TextDisplay(f"-# {card.footer}"))
+    if card.footer:  # small print, every line of it
+        children.append(discord.ui.TextDisplay("\n".join(f"-# {line}" for line in card.footer.splitlines())))
     view = discord.ui.LayoutView(timeout=None)
     view.add_item(discord.ui.Container(*children, accent_colour=card.accent))
     return view
+
+
+def card_message(card: Card) -> dict[str, Any]:
+    """The arguments of a message showing `card`: the people it names show as names, and nobody
+    is pinged."""
+    return {"view": card_view(card), "allowed_mentions": discord.AllowedMentions.none()}
+
+
+def text_size(card: Card) -> int:
+    """How many characters the text displays of `card` hold (a V2 message holds `TEXT_LIMIT`)."""
+    view = card_view(card)
+    return sum(len(item.content) for item in view.walk_children() if isinstance(item, discord.ui.TextDisplay))
 
 
 def note_view(text: str) -> discord.ui.LayoutView:

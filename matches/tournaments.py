@@ -27,6 +27,7 @@ from locales.audience import private_language, public_language
 from matches.achievements import Placing
 from matches.awards import Awards, earned_line
 from matches.board import Board
+from matches.cards import Card, card_message
 from matches.clock import clock_for
 from matches.deadlines import RunningMatches
 from matches.game_ui import AnyGameUI
@@ -148,12 +149,12 @@ class TournamentButton(
         await service.matches.tournaments.on_button(interaction, self.tournament_id, self.action)
 
 
-def signup_view(row: TournamentRow, lang: str) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+def signup_items(row: TournamentRow, lang: str) -> list[TournamentButton]:
+    """The sign-up's controls while the tournament is open or running; none once it is over."""
+    if row.status not in ("signup", "running"):
+        return []
     actions = ["join", "leave", "start", "cancel"] + (["computer"] if row.format == "knockout" else [])
-    for action in actions:
-        view.add_item(TournamentButton(row.id, action, lang))
-    return view
+    return [TournamentButton(row.id, action, lang) for action in actions]
 
 
 class Tournaments:
@@ -246,7 +247,7 @@ class Tournaments:
             name=interaction.user.display_name,
         )
         row = await self.storage.tournaments.get(opened.id) or opened
-        await interaction.response.send_message(embed=self._signup_embed(row), view=signup_view(row, lang))
+        await interaction.response.send_message(**self._signup(row))
         message = await interaction.original_response()
         await self.storage.tournaments.set_message(row.id, message.id)
 
@@ -269,7 +270,8 @@ class Tournaments:
             )
         return None
 
-    def _signup_embed(self, row: TournamentRow) -> discord.Embed:
+    def _signup(self, row: TournamentRow) -> dict[str, Any]:
+        """The sign-up message as a card: who is in, the set-up, the scoring, and its controls."""
         lang = row.language
         game = self.games[row.game]
         organizer = gettext(lang, " (organizer)")
@@ -306,12 +308,14 @@ class Tournaments:
                 how,
             ]
         )
-        embed = discord.Embed(
-            title=tournament_title(row, game.engine.title, lang),
-            description=description,
-            colour=discord.Colour.gold(),
+        card = Card(
+            heading=tournament_title(row, game.engine.title, lang),
+            body=description,
+            footer=gettext(lang, "Started — see each round below.") if row.status == "running" else "",
+            accent=discord.Colour.gold(),
+            items=signup_items(row, lang),
         )
-        return embed
+        return card_message(card)
 
     async def on_button(self, interaction: discord.Interaction, tournament_id: int, action: str) -> None:
         """A press under a sign-up."""
@@ -335,12 +339,12 @@ class Tournaments:
             )
         elif action == "cancel":
             if await self.storage.tournaments.close(row.id, "cancelled", was="signup"):
-                text = gettext(row.language, "This tournament was cancelled.")
-                embed = discord.Embed(
-                    title=tournament_title(row, self.games[row.game].engine.title, row.language)
+                card = Card(
+                    heading=tournament_title(row, self.games[row.game].engine.title, row.language),
+                    body=gettext(row.language, "This tournament was cancelled."),
+                    accent=discord.Colour.dark_grey(),
                 )
-                embed.description = text
-                await interaction.response.edit_message(embed=embed, view=None)
+                await interaction.response.edit_message(**card_message(card))
             else:
                 await tell(interaction, gettext(mine, "This tournament has started already."))
         else:
@@ -392,7 +396,7 @@ class Tournaments:
 
     async def _redraw(self, interaction: discord.Interaction, row: TournamentRow) -> None:
         current = await self.storage.tournaments.get(row.id) or row
-        await interaction.response.edit_message(embed=self._signup_embed(current))
+        await interaction.response.edit_message(**self._signup(current))
 
     async def _add_computer(self, interaction: discord.Interaction, row: TournamentRow) -> None:
         mine = private_language(interaction)
@@ -445,9 +449,7 @@ class Tournaments:
         started = await self.storage.tournaments.get(row.id)
         if started is None:
             return
-        embed = self._signup_embed(started)
-        embed.set_footer(text=gettext(row.language, "Started — see each round below."))
-        await interaction.edit_original_response(embed=embed, view=signup_view(started, row.language))
+        await interaction.edit_original_response(**self._signup(started))
         async with self._lock(row.id):
             await self._next_round(started)
 
@@ -754,14 +756,14 @@ class Tournaments:
             if left:
                 await self.board.publish(None, match, previous_seats=previous)
 
-    async def _edit_signup(self, row: TournamentRow, **payload: Any) -> None:
-        """Redraw the sign-up message as stored now (`payload`: e.g. `view=None` at the end)."""
+    async def _edit_signup(self, row: TournamentRow) -> None:
+        """Redraw the sign-up message as stored now (its controls gone once it is over)."""
         if row.message_id is None:
             return
         current = await self.storage.tournaments.get(row.id) or row
         message = self.bot.get_partial_messageable(row.channel_id).get_partial_message(row.message_id)
         try:
-            await message.edit(embed=self._signup_embed(current), **payload)
+            await message.edit(**self._signup(current))
         except discord.HTTPException as error:
             log.info("The sign-up of tournament %s could not be redrawn: %s", row.id, error)
 
@@ -816,4 +818,4 @@ class Tournaments:
         picture, _ = await asyncio.to_thread(standings_picture, row, title, lang)
         podium = await asyncio.to_thread(podium_picture, row, title, table, lang)
         await self._say(row, text, files=[podium, picture])
-        await self._edit_signup(row, view=None)
+        await self._edit_signup(row)

@@ -139,7 +139,7 @@ def _v2_card(texts: list[str]) -> Card:
         title = title.lstrip("#").strip()
     footer = ""
     if rest and rest[-1].startswith("-# "):
-        footer = rest.pop().removeprefix("-# ")
+        footer = "\n".join(line.removeprefix("-# ") for line in rest.pop().splitlines())
     parts = []
     for text in rest:
         named = NAMED.fullmatch(text)

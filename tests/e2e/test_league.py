@@ -7,10 +7,13 @@ import pytest
 import simcord
 
 from bot import create_bot
+from cogs.league import LeaderboardPage
+from data.ratings import OVERALL
 from tests.data.tracing import finish, running_match
 from tests.e2e.helpers import (
     body,
     button_labels,
+    card_size,
     channel_message,
     components,
     field,
@@ -21,6 +24,7 @@ from tests.e2e.helpers import (
     open_and_start,
     play_on_board,
     roster,
+    text_displays,
     title,
     told,
 )
@@ -185,9 +189,11 @@ async def test_results_stay_on_their_own_server(table):
     assert "has no rated match" in body(stats)
 
 
-async def test_the_leaderboard_pages_through_many_players(table):
+async def test_the_leaderboard_pages_through_many_players_named_in_a_card_that_pings_nobody(table):
     guild = table.guild
-    members = [guild.add_member(table.env.create_user(f"p{n}")) for n in range(12)]
+    members = [
+        guild.add_member(table.env.create_user(f"{n:02}Wolfeschlegelsteinhausenberger")) for n in range(12)
+    ]
     storage = table.env.bot.storage
     for n, member in enumerate(members):  # each against the next five: 10 matches, 10 opponents
         for step in range(1, 6):
@@ -197,11 +203,25 @@ async def test_the_leaderboard_pages_through_many_players(table):
     first = (await table.alice.slash(table.channel, "leaderboard")).response
     assert len(body(first).splitlines()) == 10
     assert "page 1 of 2" in footer(first)
+    shown = first.message
+    assert shown.flags.components_v2 and not shown.embeds and card_size(shown) <= (40, 4000)
+    listed = [member for member in members if f"<@{member.user.id}>" in text_displays(shown)[0]]
+    assert len(listed) == 10  # in a text display: names, not ids
+    assert not table.env.backend.get_message(table.channel.id, shown.id).ping_user_ids
     await table.alice.click(first.message, label="Next ▶")
     second = channel_message(table.channel, first.message.id, viewer=table.alice)
     assert "page 2 of 2" in footer(second)
     assert body(second).splitlines()[0].startswith("` 11.`")
     assert [c.disabled for c in components(second)] == [False, True]
+
+    legacy = discord.Embed(title=title(first), description=body(first)).set_footer(text=footer(first))
+    pages = discord.ui.View(timeout=None)
+    pages.add_item(LeaderboardPage(OVERALL, -1, "◀ Previous", disabled=True))
+    pages.add_item(LeaderboardPage(OVERALL, 1, "Next ▶"))
+    old = await table.env.bot.get_channel(table.channel.id).send(embed=legacy, view=pages)
+    await table.bob.click(channel_message(table.channel, old.id), label="Next ▶")
+    turned = channel_message(table.channel, old.id)  # an earlier version's leaderboard: now a card
+    assert turned.flags.components_v2 and not turned.embeds and "page 2 of 2" in footer(turned)
 
 
 async def test_only_server_managers_change_the_settings_and_new_matches_follow_them(table):

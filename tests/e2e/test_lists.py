@@ -1,7 +1,8 @@
 """Lists on a busy server fit in what Discord accepts: `/matches` with 40 running matches,
 as a player and as a spectator, `/stats` and `/history` of six-seat matches, in every
-language — each field at most 1,024 characters, each embed at most 6,000, at most 25
-buttons, and a proper answer."""
+language — each a Components V2 card of at most 40 components and 4,000 characters that names
+its players (mentions in its text, which render as names) and pings nobody, and a proper
+answer."""
 
 from __future__ import annotations
 
@@ -9,33 +10,38 @@ from typing import Any
 
 import pytest
 
-from data.model import MatchResult, SeatResult
+from data.model import CLAIMED, MatchResult, SeatResult
 from tests.e2e.helpers import (
+    as_message,
     body,
+    card_size,
     components,
     fields,
+    has_card,
+    text_displays,
+    title,
 )
 from tests.registry import ENGINES
 
 RUNNING = 40
 LOCALES = {"en-US": "Matches here", "de": "Partien hier", "fr": "Parties ici"}
 MORE = {"en-US": "… and {n} more matches", "de": "… und {n} weitere Partien", "fr": "… et {n} autres parties"}
+ONE_MORE = {"en-US": "… and 1 more match", "de": "… und 1 weitere Partie", "fr": "… et 1 autre partie"}
 NUMBER = {"en-US": "#", "de": "#", "fr": "nº\u00a0"}  # how each language numbers a match in a title
 OTHER_PLAYER = 10**18  # ids of members who play but are no actors of the test: mentions as long as real ones
 
 
-def assert_within_discord_limits(result: Any) -> Any:
-    """The private answer of `result`: one embed within Discord's limits, at most 25 buttons."""
+def assert_within_discord_limits(table: Any, result: Any) -> Any:
+    """The private answer of `result`: a card within the limits of a Components V2 message (40
+    components, nested ones included; 4,000 characters of text) that pings nobody it names."""
     assert result.acknowledged and result.ephemeral
-    [embed] = result.response.embeds
-    fields = [(field.name or "", field.value or "") for field in embed.fields]
-    assert all(len(value) <= 1024 and len(name) <= 256 for name, value in fields)
-    assert len(embed.description or "") <= 4096 and len(embed.title or "") <= 256
-    footer = embed.footer.text if embed.footer else ""
-    total = len(embed.title or "") + len(embed.description or "") + len(footer or "")
-    assert total + sum(len(name) + len(value) for name, value in fields) <= 6000
-    assert len(components(result.response.message)) <= 25
-    return embed
+    message = as_message(result.response)
+    assert message.flags.components_v2 and has_card(message)
+    assert not message.embeds and not message.content
+    count, characters = card_size(message)
+    assert count <= 40 and characters <= 4000
+    assert not table.env.backend.get_message(message.channel.id, message.id).ping_user_ids
+    return result.response
 
 
 async def running_matches(table: Any, players: tuple[int, int], count: int) -> list[int]:
@@ -69,22 +75,23 @@ async def test_matches_with_forty_running_fits_for_spectators_and_players(table,
     both = await table.alice.slash(table.channel, "matches")  # plays in 3, may watch 40
 
     for result, listed in ((watching, [RUNNING + 3]), (playing, [RUNNING, 3]), (both, [3, RUNNING])):
-        embed = assert_within_discord_limits(result)
-        assert embed.title == LOCALES[locale]
-        for field, count in zip(embed.fields, listed, strict=True):
-            lines = field.value.splitlines()
+        card = assert_within_discord_limits(table, result)
+        assert title(card) == LOCALES[locale]
+        for part, count in zip(fields(card), listed, strict=True):
+            lines = part.value.splitlines()
             if count > len(lines):  # the rest is counted, never cut off mid-line
                 shown = len(lines) - 1
                 assert lines[-1] == MORE[locale].format(n=count - shown) and shown >= 5
-            title = f"**Tremember {NUMBER[locale]}"
-            assert all(line.startswith(title) for line in lines[: min(count, len(lines) - 1)])
-        buttons = components(result.response.message)
+            game = f"**Tremember {NUMBER[locale]}"
+            assert all(line.startswith(game) for line in lines[: min(count, len(lines) - 1)])
+        buttons = components(card)
         numbered = all("#" in button.label or "nº" in button.label for button in buttons)
         assert 5 <= len(buttons) <= 25 and numbered
 
 
 async def six_seat_results(table: Any, count: int) -> None:
-    """`count` abandoned six-seat Sequence Numbers matches of Alice and five others, stored."""
+    """`count` abandoned six-seat Sequence Numbers matches of Alice and five others, claimed from
+    all but the winner (the longest lines a list shows), stored."""
     storage, engine = table.env.bot.storage, ENGINES["sequence_numbers"]
     users = [table.alice.user.id, *(OTHER_PLAYER + seat for seat in range(1, 6))]
     for seed in range(count):
@@ -97,7 +104,14 @@ async def six_seat_results(table: Any, count: int) -> None:
         state = engine.new_game(6, seed)
         assert await storage.matches.start(row.id, engine.dump(state))
         seats = tuple(
-            SeatResult(seat=seat, user_id=user, team=seat, score=100 + seat, winner=seat == 5)
+            SeatResult(
+                seat=seat,
+                user_id=user,
+                team=seat,
+                score=100 + seat,
+                winner=seat == 5,
+                left=CLAIMED if seat != 5 else None,
+            )
             for seat, user in enumerate(users)
         )
         result = MatchResult(draw=False, seats=seats, abandoned=True)
@@ -116,9 +130,13 @@ async def test_stats_and_history_of_six_seat_matches_fit(table, client_locales, 
     stats = await table.alice.slash(table.channel, "stats")
     history = await table.alice.slash(table.channel, "history")
 
-    assert_within_discord_limits(stats)
+    assert_within_discord_limits(table, stats)
     recent = fields(stats.response)[-1].value.splitlines()
-    title = f"**Sequence Numbers {NUMBER[locale]}"
-    assert len(recent) >= 3 and all(line.startswith(title) for line in recent[:3])
-    assert_within_discord_limits(history)
-    assert body(history.response).startswith(title)
+    game = f"**Sequence Numbers {NUMBER[locale]}"
+    assert len(recent) == 5 and all(line.startswith(game) for line in recent)  # the five latest
+    listed = body(assert_within_discord_limits(table, history)).splitlines()
+    assert listed[0].startswith(game)
+    assert listed[-1] == ONE_MORE[locale]  # nine fit; the tenth is counted, never cut off mid-line
+    players = [f"<@{user}>" for user in (table.alice.user.id, *(OTHER_PLAYER + seat for seat in range(1, 6)))]
+    shown = "\n".join(text_displays(history.response))
+    assert all(player in shown for player in players)  # as names

@@ -6,7 +6,7 @@ from __future__ import annotations
 import discord
 
 from cogs.achievements import entry_line, fields_of, pages_of, rarity_text, sections
-from cogs.limits import EMBED_LIMIT, FIELD_LIMIT
+from cogs.limits import FIELD_LIMIT
 from data.model import (
     ABANDONED,
     HINTED,
@@ -22,6 +22,7 @@ from data.model import (
 from games.feats import Achievement
 from matches.achievements import BEAT_HARD, FIRST_WIN, LEAGUE, STREAK_5
 from matches.awards import counts_for_feats, counts_for_league, earned_line, league_awards
+from matches.cards import COMPONENT_LIMIT, TEXT_LIMIT, Card, card_view, text_size
 from matches.match import computer_id
 
 ALICE = 11
@@ -104,12 +105,15 @@ def test_forty_long_achievements_fit_in_fields_and_pages_within_discords_limits(
     assert len(pages) > 1
     shown = []
     for page in pages:
-        embed = discord.Embed(title="🏅 Succès", description="<@11> a 14 succès sur 40.")
-        for name, value in page:
-            assert len(value) <= FIELD_LIMIT
-            embed.add_field(name=name, value=value)
-        embed.set_footer(text="Page 1 sur 2 · " + "x" * 200)
-        assert len(embed) <= EMBED_LIMIT and len(embed.fields) <= 25
+        card = Card(
+            heading="🏅 Succès",
+            body="<@11> a 14 succès sur 40.",
+            parts=tuple(page),
+            footer="Page 1 sur 2 · " + "x" * 200,
+            items=[discord.ui.Button(label="◀"), discord.ui.Button(label="▶")],
+        )
+        assert all(len(value) <= FIELD_LIMIT for _, value in page)
+        assert text_size(card) <= TEXT_LIMIT and card_view(card).total_children_count <= COMPONENT_LIMIT
         shown += [line for _, value in page for line in value.splitlines()]
     assert len(shown) == 40 and len(set(shown)) == 40
     assert shown[0] == entry_line(catalogue[0], "fr", rarity_text(3, 9, "fr"), earned[0])
