@@ -14,8 +14,8 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
-from games.rookie import RookieView
-from locales import DEFAULT, LANGUAGES, NP_, and_list, gettext, pgettext
+from games.rookie import CARDS_PER_KIND, KINDS, RookieView
+from locales import DEFAULT, LANGUAGES, NP_, and_list, gettext, pgettext, texts
 from render.common import (
     BACKGROUND,
     HIGHLIGHT,
@@ -24,6 +24,7 @@ from render.common import (
     RGB,
     SEAT_COLOURS,
     TEXT,
+    advance,
     font,
     paste,
     seat_label,
@@ -71,12 +72,13 @@ from render.rookie.layout import (
 from render.rookie.narration import cards, narrate, prompt, setup_word
 from render.rookie.palette import colours, mapped
 from render.rookie.sprites import card_sprite, stack_edges
-from render.rookie.text import glyph, line, text_width
+from render.rookie.text import glyph, line, text_width, word
 
 PROMPT_LINES = 2  # what the player is asked, at most (the message under the board says it whole)
 TURN = 20  # the size of whose turn it is, in the header
 POINTS = 28  # the size of a seat's points
 TEXT_SIZES = (SMALL, TURN, POINTS)  # every size `_write` sets text in, but the title's
+CARDS = max(CARDS_PER_KIND.values()) * len(KINDS)  # the most cards a game has
 LETTERS = (
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
     ".,:;!?'’()·×–—…«»\u00a0\u202fäöüÄÖÜßéèêëàâîïôûùçÉÈÊÀÇœŒ"
@@ -85,9 +87,29 @@ LETTERS = (
 # --- text on tiles and on boards ------------------------------------------------------------------
 
 
+@lru_cache(maxsize=4096)
+def _mapped_word(text: str, size: int, ink: RGB, ground: RGB) -> Frozen:
+    return mapped(word(text, size, ink, ground).image())
+
+
+@cache
+def _index(colour: RGB) -> int:
+    """The palette index `colour` maps to."""
+    return mapped(Image.new("RGB", (1, 1), colour)).data[0]
+
+
 @lru_cache(maxsize=2048)
 def _mapped_line(text: str, size: int, ink: RGB, ground: RGB) -> Frozen:
-    return mapped(line(text, size, ink, ground).image())
+    """`line` on the palette, pieced together from words mapped once: mapping is pixel by pixel,
+    so this is `line` mapped, without mapping every new line."""
+    ascent, descent = font(size).getmetrics()
+    tile = Image.new("L", (max(1, text_width(text, size) + 2), ascent + descent), _index(ground))
+    cursor = 0.0
+    for part in text.split(" "):
+        if part:
+            tile.paste(_mapped_word(part, size, ink, ground).image(), (round(cursor), 0))
+        cursor += advance(part, size) + advance(" ", size)
+    return Frozen.of(tile)
 
 
 def _write(
@@ -207,18 +229,6 @@ def _mini(top: str | None, count: int) -> Frozen:
 
 
 @lru_cache(maxsize=1024)
-def _position(
-    position: int, flipped: bool, depth: int, top: str | None, label: str, ink: RGB, lang: str
-) -> Frozen:
-    """A table position as a board shows it: its frame, its stack, and the label of its cards."""
-    tile = _cell_frame(position, flipped).image().copy()
-    tile.paste(_stack(depth, top, lang).image(), (STACK_X, STACK_Y))
-    if label:
-        _write(tile, ((CELL_W - 2) // 2, CELL_H - 14), label, SMALL, ink, PANEL, anchor="m")
-    return Frozen.of(tile)
-
-
-@lru_cache(maxsize=1024)
 def _seat_row(
     seat: int,
     team: int | None,
@@ -270,7 +280,8 @@ def tiles() -> None:
 
 def prepare_all() -> None:
     """Everything a first board would otherwise draw at first use: the tiles, the static
-    layer in every language, and the glyphs of the letters the boards' words are set in."""
+    layers, the glyphs of the letters the boards' words are set in and, on the palette, the
+    words of every sentence the band may write."""
     tiles()
     for seats in range(2, len(SEAT_COLOURS) + 1):
         _base(seats)
@@ -279,6 +290,12 @@ def prepare_all() -> None:
     for size in TEXT_SIZES:
         for char in LETTERS:
             glyph(char, size)
+    for lang in LANGUAGES:  # the words of every sentence the band may write, and every count
+        spoken = [part for text in texts(lang, "render/rookie/") for part in text.split(" ")]
+        for part in {*spoken, *map(str, range(CARDS + 1))}:
+            if part and "{" not in part:
+                for ink in (TEXT, MUTED):
+                    _mapped_word(part, SMALL, ink, BACKGROUND)
 
 
 # --- per board ------------------------------------------------------------------------------------
@@ -325,20 +342,30 @@ def _draw_header(image: Image.Image, view: RookieView, lang: str) -> None:
             _write(image, (left - 8, TITLE_Y), before, TURN, TEXT, PANEL, anchor="r")
 
 
+@lru_cache(maxsize=256)
+def _cell_label(count: int, is_open: bool, lang: str) -> tuple[str, RGB]:
+    """What a table position's label says of its cards, and in which ink."""
+    if not count:
+        return "", MUTED
+    if is_open:
+        return gettext(lang, "open · {count}", count=count), HIGHLIGHT
+    return cards(count, lang), MUTED
+
+
 def _draw_table(image: Image.Image, view: RookieView, lang: str) -> None:
+    """Each table position: its frame and number, its stack, and the label of its cards, each
+    pasted from its own tile (a position changes with nearly every move)."""
     flipped = {entry["position"] for entry in view.get("last_flip") or ()}
     open_positions = set(view.get("open", ()))
     for p, position in enumerate(view["positions"]):
         count = position["count"]
         depth = min(3, (count + 2) // 4) if count else -1
-        label, ink = "", MUTED
-        if count and p in open_positions:
-            label, ink = gettext(lang, "open · {count}", count=count), HIGHLIGHT
-        elif count:
-            label = cards(count, lang)
-        image.paste(
-            _position(p, p in flipped, depth, position["top"], label, ink, lang).image(), cell_origin(p)
-        )
+        x, y = cell_origin(p)
+        image.paste(_cell_frame(p, p in flipped).image(), (x, y))
+        image.paste(_stack(depth, position["top"], lang).image(), (x + STACK_X, y + STACK_Y))
+        label, ink = _cell_label(count, p in open_positions, lang)
+        if label:
+            _write(image, (x + (CELL_W - 2) // 2, y + CELL_H - 14), label, SMALL, ink, PANEL, anchor="m")
 
 
 def _draw_seats(image: Image.Image, view: RookieView, viewer: int | None, lang: str) -> None:
