@@ -72,7 +72,7 @@ from render.rookie.layout import (
 from render.rookie.narration import cards, narrate, prompt, setup_word
 from render.rookie.palette import colours, mapped
 from render.rookie.sprites import card_sprite, stack_edges
-from render.rookie.text import glyph, line, text_width, word
+from render.text import glyph, line, text_width, word
 
 PROMPT_LINES = 2  # what the player is asked, at most (the message under the board says it whole)
 TURN = 20  # the size of whose turn it is, in the header

@@ -17,7 +17,7 @@ from render.frozen import Frozen
 from render.rookie.colours import BADGE, CARD_BACK, CARD_FACES, EDGES, OUTLINE, TEAM_TAGS
 from render.rookie.layout import CARD_SIZES, SMALL
 from render.rookie.sprites import card_sprite, stack_edges
-from render.rookie.text import line
+from render.text import line
 
 
 @cache

@@ -50,6 +50,7 @@ from render.sequence_numbers.layout import (
 )
 from render.sequence_numbers.narration import alone, narrate, status, team_glyph
 from render.sequence_numbers.sprites import chip, paste_chip
+from render.text import line
 
 Chip = tuple[int, str]  # an unlocked chip as a cell shows it: its team and glyph
 
@@ -173,10 +174,9 @@ def _draw_panel(image: Image.Image, view: SequenceView, viewer: int | None, lang
     image.paste(_label(status(view, viewer, lang), 18, colour).image(), (x, top + 52))
     deck = _label(ngettext(lang, "Deck: {n} card", "Deck: {n} cards", view["deck_size"]), SMALL, MUTED)
     image.paste(deck.image(), (WIDTH - PAD - 14 - deck.width, top + 56))
-    draw = ImageDraw.Draw(image)
     sentences = narrate(view, seat_label, lang)
-    for row_index, line in enumerate(_wrap(draw, sentences, WIDTH - 2 * PAD - 28)):
-        draw.text((x, top + 78 + row_index * 19), line, font=font(SMALL), fill=TEXT)
+    for row_index, text in enumerate(_wrap(ImageDraw.Draw(image), sentences, WIDTH - 2 * PAD - 28)):
+        image.paste(_label(text, SMALL, TEXT).image(), (x, top + 78 + row_index * 19))
 
 
 @lru_cache(maxsize=64)
@@ -209,13 +209,9 @@ def _legend(
     return Frozen.of(band)
 
 
-@lru_cache(maxsize=256)
 def _label(text: str, size: int, colour: RGB) -> Frozen:
-    """One line of panel text on the panel's colour; the status and deck lines repeat a lot."""
-    width = max(1, math.ceil(font(size).getlength(text)))
-    label = Image.new("RGB", (width, size + 6), PANEL)
-    ImageDraw.Draw(label).text((0, 0), text, font=font(size), fill=colour)
-    return Frozen.of(label)
+    """One line of panel text on the panel's colour, pieced together from cached words."""
+    return line(text, size, colour, PANEL)
 
 
 def _wrap(draw: ImageDraw.ImageDraw, sentences: list[str], width: int) -> list[str]:
@@ -254,7 +250,7 @@ def _wrap(draw: ImageDraw.ImageDraw, sentences: list[str], width: int) -> list[s
 
 def board_image(view: SequenceView, viewer: int | None = None, lang: str = DEFAULT) -> Image.Image:
     """The public board in `lang` as an RGB image (before the palette)."""
-    image = _frame().image().copy()
+    image = _frame().image()  # a fresh image: Frozen gives RGB pixels as a copy
     glyphs = [team_glyph(view["teams"], team) for team in range(len(view["teams"]))]
     sequences = _sequence_cells(view)
     for row_index, cells in enumerate(view["board"]):

@@ -9,24 +9,33 @@ from __future__ import annotations
 from functools import cache
 
 from games.sequence_numbers import BOARD, SIZE, SequenceSquare, SequenceView
-from locales import LANGUAGES
-from render.common import Palette, font
+from locales import LANGUAGES, texts
+from render.common import HIGHLIGHT, MUTED, PANEL, TEXT, Palette, font
 from render.sequence_numbers.draw import board_image, row
+from render.sequence_numbers.layout import SMALL
+from render.text import word
 
 TEXT_SIZES = (15, 16, 17, 18, 24, 26)  # the sizes of the board's and the hand's words
+PANEL_WORDS = ((SMALL, TEXT), (SMALL, MUTED), (18, TEXT), (18, HIGHLIGHT))  # the panel's lines: size, ink
 
 
 @cache
 def prepare_all() -> None:
     """Everything a first board would otherwise learn at first use: the palette of the
     game's board (drawing the sample boards draws every chip too), its rows without chips
-    in every language, and the fonts."""
+    in every language, the fonts and the words of the panel."""
     palette(BOARD)
     for lang in LANGUAGES:
         for first in range(0, SIZE * SIZE, SIZE):
             row(BOARD[first : first + SIZE], (None,) * SIZE, lang)
     for size in TEXT_SIZES:
         font(size)
+    for lang in LANGUAGES:  # the words of the panel's sentences, and every count
+        spoken = [part for text in texts(lang, "render/sequence_numbers/") for part in text.split(" ")]
+        for part in {*spoken, *map(str, range(len(BOARD) + 1))}:
+            if part and "{" not in part:
+                for size, ink in PANEL_WORDS:
+                    word(part, size, ink, PANEL)
 
 
 @cache
