@@ -250,6 +250,8 @@ class TableArea:
         x0, y0, x1, y1 = box
         image = Image.new("RGB", (x1 - x0, y1 - y0), BACKGROUND)
         for reach, up, thing in steps:
+            if reach[0] >= x1 or reach[2] <= x0 or reach[1] >= y1 or reach[3] <= y0:
+                continue  # out of the box: most steps are
             if isinstance(thing, Frozen):
                 if up is not None and touches(reach, up, box):
                     paste(image, thing.image(), (reach[0] - x0, reach[1] - y0))
