@@ -59,7 +59,7 @@ Chip = tuple[int, str]  # an unlocked chip as a cell shows it: its team and glyp
 
 
 @cache
-def _frame() -> Frozen:
+def frame() -> Frozen:
     """The static layer around the cells: coordinates and the panel."""
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
@@ -248,23 +248,61 @@ def _wrap(draw: ImageDraw.ImageDraw, sentences: list[str], width: int) -> list[s
 # --- the board -------------------------------------------------------------------------
 
 
-def board_image(view: SequenceView, viewer: int | None = None, lang: str = DEFAULT) -> Image.Image:
-    """The public board in `lang` as an RGB image (before the palette)."""
-    image = _frame().image()  # a fresh image: Frozen gives RGB pixels as a copy
+Row = tuple[tuple[int | None, ...], tuple[Chip | None, ...]]  # a row's numbers and unlocked chips
+
+
+def rows(view: SequenceView) -> list[Row]:
+    """Each row of cells as `row` draws it: its numbers and the chips not under a sequence bar."""
     glyphs = [team_glyph(view["teams"], team) for team in range(len(view["teams"]))]
     sequences = _sequence_cells(view)
-    for row_index, cells in enumerate(view["board"]):
-        numbers = tuple(cell["number"] for cell in cells)
-        chips = tuple(
-            None
-            if cell["chip"] is None or (row_index, col) in sequences
-            else (cell["chip"], glyphs[cell["chip"]])
-            for col, cell in enumerate(cells)
+    return [
+        (
+            tuple(cell["number"] for cell in cells),
+            tuple(
+                None
+                if cell["chip"] is None or (row_index, col) in sequences
+                else (cell["chip"], glyphs[cell["chip"]])
+                for col, cell in enumerate(cells)
+            ),
         )
+        for row_index, cells in enumerate(view["board"])
+    ]
+
+
+def drawn_over(view: SequenceView) -> list[tuple[int, int, int, int]]:
+    """The boxes that anything drawn over the frame and the rows may touch: the panel, the
+    last move, and each sequence or lock choice with its bar, chips and rails."""
+    boxes = [(0, PANEL_TOP - 1, WIDTH, HEIGHT)]
+    event = view["last_event"]
+    if event and "row" in event:
+        boxes.append(cell_box(event["row"], event["col"]))
+    runs = [[(r, c) for r, c in run] for team in view["sequence_cells"] for run in team]
+    runs += [[parse_cell(cell) for cell in run] for run in view["lock_choices"]]
+    for run in runs:
+        corners = [cell_box(r, c) for r, c in run]
+        reach = CELL // 2  # rails and end stops reach this far beyond the run's cells
+        boxes.append(
+            (
+                max(0, min(box[0] for box in corners) - reach),
+                max(0, min(box[1] for box in corners) - reach),
+                min(WIDTH, max(box[2] for box in corners) + reach),
+                min(HEIGHT, max(box[3] for box in corners) + reach),
+            )
+        )
+    return boxes
+
+
+def board_image(view: SequenceView, viewer: int | None = None, lang: str = DEFAULT) -> Image.Image:
+    """The public board in `lang` as an RGB image (before the palette): the frame, the rows of
+    cells, and over them (within `drawn_over`'s boxes) sequences, the last move, lock choices
+    and the panel."""
+    image = frame().image()  # a fresh image: Frozen gives RGB pixels as a copy
+    for row_index, (numbers, chips) in enumerate(rows(view)):
         image.paste(row(numbers, chips, lang).image(), (BOARD_X, BOARD_Y + row_index * CELL))
+    glyphs = [team_glyph(view["teams"], team) for team in range(len(view["teams"]))]
     draw = ImageDraw.Draw(image)
     _draw_sequences(draw, view)
-    for r, c in sorted(sequences):
+    for r, c in sorted(_sequence_cells(view)):
         cell = view["board"][r][c]
         if cell["chip"] is not None:
             sprite = chip(cell["chip"], cell["locked"], glyphs[cell["chip"]])
