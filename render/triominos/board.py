@@ -107,7 +107,7 @@ def piece_on_palette(piece: Piece) -> Frozen:
     return Frozen.of(indices(piece_image(piece).image()))
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=1024)
 def mapped_stamp(label: str, size: int) -> tuple[Frozen, Frozen]:
     """A place's number, mapped, and its mask."""
     stamp, mask, _, _ = label_stamp(label, size)
@@ -206,7 +206,7 @@ def render_hand(view: TriominosView, seat: int | None = None, lang: str = DEFAUL
 def prepare() -> None:
     """Learn the palette, draw every card's masters, then draw and map what every game
     shows: the open places at every side, the panels' numbers in every language, the place
-    numbers of the first cards and the chips of a narrow board. Once per process (a second call, or a
+    numbers at every side and the chips of a narrow board. Once per process (a second call, or a
     call while another thread prepares, waits and returns), so that no board waits for them.
     """
     palette()
@@ -222,8 +222,9 @@ def prepare() -> None:
         for lang in LANGUAGES:
             piece_on_palette(Words(bank_text(number, lang), 18, TEXT, "rm", PANEL))
             piece_on_palette(Words(pot_text(number, lang), 18, TEXT, "rm", PANEL))
-    for label in range(1, 41):
-        mapped_stamp(str(label), label_size(SIDE_RANGE[1]))
+    for size in sorted({label_size(side) for side in range(SIDE_RANGE[0], SIDE_RANGE[1] + 1, 2)}):
+        for label in range(1, 41):
+            mapped_stamp(str(label), size)
     for players in range(2, 5):  # the chips of a board of the narrowest width
         for seat in range(players):
             for turn in (True, False):

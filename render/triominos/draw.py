@@ -291,7 +291,7 @@ def face_of(values: Sequence[int | None]) -> Face:
 # --- words and labels -----------------------------------------------------------------
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=2048)
 def text_sprite(text: str, size: int, fill: RGB, anchor: str) -> tuple[Frozen, int, int]:
     """`text` as an RGBA sprite and its offset from the anchor point: drawn once."""
     face = font(size)
@@ -309,7 +309,7 @@ def put_text(
     paste(image, sprite.image(), (round(at[0] + left), round(at[1] + top)))
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=1024)
 def label_stamp(text: str, size: int) -> tuple[Frozen, Frozen, int, int]:
     """A place's number written on the place's colour, the mask of the pixels the
     writing touches, and its offset from the place's centre."""

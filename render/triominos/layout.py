@@ -14,6 +14,7 @@ READABLE_BOARD = (MIN_WIDTH - 40, 680)
 # grows the board instead, up to MAX_BOARD, past which cards shrink again.
 MAX_BOARD = (940, 800)
 READABLE_SIDE = 66
+SIDE_STEP = 8  # cards of the readable area change size in steps of this many pixels
 SIDE_RANGE = (20, 128)  # 20: even a 36-card line stays inside MAX_BOARD
 HEADER = 50
 CHIPS = 66  # the footer's band of seat chips, above the lines saying what happened
@@ -111,11 +112,13 @@ class Lattice:
 
 
 def choose_side(width_halves: int, rows: int) -> int:
-    """The largest even side that fits the readable board area; if that is below the readable
-    side, the readable side, or less if even that overflows the largest board area."""
+    """The largest side, a multiple of `SIDE_STEP`, that fits the readable board area; if that
+    is below the readable side, the readable side, or less if even that overflows the largest
+    board area. Sides in steps: a growing table keeps its side, and its drawing, for longer."""
     side = min(fitting(READABLE_BOARD, width_halves, rows), SIDE_RANGE[1])
-    if side < READABLE_SIDE:
-        side = min(READABLE_SIDE, fitting(MAX_BOARD, width_halves, rows))
+    if side >= READABLE_SIDE:
+        return max(READABLE_SIDE, side - side % SIDE_STEP)
+    side = min(READABLE_SIDE, fitting(MAX_BOARD, width_halves, rows))
     return max(SIDE_RANGE[0], side - side % 2)
 
 

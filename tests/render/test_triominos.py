@@ -113,13 +113,13 @@ GOLDEN: dict[str, tuple[Callable[[], bytes], tuple[int, int], str]] = {
     ),
     "end, 4 seats, a large table": (
         lambda: render(large_table()),
-        (680, 762),
-        "01d1c6fdd8e908959e4e26242924d863cb4cc4de0d0b79a16fdc5915198fa494",
+        (680, 744),
+        "5e5eda78065d4e4928653c78fccf48a4ca1b3fe51f29c537c02c4d385874c4c9",
     ),
     "end, 2 seats, German": (
         lambda: render(ENGINE.view(played(1, 2, 500), None), lang="de"),
-        (680, 852),
-        "184c17594e53bca598f1626bf9cc6a798c54f0c904294cc4f11a0fb8e36b2ffe",
+        (680, 807),
+        "b03712ac7811357e177e718e6dd035c2afd0c884bfeb924c590405b1e77461fb",
     ),
     "seat A's hand": (
         lambda: render_hand(ENGINE.view(played(4, 2, 6), 0)),
