@@ -95,6 +95,7 @@ def bench_render() -> None:
         views = [engine.view(s, None) for s in states[:: max(1, len(states) // 40)]] + [
             engine.view(states[-1], None)
         ]
+        GAMES[name].prepare()  # what a running bot has done at start-up
         for lang in LANGUAGES:
             render(views[0], lang=lang)  # warm the caches of static layers, as a running bot has
             times, sizes, encodes = [], [], []

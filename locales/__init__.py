@@ -93,6 +93,43 @@ def translations(lang: str) -> _gettext.NullTranslations:
     return _gettext.GNUTranslations(compiled)
 
 
+@functools.cache
+def _templates() -> tuple[tuple[tuple[str, ...], str | None, str | tuple[str, ...]], ...]:
+    """Each message of the template catalogue: the files it is written in, its context, its id."""
+    with (FOLDER / "messages.pot").open("rb") as source:
+        catalog = read_po(source)
+    return tuple(
+        (tuple(path for path, _ in message.locations), message.context, _message_id(message.id))
+        for message in catalog
+        if message.id
+    )
+
+
+def _message_id(message: str | tuple[str, ...] | list[str]) -> str | tuple[str, ...]:
+    return message if isinstance(message, str) else tuple(message)
+
+
+def texts(lang: str, source: str) -> list[str]:
+    """Every text that the files under `source` ("render/rookie/") may write in `lang`, each form
+    of each message, its placeholders unfilled: what a renderer may prepare at start-up."""
+    catalogue = translations(language_of(lang))
+    found: list[str] = []
+    for paths, context, message in _templates():
+        if not any(path.startswith(source) for path in paths):
+            continue
+        if isinstance(message, tuple):
+            singular, plural = message[0], message[1]
+            if context is None:
+                found += [catalogue.ngettext(singular, plural, n) for n in (1, 2)]
+            else:
+                found += [catalogue.npgettext(context, singular, plural, n) for n in (1, 2)]
+        elif context is None:
+            found.append(catalogue.gettext(message))
+        else:
+            found.append(catalogue.pgettext(context, message))
+    return found
+
+
 def _filled(text: str, values: Mapping[str, object]) -> str:
     return text.format_map(values) if values else text
 
@@ -133,9 +170,10 @@ def name(lang: str, english: str) -> str:
     return pgettext(lang, COMMAND_NAME, english)
 
 
+@functools.lru_cache(maxsize=4096, typed=True)
 def number(lang: str, value: float) -> str:
     """A number as `lang` writes it (1,234.5 · 1.234,5 · 1 234,5; −2 where the language writes
-    a minus sign)."""
+    a minus sign). Kept: boards write the same few numbers again and again."""
     text = format_decimal(value, locale=language_of(lang))
     if value < 0 and text.startswith("-"):
         # TRANSLATORS: the sign before a negative number ("−2"): a hyphen, or U+2212 MINUS SIGN.

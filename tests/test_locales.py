@@ -110,6 +110,13 @@ def test_an_unsupported_locale_gets_the_english_text_without_an_error():
     assert locales.number("ja", 1234.5) == "1,234.5"
 
 
+def test_a_renderer_finds_every_text_its_files_write_in_each_language_and_each_plural_form():
+    german = locales.texts("de", "render/rookie/")
+    assert "{who} hat sich {cards} von den Ablege-Stapeln von {victim} geholt." in german
+    assert {"{n} Karte", "{n} Karten"} <= set(german)
+    assert "Deck: {n} card" not in locales.texts("en", "render/rookie/")  # Sequence Numbers' words
+
+
 async def test_the_translator_leaves_unsupported_locales_and_untranslatable_strings_to_english():
     translator = CatalogueTranslator()
     context = TranslationContext(TranslationContextLocation.command_description, None)

@@ -6,10 +6,10 @@ happened and of what the player to move is asked: the board writes them with sea
 the cog's headline with mentions.
 
 The package: `layout` (where everything lies), `colours`, `sprites` (cards, drawn
-supersampled), `text` (glyphs, words and lines), `palette` (the one palette, tiles mapped
-onto it), `narration` (the words) and `draw` (tiles drawn once, then each board). Caches
-hold `Frozen` images (immutable bytes); `prepare()` draws, once, everything a first board
-would otherwise draw at first use.
+supersampled), `palette` (the one palette, tiles mapped onto it), `narration` (the words)
+and `draw` (tiles drawn once, then each board); text comes from `render.text`. Caches hold
+`Frozen` images (immutable bytes); `prepare()` draws, once, everything a first board would
+otherwise draw at first use.
 """
 
 from __future__ import annotations

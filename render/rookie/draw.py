@@ -14,8 +14,8 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
-from games.rookie import RookieView
-from locales import DEFAULT, LANGUAGES, NP_, and_list, gettext, pgettext
+from games.rookie import CARDS_PER_KIND, KINDS, RookieView
+from locales import DEFAULT, LANGUAGES, NP_, and_list, gettext, pgettext, texts
 from render.common import (
     BACKGROUND,
     HIGHLIGHT,
@@ -24,6 +24,7 @@ from render.common import (
     RGB,
     SEAT_COLOURS,
     TEXT,
+    advance,
     font,
     paste,
     seat_label,
@@ -34,16 +35,18 @@ from render.common import (
 from render.frozen import Frozen
 from render.rookie.colours import BADGE, CARD_FACES, OUTLINE, TEAM_TAGS
 from render.rookie.layout import (
+    BADGE_R,
+    BADGE_X,
+    BADGE_Y,
     BAND_LINES,
-    BAND_Y,
     CARD_H,
     CARD_W,
     CELL_H,
     CELL_W,
+    DETAIL_Y,
     FLIP_H,
     FLIP_W,
     HEADER,
-    HEIGHT,
     LINE_H,
     MARGIN,
     MINI_H,
@@ -53,22 +56,29 @@ from render.rookie.layout import (
     PANEL_X,
     ROW_H,
     ROW_W,
+    SMALL,
     STACK_SIZE,
     STACK_X,
     STACK_Y,
-    STRIP_Y,
+    TITLE_Y,
     WIDTH,
+    band_y,
     cell_origin,
+    height,
     mini_x,
     row_top,
+    strip_y,
 )
 from render.rookie.narration import cards, narrate, prompt, setup_word
 from render.rookie.palette import colours, mapped
 from render.rookie.sprites import card_sprite, stack_edges
-from render.rookie.text import glyph, line, text_width
+from render.text import glyph, line, text_width, word
 
-PROMPT_LINES = 3  # the lines beside the last flip: team scores, then what the player is asked
-TEXT_SIZES = (12, 13, 14, 15, 18, 24)  # every size `_write` sets text in, but the title's
+PROMPT_LINES = 2  # what the player is asked, at most (the message under the board says it whole)
+TURN = 20  # the size of whose turn it is, in the header
+POINTS = 28  # the size of a seat's points
+TEXT_SIZES = (SMALL, TURN, POINTS)  # every size `_write` sets text in, but the title's
+CARDS = max(CARDS_PER_KIND.values()) * len(KINDS)  # the most cards a game has
 LETTERS = (
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
     ".,:;!?'’()·×–—…«»\u00a0\u202fäöüÄÖÜßéèêëàâîïôûùçÉÈÊÀÇœŒ"
@@ -77,9 +87,29 @@ LETTERS = (
 # --- text on tiles and on boards ------------------------------------------------------------------
 
 
+@lru_cache(maxsize=4096)
+def _mapped_word(text: str, size: int, ink: RGB, ground: RGB) -> Frozen:
+    return mapped(word(text, size, ink, ground).image())
+
+
+@cache
+def _index(colour: RGB) -> int:
+    """The palette index `colour` maps to."""
+    return mapped(Image.new("RGB", (1, 1), colour)).data[0]
+
+
 @lru_cache(maxsize=2048)
 def _mapped_line(text: str, size: int, ink: RGB, ground: RGB) -> Frozen:
-    return mapped(line(text, size, ink, ground).image())
+    """`line` on the palette, pieced together from words mapped once: mapping is pixel by pixel,
+    so this is `line` mapped, without mapping every new line."""
+    ascent, descent = font(size).getmetrics()
+    tile = Image.new("L", (max(1, text_width(text, size) + 2), ascent + descent), _index(ground))
+    cursor = 0.0
+    for part in text.split(" "):
+        if part:
+            tile.paste(_mapped_word(part, size, ink, ground).image(), (round(cursor), 0))
+        cursor += advance(part, size) + advance(" ", size)
+    return Frozen.of(tile)
 
 
 def _write(
@@ -103,7 +133,7 @@ def _write(
 def _shorten(text: str, width: int) -> str:
     """`text` cut at a word so that it fits `width` with an ellipsis."""
     kept = words(text)
-    while kept and text_width(" ".join(kept) + " …", 14) > width:
+    while kept and text_width(" ".join(kept) + " …", SMALL) > width:
         kept.pop()
     return " ".join(kept) + " …"
 
@@ -111,15 +141,14 @@ def _shorten(text: str, width: int) -> str:
 # --- the tiles (full colour drawn once, kept mapped) ------------------------------------------------
 
 
-@cache
-def _base(lang: str) -> Frozen:
-    """What every board shares: background, header bar and title, the strip's label."""
-    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+@lru_cache(maxsize=8)
+def _base(seats: int) -> Frozen:
+    """What every board of `seats` seats shares: background, header bar and title, the band's rule."""
+    image = Image.new("RGB", (WIDTH, height(seats)), BACKGROUND)
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, 0, WIDTH, HEADER - 1), fill=PANEL)
-    _write(image, (MARGIN, HEADER // 2 + 8), "ROOKIE", 22, TEXT, PANEL)
-    _write(image, (MARGIN, STRIP_Y + 22), gettext(lang, "Just turned up"), 14, MUTED, BACKGROUND)
-    draw.line((MARGIN, BAND_Y, WIDTH - MARGIN, BAND_Y), fill=PANEL, width=2)
+    _write(image, (MARGIN, TITLE_Y), "ROOKIE", 24, TEXT, PANEL)
+    draw.line((MARGIN, band_y(seats), WIDTH - MARGIN, band_y(seats)), fill=PANEL, width=2)
     return mapped(image)
 
 
@@ -131,9 +160,9 @@ def _cell_frame(position: int, flipped: bool) -> Frozen:
     draw.rounded_rectangle((2, 2, CELL_W - 4, CELL_H - 4), 10, fill=PANEL)
     if flipped:
         draw.rounded_rectangle((0, 0, CELL_W - 2, CELL_H - 2), 12, outline=HIGHLIGHT, width=4)
-    badge_y = CELL_H - 18
-    draw.ellipse((8, badge_y - 11, 30, badge_y + 11), fill=BADGE)
-    _write(tile, (19, badge_y + 5), str(position + 1), 15, TEXT, BADGE, anchor="m")
+    box = (BADGE_X - BADGE_R, BADGE_Y - BADGE_R, BADGE_X + BADGE_R, BADGE_Y + BADGE_R)
+    draw.ellipse(box, fill=BADGE)
+    _write(tile, (BADGE_X, BADGE_Y + 6), str(position + 1), SMALL, TEXT, BADGE, anchor="m")
     return mapped(tile)
 
 
@@ -145,9 +174,9 @@ def _stack(depth: int, top: str | None, lang: str = DEFAULT) -> Frozen:
         ImageDraw.Draw(tile).rounded_rectangle((0, 0, CARD_W, CARD_H), 8, outline=OUTLINE, width=2)
         _write(
             tile,
-            (CARD_W // 2, CARD_H // 2 + 5),
+            (CARD_W // 2, CARD_H // 2 + 6),
             pgettext(lang, "stack", "empty"),
-            14,
+            SMALL,
             MUTED,
             PANEL,
             anchor="m",
@@ -163,23 +192,27 @@ def _stack(depth: int, top: str | None, lang: str = DEFAULT) -> Frozen:
 def _row_frame(
     seat: int, team: int | None, kids: bool, status: str, to_move: bool, points: int, lang: str = DEFAULT
 ) -> Frozen:
-    """A seat's row without its discard stacks: tag, status, team, points and outline."""
+    """A seat's row without its discard stacks: tag, status over team, points and outline."""
     tile = Image.new("RGB", (ROW_W + 4, ROW_H - 4), BACKGROUND)
     draw = ImageDraw.Draw(tile)
-    draw.rounded_rectangle((2, 2, ROW_W + 2, ROW_H - 6), 8, fill=PANEL)
-    draw.rounded_rectangle((2, 2, 10, ROW_H - 6), 4, fill=SEAT_COLOURS[seat])
+    bottom = ROW_H - 8
+    draw.rounded_rectangle((2, 2, ROW_W + 2, bottom), 8, fill=PANEL)
+    draw.rounded_rectangle((2, 2, 10, bottom), 4, fill=SEAT_COLOURS[seat])
     if to_move:
-        draw.rounded_rectangle((0, 0, ROW_W + 3, ROW_H - 5), 9, outline=HIGHLIGHT, width=3)
-    seat_tag(draw, (37, 33), seat, 36)
+        draw.rounded_rectangle((0, 0, ROW_W + 3, bottom + 1), 9, outline=HIGHLIGHT, width=3)
+    seat_tag(draw, (33, 29), seat, 34)
     if status:
         text = pgettext(lang, "score panel", status)  # status: one of `_status`'s words, never empty here
-        _write(tile, (64, 28), text, 14, HIGHLIGHT if status in ("to move", "winner") else MUTED, PANEL)
+        ink = HIGHLIGHT if status in ("to move", "winner") else MUTED
+        _write(tile, (58, 26), text, SMALL, ink, PANEL)
     if team is not None:
         fill, ink = TEAM_TAGS[team % len(TEAM_TAGS)]
-        draw.rounded_rectangle((64, 43, 122, 59), 8, fill=fill)
-        _write(tile, (93, 55), gettext(lang, "Team {team}", team=team + 1), 12, ink, fill, anchor="m")
-    _write(tile, (ROW_W - 10, 24), pgettext(lang, "score panel", "points"), 13, MUTED, PANEL, anchor="r")
-    _write(tile, (ROW_W - 8, 56), str(points), 24, TEXT, PANEL, anchor="r")
+        label = gettext(lang, "Team {team}", team=team + 1)
+        width = text_width(label, SMALL) + 14
+        draw.rounded_rectangle((56, 33, 56 + width, 55), 11, fill=fill)
+        _write(tile, (56 + width // 2, 50), label, SMALL, ink, fill, anchor="m")
+    _write(tile, (ROW_W - 6, 24), pgettext(lang, "score panel", "points"), SMALL, MUTED, PANEL, anchor="r")
+    _write(tile, (ROW_W - 4, 56 if kids else 58), str(points), POINTS, TEXT, PANEL, anchor="r")
     return mapped(tile)
 
 
@@ -191,20 +224,8 @@ def _mini(top: str | None, count: int) -> Frozen:
         paste(tile, card_sprite(top, MINI_W, MINI_H).image(), (0, 0))
     else:
         ImageDraw.Draw(tile).rounded_rectangle((0, 0, MINI_W - 1, MINI_H - 1), 5, outline=OUTLINE)
-    _write(tile, (MINI_W + 4, MINI_H), str(count), 13, MUTED, PANEL)
+    _write(tile, (MINI_W + 4, MINI_H), str(count), SMALL, MUTED, PANEL)
     return mapped(tile)
-
-
-@lru_cache(maxsize=1024)
-def _position(
-    position: int, flipped: bool, depth: int, top: str | None, label: str, ink: RGB, lang: str
-) -> Frozen:
-    """A table position as a board shows it: its frame, its stack, and the label of its cards."""
-    tile = _cell_frame(position, flipped).image().copy()
-    tile.paste(_stack(depth, top, lang).image(), (STACK_X, STACK_Y))
-    if label:
-        _write(tile, (CELL_W - 12, CELL_H - 13), label, 14, ink, PANEL, anchor="r")
-    return Frozen.of(tile)
 
 
 @lru_cache(maxsize=1024)
@@ -228,8 +249,8 @@ def _seat_row(
 
 @lru_cache(maxsize=16)
 def _turn_tag(seat: int) -> Frozen:
-    tile = Image.new("RGB", (28, 28), PANEL)
-    seat_tag(ImageDraw.Draw(tile), (14, 14), seat, 26)
+    tile = Image.new("RGB", (30, 30), PANEL)
+    seat_tag(ImageDraw.Draw(tile), (15, 15), seat, 28)
     return mapped(tile)
 
 
@@ -259,13 +280,22 @@ def tiles() -> None:
 
 def prepare_all() -> None:
     """Everything a first board would otherwise draw at first use: the tiles, the static
-    layer in every language, and the glyphs of the letters the boards' words are set in."""
+    layers, the glyphs of the letters the boards' words are set in and, on the palette, the
+    words of every sentence the band may write."""
     tiles()
+    for seats in range(2, len(SEAT_COLOURS) + 1):
+        _base(seats)
     for lang in LANGUAGES:
-        _base(lang)
+        _mapped_line(gettext(lang, "Just turned up"), SMALL, MUTED, BACKGROUND)
     for size in TEXT_SIZES:
         for char in LETTERS:
             glyph(char, size)
+    for lang in LANGUAGES:  # the words of every sentence the band may write, and every count
+        spoken = [part for text in texts(lang, "render/rookie/") for part in text.split(" ")]
+        for part in {*spoken, *map(str, range(CARDS + 1))}:
+            if part and "{" not in part:
+                for ink in (TEXT, MUTED):
+                    _mapped_word(part, SMALL, ink, BACKGROUND)
 
 
 # --- per board ------------------------------------------------------------------------------------
@@ -290,7 +320,7 @@ def _draw_header(image: Image.Image, view: RookieView, lang: str) -> None:
         deck=setup_word(view.get("deck", "standard"), lang),
         cards=cards(view.get("table_cards", 0), lang),
     )
-    _write(image, (MARGIN + 104, HEADER // 2 + 5), detail, 14, MUTED, PANEL)
+    _write(image, (MARGIN, DETAIL_Y), detail, SMALL, MUTED, PANEL)
     winners = view["winners"]
     if winners is None:
         # The whole sentence is one template; the seat's tag is drawn where "{seat}" stands.
@@ -303,29 +333,39 @@ def _draw_header(image: Image.Image, view: RookieView, lang: str) -> None:
     else:
         message = gettext(lang, "Game over · nobody won")
     right = WIDTH - MARGIN
-    _write(image, (right, HEADER // 2 + 6), message, 18, TEXT, PANEL, anchor="r")
+    _write(image, (right, TITLE_Y), message, TURN, TEXT, PANEL, anchor="r")
     if winners is None:
         tag = _turn_tag(view["to_move"][0]).image()
-        left = right - text_width(message, 18) - 36
-        image.paste(tag, (left, HEADER // 2 - 14))
+        left = right - text_width(message, TURN) - 38
+        image.paste(tag, (left, TITLE_Y - 22))
         if before:
-            _write(image, (left - 8, HEADER // 2 + 6), before, 18, TEXT, PANEL, anchor="r")
+            _write(image, (left - 8, TITLE_Y), before, TURN, TEXT, PANEL, anchor="r")
+
+
+@lru_cache(maxsize=256)
+def _cell_label(count: int, is_open: bool, lang: str) -> tuple[str, RGB]:
+    """What a table position's label says of its cards, and in which ink."""
+    if not count:
+        return "", MUTED
+    if is_open:
+        return gettext(lang, "open · {count}", count=count), HIGHLIGHT
+    return cards(count, lang), MUTED
 
 
 def _draw_table(image: Image.Image, view: RookieView, lang: str) -> None:
+    """Each table position: its frame and number, its stack, and the label of its cards, each
+    pasted from its own tile (a position changes with nearly every move)."""
     flipped = {entry["position"] for entry in view.get("last_flip") or ()}
     open_positions = set(view.get("open", ()))
     for p, position in enumerate(view["positions"]):
         count = position["count"]
         depth = min(3, (count + 2) // 4) if count else -1
-        label, ink = "", MUTED
-        if count and p in open_positions:
-            label, ink = gettext(lang, "open · {count}", count=count), HIGHLIGHT
-        elif count:
-            label = cards(count, lang)
-        image.paste(
-            _position(p, p in flipped, depth, position["top"], label, ink, lang).image(), cell_origin(p)
-        )
+        x, y = cell_origin(p)
+        image.paste(_cell_frame(p, p in flipped).image(), (x, y))
+        image.paste(_stack(depth, position["top"], lang).image(), (x + STACK_X, y + STACK_Y))
+        label, ink = _cell_label(count, p in open_positions, lang)
+        if label:
+            _write(image, (x + (CELL_W - 2) // 2, y + CELL_H - 14), label, SMALL, ink, PANEL, anchor="m")
 
 
 def _draw_seats(image: Image.Image, view: RookieView, viewer: int | None, lang: str) -> None:
@@ -341,45 +381,50 @@ def _draw_seats(image: Image.Image, view: RookieView, viewer: int | None, lang: 
 
 
 def _draw_strip(image: Image.Image, view: RookieView, lang: str) -> None:
-    """The cards of the last flip, and what the player to move is asked."""
-    x = MARGIN + 112
+    """The cards of the last flip, each with where it lies."""
+    top = strip_y(len(view["seats"]))
+    _write(image, (MARGIN, top + 24), gettext(lang, "Just turned up"), SMALL, MUTED, BACKGROUND)
+    x = MARGIN + 122
     flips = view.get("last_flip") or ()
     if not flips:
-        _write(image, (x, STRIP_Y + 39), gettext(lang, "nothing yet"), 14, MUTED, BACKGROUND)
+        _write(image, (x, top + 40), gettext(lang, "nothing yet"), SMALL, MUTED, BACKGROUND)
     for entry in flips:
-        image.paste(_flip_card(entry["card"]).image(), (x, STRIP_Y + 6))
+        image.paste(_flip_card(entry["card"]).image(), (x, top + 6))
         position, source = entry["position"] + 1, entry["from"] + 1
         if position == source:
             where = gettext(lang, "at {position}", position=position)
         else:
             where = gettext(lang, "from {source} to {position}", source=source, position=position)
-        _write(image, (x + FLIP_W + 6, STRIP_Y + 39), where, 14, TEXT, BACKGROUND)
-        x += 110
-    lines: list[tuple[str, RGB]] = []
-    if view.get("team_scores"):
-        scores = "   ".join(
-            gettext(lang, "Team {team}: {score}", team=t + 1, score=score)
-            for t, score in enumerate(view["team_scores"])
-        )
-        lines.append((scores, HIGHLIGHT))
-    asked = prompt(view, seat_label, lang)
-    if asked:
-        lines += [(text, MUTED) for text in wrap(asked, ROW_W, 14)]
-    if len(lines) > PROMPT_LINES:  # the message under the board says it whole
-        rest = " ".join(text for text, _ in lines[PROMPT_LINES - 1 :])
-        lines = [*lines[: PROMPT_LINES - 1], (_shorten(rest, ROW_W), MUTED)]
-    for row, (text, ink) in enumerate(lines):
-        _write(image, (PANEL_X, STRIP_Y + 19 + LINE_H * row), text, 14, ink, BACKGROUND)
+        _write(image, (x + FLIP_W + 8, top + 40), where, SMALL, TEXT, BACKGROUND)
+        x += FLIP_W + 8 + text_width(where, SMALL) + 28
+
+
+def _cut(lines: list[str], most: int, width: int) -> list[str]:
+    """At most `most` of `lines`, the last one ending in an ellipsis if any were left out."""
+    if len(lines) <= most:
+        return lines
+    return [*lines[: most - 1], _shorten(" ".join(lines[most - 1 :]), width)]
 
 
 def _draw_band(image: Image.Image, view: RookieView, lang: str) -> None:
-    """What just happened, in the words of `narrate`."""
+    """What just happened (the words of `narrate`), the teams' scores and what the player to move
+    is asked, across the foot of the board."""
     width = WIDTH - 2 * MARGIN
-    told = [text for sentence in narrate(view, seat_label, lang) for text in wrap(sentence, width, 14)]
-    if len(told) > BAND_LINES:
-        told = [*told[: BAND_LINES - 1], _shorten(" ".join(told[BAND_LINES - 1 :]), width)]
-    for row, text in enumerate(told):
-        _write(image, (MARGIN, BAND_Y + 20 + LINE_H * row), text, 14, TEXT, BACKGROUND)
+    scores: list[tuple[str, RGB]] = []
+    if view.get("team_scores"):
+        text = "   ".join(
+            gettext(lang, "Team {team}: {score}", team=t + 1, score=score)
+            for t, score in enumerate(view["team_scores"])
+        )
+        scores.append((text, HIGHLIGHT))
+    asked = prompt(view, seat_label, lang)
+    asking = [(text, MUTED) for text in _cut(wrap(asked, width, SMALL), PROMPT_LINES, width)] if asked else []
+    told = [text for sentence in narrate(view, seat_label, lang) for text in wrap(sentence, width, SMALL)]
+    room = BAND_LINES - len(scores) - len(asking)
+    lines = [(text, TEXT) for text in _cut(told, room, width)] + scores + asking
+    top = band_y(len(view["seats"]))
+    for row, (text, ink) in enumerate(lines):
+        _write(image, (MARGIN, top + 24 + LINE_H * row), text, SMALL, ink, BACKGROUND)
 
 
 def board_image(view: RookieView, viewer: int | None = None, lang: str = DEFAULT) -> Image.Image:
@@ -387,7 +432,7 @@ def board_image(view: RookieView, viewer: int | None = None, lang: str = DEFAULT
 
     The board is pieced together from tiles of palette indices, then given the palette."""
     tiles()
-    image = _base(lang).image().copy()
+    image = _base(len(view["seats"])).image().copy()
     _draw_header(image, view, lang)
     _draw_table(image, view, lang)
     _draw_seats(image, view, viewer, lang)

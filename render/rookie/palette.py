@@ -15,9 +15,9 @@ from PIL import Image, ImageDraw
 from render.common import BACKGROUND, HIGHLIGHT, MUTED, PANEL, SEAT_COLOURS, TEXT, Palette, paste, seat_tag
 from render.frozen import Frozen
 from render.rookie.colours import BADGE, CARD_BACK, CARD_FACES, EDGES, OUTLINE, TEAM_TAGS
-from render.rookie.layout import CARD_SIZES
+from render.rookie.layout import CARD_SIZES, SMALL
 from render.rookie.sprites import card_sprite, stack_edges
-from render.rookie.text import line
+from render.text import line
 
 
 @cache
@@ -49,16 +49,16 @@ def palette() -> Palette:
         ImageDraw.Draw(frame).rounded_rectangle((8, 8, 50, 30), 5, outline=OUTLINE, width=2)
         samples.append(frame)
         for ink in (TEXT, MUTED, HIGHLIGHT):
-            samples.append(line("Rookie: turned 0123456789 · cards", 14, ink, ground).image())
+            samples.append(line("Rookie: turned 0123456789 · cards", SMALL, ink, ground).image())
     tags = Image.new("RGB", (40 * len(SEAT_COLOURS), 40), PANEL)
     for seat in range(len(SEAT_COLOURS)):
         seat_tag(ImageDraw.Draw(tags), (20 + 40 * seat, 20), seat, 36)
     samples += [
         tags,
-        line("0123456789 points", 24, TEXT, PANEL).image(),
-        line("123456789", 15, TEXT, BADGE).image(),
+        line("0123456789 points", 28, TEXT, PANEL).image(),
+        line("123456789", SMALL, TEXT, BADGE).image(),
     ]
-    samples += [line("Team 123", 12, ink, fill).image() for fill, ink in TEAM_TAGS]
+    samples += [line("Team 123", SMALL, ink, fill).image() for fill, ink in TEAM_TAGS]
     return Palette.learn(samples)
 
 

@@ -17,12 +17,13 @@ from threading import Lock
 
 from games.sequence_numbers import SequenceView
 from locales import DEFAULT
+from render.common import to_png
 from render.sequence_numbers.colours import CHOICE, DEAD
 from render.sequence_numbers.draw import board_image
 from render.sequence_numbers.hand import render_hand
 from render.sequence_numbers.layout import cell_box, cell_centre, parse_cell
 from render.sequence_numbers.narration import narrate, solo, status
-from render.sequence_numbers.palette import numbers_of, palette, prepare_all
+from render.sequence_numbers.palette import on_palette, prepare_all
 
 __all__ = [
     "CHOICE",
@@ -52,4 +53,4 @@ def prepare() -> None:
 def render(view: SequenceView, *, viewer: int | None = None, lang: str = DEFAULT) -> bytes:
     """The public board as PNG bytes, its words in `lang`: chips, locks, sequences, last move, lock
     choice, whose turn."""
-    return palette(numbers_of(view)).png(board_image(view, viewer, lang))
+    return to_png(on_palette(view, viewer, lang))

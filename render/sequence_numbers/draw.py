@@ -50,6 +50,7 @@ from render.sequence_numbers.layout import (
 )
 from render.sequence_numbers.narration import alone, narrate, status, team_glyph
 from render.sequence_numbers.sprites import chip, paste_chip
+from render.text import line
 
 Chip = tuple[int, str]  # an unlocked chip as a cell shows it: its team and glyph
 
@@ -58,7 +59,7 @@ Chip = tuple[int, str]  # an unlocked chip as a cell shows it: its team and glyp
 
 
 @cache
-def _frame() -> Frozen:
+def frame() -> Frozen:
     """The static layer around the cells: coordinates and the panel."""
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
@@ -173,10 +174,9 @@ def _draw_panel(image: Image.Image, view: SequenceView, viewer: int | None, lang
     image.paste(_label(status(view, viewer, lang), 18, colour).image(), (x, top + 52))
     deck = _label(ngettext(lang, "Deck: {n} card", "Deck: {n} cards", view["deck_size"]), SMALL, MUTED)
     image.paste(deck.image(), (WIDTH - PAD - 14 - deck.width, top + 56))
-    draw = ImageDraw.Draw(image)
     sentences = narrate(view, seat_label, lang)
-    for row_index, line in enumerate(_wrap(draw, sentences, WIDTH - 2 * PAD - 28)):
-        draw.text((x, top + 78 + row_index * 19), line, font=font(SMALL), fill=TEXT)
+    for row_index, text in enumerate(_wrap(ImageDraw.Draw(image), sentences, WIDTH - 2 * PAD - 28)):
+        image.paste(_label(text, SMALL, TEXT).image(), (x, top + 78 + row_index * 19))
 
 
 @lru_cache(maxsize=64)
@@ -209,13 +209,9 @@ def _legend(
     return Frozen.of(band)
 
 
-@lru_cache(maxsize=256)
 def _label(text: str, size: int, colour: RGB) -> Frozen:
-    """One line of panel text on the panel's colour; the status and deck lines repeat a lot."""
-    width = max(1, math.ceil(font(size).getlength(text)))
-    label = Image.new("RGB", (width, size + 6), PANEL)
-    ImageDraw.Draw(label).text((0, 0), text, font=font(size), fill=colour)
-    return Frozen.of(label)
+    """One line of panel text on the panel's colour, pieced together from cached words."""
+    return line(text, size, colour, PANEL)
 
 
 def _wrap(draw: ImageDraw.ImageDraw, sentences: list[str], width: int) -> list[str]:
@@ -252,23 +248,61 @@ def _wrap(draw: ImageDraw.ImageDraw, sentences: list[str], width: int) -> list[s
 # --- the board -------------------------------------------------------------------------
 
 
-def board_image(view: SequenceView, viewer: int | None = None, lang: str = DEFAULT) -> Image.Image:
-    """The public board in `lang` as an RGB image (before the palette)."""
-    image = _frame().image().copy()
+Row = tuple[tuple[int | None, ...], tuple[Chip | None, ...]]  # a row's numbers and unlocked chips
+
+
+def rows(view: SequenceView) -> list[Row]:
+    """Each row of cells as `row` draws it: its numbers and the chips not under a sequence bar."""
     glyphs = [team_glyph(view["teams"], team) for team in range(len(view["teams"]))]
     sequences = _sequence_cells(view)
-    for row_index, cells in enumerate(view["board"]):
-        numbers = tuple(cell["number"] for cell in cells)
-        chips = tuple(
-            None
-            if cell["chip"] is None or (row_index, col) in sequences
-            else (cell["chip"], glyphs[cell["chip"]])
-            for col, cell in enumerate(cells)
+    return [
+        (
+            tuple(cell["number"] for cell in cells),
+            tuple(
+                None
+                if cell["chip"] is None or (row_index, col) in sequences
+                else (cell["chip"], glyphs[cell["chip"]])
+                for col, cell in enumerate(cells)
+            ),
         )
+        for row_index, cells in enumerate(view["board"])
+    ]
+
+
+def drawn_over(view: SequenceView) -> list[tuple[int, int, int, int]]:
+    """The boxes that anything drawn over the frame and the rows may touch: the panel, the
+    last move, and each sequence or lock choice with its bar, chips and rails."""
+    boxes = [(0, PANEL_TOP - 1, WIDTH, HEIGHT)]
+    event = view["last_event"]
+    if event and "row" in event:
+        boxes.append(cell_box(event["row"], event["col"]))
+    runs = [[(r, c) for r, c in run] for team in view["sequence_cells"] for run in team]
+    runs += [[parse_cell(cell) for cell in run] for run in view["lock_choices"]]
+    for run in runs:
+        corners = [cell_box(r, c) for r, c in run]
+        reach = CELL // 2  # rails and end stops reach this far beyond the run's cells
+        boxes.append(
+            (
+                max(0, min(box[0] for box in corners) - reach),
+                max(0, min(box[1] for box in corners) - reach),
+                min(WIDTH, max(box[2] for box in corners) + reach),
+                min(HEIGHT, max(box[3] for box in corners) + reach),
+            )
+        )
+    return boxes
+
+
+def board_image(view: SequenceView, viewer: int | None = None, lang: str = DEFAULT) -> Image.Image:
+    """The public board in `lang` as an RGB image (before the palette): the frame, the rows of
+    cells, and over them (within `drawn_over`'s boxes) sequences, the last move, lock choices
+    and the panel."""
+    image = frame().image()  # a fresh image: Frozen gives RGB pixels as a copy
+    for row_index, (numbers, chips) in enumerate(rows(view)):
         image.paste(row(numbers, chips, lang).image(), (BOARD_X, BOARD_Y + row_index * CELL))
+    glyphs = [team_glyph(view["teams"], team) for team in range(len(view["teams"]))]
     draw = ImageDraw.Draw(image)
     _draw_sequences(draw, view)
-    for r, c in sorted(sequences):
+    for r, c in sorted(_sequence_cells(view)):
         cell = view["board"][r][c]
         if cell["chip"] is not None:
             sprite = chip(cell["chip"], cell["locked"], glyphs[cell["chip"]])

@@ -18,7 +18,7 @@ from typing import TypeVar
 from PIL import Image
 
 from games.triominos import ALL_TOKENS, TriominosView
-from locales import DEFAULT
+from locales import DEFAULT, LANGUAGES
 from render.common import BACKGROUND, PANEL, RGB, TEXT, Palette, to_png
 from render.frozen import Frozen
 from render.triominos.draw import (
@@ -80,11 +80,15 @@ def mapped(image: Image.Image) -> Image.Image:
     return palette().map(image)
 
 
+def indices(image: Image.Image) -> Image.Image:
+    """`image` mapped onto the palette, as its palette indices (mode L): boards are pieced
+    together from such parts, pasted as they are, and given the palette at the end."""
+    return Image.frombytes("L", image.size, mapped(image).tobytes())
+
+
 def blank(size: tuple[int, int], colour: RGB) -> Image.Image:
-    """A palette image of `colour`, to paste mapped parts into."""
-    image = Image.new("P", size, palette_index(colour))
-    image.putpalette(palette_colours())
-    return image
+    """A board of palette indices all `colour`, to paste mapped parts into."""
+    return Image.new("L", size, palette_index(colour))
 
 
 @cache
@@ -100,14 +104,14 @@ def palette_colours() -> bytes:
 @lru_cache(maxsize=512)
 def piece_on_palette(piece: Piece) -> Frozen:
     """A piece of a panel, mapped."""
-    return Frozen.of(mapped(piece_image(piece).image()))
+    return Frozen.of(indices(piece_image(piece).image()))
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=1024)
 def mapped_stamp(label: str, size: int) -> tuple[Frozen, Frozen]:
     """A place's number, mapped, and its mask."""
     stamp, mask, _, _ = label_stamp(label, size)
-    return Frozen.of(mapped(stamp.image())), mask
+    return Frozen.of(indices(stamp.image())), mask
 
 
 # --- the table area on the palette ----------------------------------------------------
@@ -118,7 +122,7 @@ def area_on_palette(area: TableArea, before: tuple[TableArea, Frozen] | None) ->
     and its mapped picture) if only a few boxes need drawing, else whole."""
     boxes = None if before is None else area.changes_since(before[0], MAX_PATCHES)
     if before is None or boxes is None:
-        return Frozen.of(mapped(area.whole()))
+        return Frozen.of(indices(area.whole()))
     old, old_picture = before
     steps = area.steps()
     image = blank(area.lattice.size, BACKGROUND)
@@ -127,7 +131,7 @@ def area_on_palette(area: TableArea, before: tuple[TableArea, Frozen] | None) ->
         old_picture.image(), (area.lattice.left - old.lattice.left, area.lattice.top - old.lattice.top)
     )
     for box in outermost(boxes):
-        image.paste(mapped(area.compose(box, steps)), box[:2])
+        image.paste(indices(area.compose(box, steps)), box[:2])
     return Frozen.of(image)
 
 
@@ -189,6 +193,7 @@ def render(view: TriominosView, *, viewer: int | None = None, lang: str = DEFAUL
     width, height = area.lattice.size
     for piece, at in panels(view, width, HEADER + height, viewer, lang):
         image.paste(piece_on_palette(piece).image(), at)
+    image.putpalette(palette_colours())
     return to_png(image)
 
 
@@ -200,8 +205,8 @@ def render_hand(view: TriominosView, seat: int | None = None, lang: str = DEFAUL
 @once
 def prepare() -> None:
     """Learn the palette, draw every card's masters, then draw and map what every game
-    shows: the open places at every side, the panels' numbers, the place numbers of the
-    first cards and the chips of a narrow board. Once per process (a second call, or a
+    shows: the open places at every side, the panels' numbers in every language, the place
+    numbers at every side and the chips of a narrow board. Once per process (a second call, or a
     call while another thread prepares, waits and returns), so that no board waits for them.
     """
     palette()
@@ -214,10 +219,12 @@ def prepare() -> None:
     for number in range(ALL_TOKENS + 1):  # no count of tokens, or of cards in the pot or a hand, is higher
         for size in (20, 22):
             piece_on_palette(Words(str(number), size, TEXT, "lm", BACKGROUND))
-        piece_on_palette(Words(bank_text(number, DEFAULT), 18, TEXT, "rm", PANEL))
-        piece_on_palette(Words(pot_text(number, DEFAULT), 18, TEXT, "rm", PANEL))
-    for label in range(1, 41):
-        mapped_stamp(str(label), label_size(SIDE_RANGE[1]))
+        for lang in LANGUAGES:
+            piece_on_palette(Words(bank_text(number, lang), 18, TEXT, "rm", PANEL))
+            piece_on_palette(Words(pot_text(number, lang), 18, TEXT, "rm", PANEL))
+    for size in sorted({label_size(side) for side in range(SIDE_RANGE[0], SIDE_RANGE[1] + 1, 2)}):
+        for label in range(1, 41):
+            mapped_stamp(str(label), size)
     for players in range(2, 5):  # the chips of a board of the narrowest width
         for seat in range(players):
             for turn in (True, False):

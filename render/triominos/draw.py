@@ -51,6 +51,7 @@ from render.triominos.layout import (
     NARRATION_SIZE,
     PIPS_FROM_SIDE,
     SIDE_RANGE,
+    SMALL,
     TAG,
     Box,
     Corner,
@@ -150,8 +151,9 @@ def card_sprite(values: Face, up: bool, side: int) -> Frozen:
 
 
 def digit_size(side: float, pips: bool) -> int:
-    """The font size of a card's numbers at `side`."""
-    return round(side * (0.2 if pips else 0.27))
+    """The font size of a card's numbers at `side` (at least the smallest words' from the
+    readable side up, see `layout`)."""
+    return round(side * (0.2 if pips else 0.275))
 
 
 def draw_number_card(
@@ -248,6 +250,8 @@ class TableArea:
         x0, y0, x1, y1 = box
         image = Image.new("RGB", (x1 - x0, y1 - y0), BACKGROUND)
         for reach, up, thing in steps:
+            if reach[0] >= x1 or reach[2] <= x0 or reach[1] >= y1 or reach[3] <= y0:
+                continue  # out of the box: most steps are
             if isinstance(thing, Frozen):
                 if up is not None and touches(reach, up, box):
                     paste(image, thing.image(), (reach[0] - x0, reach[1] - y0))
@@ -287,7 +291,7 @@ def face_of(values: Sequence[int | None]) -> Face:
 # --- words and labels -----------------------------------------------------------------
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=2048)
 def text_sprite(text: str, size: int, fill: RGB, anchor: str) -> tuple[Frozen, int, int]:
     """`text` as an RGBA sprite and its offset from the anchor point: drawn once."""
     face = font(size)
@@ -305,7 +309,7 @@ def put_text(
     paste(image, sprite.image(), (round(at[0] + left), round(at[1] + top)))
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=1024)
 def label_stamp(text: str, size: int) -> tuple[Frozen, Frozen, int, int]:
     """A place's number written on the place's colour, the mask of the pixels the
     writing touches, and its offset from the place's centre."""
@@ -319,7 +323,7 @@ def label_stamp(text: str, size: int) -> tuple[Frozen, Frozen, int, int]:
 
 def label_size(side: int) -> int:
     """The font size of the place numbers on a table of cards of `side`."""
-    return max(12, round(side * 0.26))
+    return max(SMALL, round(side * 0.26))
 
 
 def labels(view: TriominosView, lattice: Lattice, top: int) -> list[tuple[str, int, tuple[int, int]]]:
@@ -401,7 +405,7 @@ def chip(piece: Chip) -> Image.Image:
     seat_tag(draw, (20, cy), seat, 28)
     draw.ellipse((43, cy - 10, 63, cy + 10), fill=HIGHLIGHT, outline=INK, width=2)  # a token
     if piece.gone:
-        put_text(image, (101, cy), pgettext(piece.lang, "score panel", "left"), 16, MUTED)
+        put_text(image, (101, cy), pgettext(piece.lang, "score panel", "left"), SMALL, MUTED)
     else:
         draw.polygon([(109, cy - 9), (118, cy + 7), (100, cy + 7)], fill=TEXT, outline=INK)  # a card
     return image

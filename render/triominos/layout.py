@@ -6,8 +6,15 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-MAX_BOARD = (940, 680)  # the board never grows past this; cards shrink instead
 MIN_WIDTH = 680
+# The table's area: cards shrink to fit it, so that the board stays narrow enough to read on a
+# phone (a media gallery scales it by width) ...
+READABLE_BOARD = (MIN_WIDTH - 40, 680)
+# ... but never below READABLE_SIDE, whose numbers still read there: a table too wide for that
+# grows the board instead, up to MAX_BOARD, past which cards shrink again.
+MAX_BOARD = (940, 800)
+READABLE_SIDE = 66
+SIDE_STEP = 8  # cards of the readable area change size in steps of this many pixels
 SIDE_RANGE = (20, 128)  # 20: even a 36-card line stays inside MAX_BOARD
 HEADER = 50
 CHIPS = 66  # the footer's band of seat chips, above the lines saying what happened
@@ -15,12 +22,13 @@ LINE = 26
 CHIP_H = 48
 TAG = 26  # the side of the seat tag in the header
 MARGIN = 20
-NARRATION_SIZE = 17
-PIPS_FROM_SIDE = 60  # below this side the small triangles would be specks
+SMALL = 18  # the smallest words and numbers: shown at 8 px or more on a phone
+NARRATION_SIZE = SMALL
+PIPS_FROM_SIDE = 88  # below this side the small triangles leave too little room for the numbers
 HAND_SIDE = 124
 # Four cards a row, so that a phone showing the hand 360 px wide still reads its captions.
 HAND_COLUMNS = 4
-CAPTION, CAPTION_LINE = 17, 19  # where a hand card fits
+CAPTION, CAPTION_LINE = SMALL, 20  # where a hand card fits
 
 Corner = tuple[float, float]
 Shape = tuple[tuple[int, int], ...]  # a cell's three grid points
@@ -104,11 +112,21 @@ class Lattice:
 
 
 def choose_side(width_halves: int, rows: int) -> int:
-    """The largest even side that fits the board area, within the readable range."""
-    fit_w = MAX_BOARD[0] * 2 / max(width_halves, 1)
-    fit_h = MAX_BOARD[1] / max(rows * math.sqrt(3) / 2, 0.1)
-    side = int(min(fit_w, fit_h, SIDE_RANGE[1]))
+    """The largest side, a multiple of `SIDE_STEP`, that fits the readable board area; if that
+    is below the readable side, the readable side, or less if even that overflows the largest
+    board area. Sides in steps: a growing table keeps its side, and its drawing, for longer."""
+    side = min(fitting(READABLE_BOARD, width_halves, rows), SIDE_RANGE[1])
+    if side >= READABLE_SIDE:
+        return max(READABLE_SIDE, side - side % SIDE_STEP)
+    side = min(READABLE_SIDE, fitting(MAX_BOARD, width_halves, rows))
     return max(SIDE_RANGE[0], side - side % 2)
+
+
+def fitting(area: tuple[int, int], width_halves: int, rows: int) -> int:
+    """The largest side at which a table `width_halves` half sides wide and `rows` rows high fits `area`."""
+    fit_w = area[0] * 2 / max(width_halves, 1)
+    fit_h = area[1] / max(rows * math.sqrt(3) / 2, 0.1)
+    return int(min(fit_w, fit_h))
 
 
 def is_up(points: Shape) -> bool:

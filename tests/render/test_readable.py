@@ -106,20 +106,7 @@ def measure(picture: tuple[str, str]) -> Measured:
     return Measured(sizes.smallest, max(widths))
 
 
-# Pictures whose smallest text is still too small: each needs a new layout, not just larger text.
-NOT_YET = {("rookie", "board"), ("triominos", "board")}
-
-
-@pytest.mark.parametrize(
-    "picture",
-    [
-        pytest.param(p, marks=pytest.mark.xfail(strict=True, reason="text still too small"))
-        if p in NOT_YET
-        else p
-        for p in sorted(PICTURES)
-    ],
-    ids=" ".join,
-)
+@pytest.mark.parametrize("picture", sorted(PICTURES), ids=" ".join)
 def test_the_smallest_text_is_readable_at_the_width_discord_shows_the_picture(picture):
     measured = measure(picture)
     for width, least in LEAST.items():

@@ -77,33 +77,33 @@ CASES: dict[str, Callable[[], bytes]] = {
     "a rookie to arrange": lambda: rookie.render(ENGINE.view(rookie_taken(), None)),
     "a steal to choose, German": lambda: rookie.render(ENGINE.view(steal_asked(), None), lang="de"),
 }
-GOLDEN: dict[str, Golden] = {  # recorded from the renderer before it became a package
-    "start": ((780, 635), "764b2111f90284392d11ee0ead4dc84e4a42d658ee82e35042ae85a9904069eb"),
-    "start, seat B's view": ((780, 635), "098f1222ec78c579664101c9cdccc20613eefff385da7b3bfbb7834c8ef2727b"),
-    "first flip": ((780, 635), "c2a0cbf302988bbcddf22f5bddf7b44fcb43b1f14d6122a35b84c5fad61c73ac"),
-    "pocket deck, mid-game": ((780, 635), "b1bc315b97ba90c16c7ba120f0023827aa3a48593ddfcbb7fdcd937d572976c6"),
-    "teams, mid-game": ((780, 635), "b68c0665614af0dd7389fbf845fb3ff5b452ad6a21b6bb36218cefcc49b09518"),
+GOLDEN: dict[str, Golden] = {  # recorded from the narrow layout, readable on a phone
+    "start": ((640, 747), "899b476b33fa2e7b63128d2e81cc06744374984e0c5b781286b6e771d9cbb455"),
+    "start, seat B's view": ((640, 747), "863cef621f3e6e21e06e675009d1f249fd521b99ce84a776de96603ce8b13baf"),
+    "first flip": ((640, 747), "f308e55813fa597e1ce8c4a3277a9959e4cc77ad1d4ebe8177c5e7f749b2cdf6"),
+    "pocket deck, mid-game": ((640, 747), "25250c8a0ed0212fa077acda56abefcf8069afbcfbd22b3eec5039956d99baee"),
+    "teams, mid-game": ((640, 747), "7c31779e877b2d3b5d025fea88a01f8293f2f68b806bd555528f611b7e9ef19b"),
     "teams, mid-game, German": (
-        (780, 635),
-        "b51528f1f01408f67b30deb1ce03cec5a1c5e4b871f4cd802f3a22f659efd85f",
+        (640, 747),
+        "8b58b565882df77c9b9f8b02c0493fca29336c8523a4bdc4b91610497803c1f5",
     ),
     "teams, mid-game, French": (
-        (780, 635),
-        "9747fea1f47af26b985b2a16875c956a68d427a1bf5229e21b921b687bd2fe95",
+        (640, 747),
+        "79e3181293d322194767dd4ef508712da84d76b6a47d7344ad37779adcfd6b9a",
     ),
     "six in teams, seat D's view, German": (
-        (780, 635),
-        "99498eef63e5333652d2fade102d6b95afe18a973137cf042608161e01b970c4",
+        (640, 969),
+        "32d7da9a02e700821c86aca9c20cfb9f1157d920e77da254e5db30f215ea1dcc",
     ),
-    "kids, the end": ((780, 635), "9e62c1e8dcfb87dbdac0e70c0f57370a5811b36241732cdb29d2d15fa527c63c"),
+    "kids, the end": ((640, 857), "ce7945404abdc47b161885fdce8f230fd378bec39fab1d49a1df1b9ec534e556"),
     "standard, the end, French": (
-        (780, 635),
-        "619f2473755206c8202e19401be014bb3dd9f90ddfae0e1970d571f229322794",
+        (640, 747),
+        "871e8b748f94a52551aac1d012f6f4735886611ca341eec72ac5c28c04a3dde4",
     ),
-    "a rookie to arrange": ((780, 635), "fc7912780d2047fe089bbaf08b4959904d966671bf69e9ba2f0077a7d391d13d"),
+    "a rookie to arrange": ((640, 747), "ef1b1b3d3266e65bb3d3da2d99d95b6010df08f7be25b00bd8b4d751efc89f03"),
     "a steal to choose, German": (
-        (780, 635),
-        "a630ec931ad8207d3bdc0b3ead99ae0fd6c4a93e6da168e11a11866bb86db58d",
+        (640, 747),
+        "2213b76743c5bc7db476886d8c8594301773b1461819f940d8470040ec1dd5c8",
     ),
 }
 
@@ -250,6 +250,6 @@ def test_a_long_narration_is_cut_to_the_band_and_still_renders():
     others = (discards("X", "X", ""), discards("RB", "", "G"), discards("Y", "", ""))
     view = ENGINE.view(play(make(discards=others), flip(4), flip(5), place(0, 2, 2)), None)
     view["events"] = view["events"] * 4
-    lines = [line for sentence in rookie.narrate(view, seat_label) for line in wrap(sentence, 752, 14)]
+    lines = [line for sentence in rookie.narrate(view, seat_label) for line in wrap(sentence, 616, 17)]
     assert len(lines) > rookie.BAND_LINES
     assert rookie.render(view).startswith(b"\x89PNG")

@@ -83,35 +83,35 @@ CASES: dict[str, Callable[[], bytes]] = {
     "hand with a dead card, French": lambda: render_hand(ENGINE.view(hand_with_a_dead_card(), 0), "fr"),
     "a spectator's hand": lambda: render_hand(ENGINE.view(midgame(), None)),
 }
-GOLDEN: dict[str, Golden] = {  # recorded from the renderer before it became a package
-    "start": ((620, 756), "f65530365f97195dd15763589caf20150206aa32e79ecb70c91f2e28c89781f0"),
-    "start, seat A's view": ((620, 756), "7f15a54f2dfc1396a3c7c6574c6ad8701ff13c1978887360cf21b9b5bcd31bfe"),
-    "four, mid-game": ((620, 756), "a5112a13b73bf1d80369c42289eabd384d9964b0506eb8b2ec5b0495cae7eaf8"),
+GOLDEN: dict[str, Golden] = {  # recorded since the panel's lines are pieced from cached words
+    "start": ((620, 756), "5bed7ade0c28310f42b5661aa33080209f3a2078a34625624597bf3013abc308"),
+    "start, seat A's view": ((620, 756), "99147e175f0a7bebb5426b3af939ff161472a06eb07daaff3e48eed9b73a01bc"),
+    "four, mid-game": ((620, 756), "13ba6374d1d3fa03982092b589fa8c45f23734fc0ca272317bfaf48e91b5d2e1"),
     "four, mid-game, German": (
         (620, 756),
-        "1e77dc602c3d93da40eca9b75baf8d975d4b91505d63924154c802cff0c7273c",
+        "dc477e052510a73bdd746946cd1ec7a11521bd579311c767d32f22d4ab247699",
     ),
     "four, mid-game, French": (
         (620, 756),
-        "84bf31ec5e0c09aa5ada7aa39d4c80069401c4a3e475cc15031869096f41f872",
+        "db5b2e8eaf32cdd54ff391940f24f4a970f93f061f0d91d21f60131ebdfbbdf0",
     ),
     "six, mid-game, seat B's view": (
         (620, 756),
-        "c69989186bedef4ea163232f82a5177deb47a550bd9eab6e4264eb4aa12c8b68",
+        "c643428b7425d902cde6c3bd1ac6b3f39f29d8c962977bd5a2e3103ca7319830",
     ),
     "three, mid-game, French": (
         (620, 756),
-        "fb5882bdf701bea79d65ee04d4bcd05363047ef8239fc76ba24e2ffebc2213bd",
+        "1aa1086c6fc761617546e9cacfb0912ac1c967ee492ad7664e446918edd33273",
     ),
-    "a locked sequence": ((620, 756), "15c30e0835d2204b5cf156c38edbc05feedf3785867bc6da2ed35033797e10e7"),
+    "a locked sequence": ((620, 756), "7c63c8aef3d800b67a5bd768600a22f29d5b9f0c2e869015c0bdafc60c838f51"),
     "a lock to choose, German": (
         (620, 756),
-        "ae74d2a897623d109fe163ba27abd318b7be9ccf1f25be936c34ef316eb6f3e2",
+        "05bdff1b5d40bf455791230cc38028bfd4266cd8c520221cc069d80a3237afd5",
     ),
-    "two, the end": ((620, 756), "a95b2c63327d77fa410b172866c5ef361b76fa8399f7298b8eaa6b8e60ddf037"),
+    "two, the end": ((620, 756), "576afc8b4de19ad8ed9ca1e3d22fc05bef98847f778b1702df5519e46b441e91"),
     "six in two teams, the end, German": (
         (620, 756),
-        "febf732e0769fdc349c98a15901baba8fa42abd0c7b54c4eb740bcd3a32ebb1c",
+        "291b82d8120869ac8b20924af698f00e549d0a2fc9b50b4b317a256764660c76",
     ),
     "hand": ((530, 210), "64cc8d8fb89f4d0440af71144feb976c467fa610736294a75cf1e4e33bce8a4f"),
     "hand with a dead card, German": (

@@ -84,67 +84,67 @@ GOLDEN: dict[str, tuple[Callable[[], bytes], tuple[int, int], str]] = {
     "start, 2 seats": (
         lambda: render(ENGINE.view(played(2, 2, 0), None)),
         (680, 408),
-        "704229d39601be9e9c27988ac5f852d34ec48fb497c864ebb3b348dd421cd77c",
+        "29df37d9c58a58b9201bce4decde82525ccdf97be8cd4676e0e3a173be855d97",
     ),
     "mid-game, 3 seats": (
         lambda: render(mid_game()),
         (680, 852),
-        "8f4237db9a5b6c7b4dfd0c76ca86e22a03105809c0f203aeb1032cb2cecab415",
+        "e6f57b2870ade2cec2824e8f80f2b687dc50458eee372aa4a0ed5d5fc3322a54",
     ),
     "mid-game, seat A's own board": (
         lambda: render(mid_game(0), viewer=0),
         (680, 852),
-        "8a770cbeeebf10cafc0965d3561dd86b99f2dc12a27b86cb11eeb2f01b4f8ed3",
+        "0e9753fc2b05e9d89a7e048c50f5d15e93395cb239a7b09af3f552ece9a5d34f",
     ),
     "mid-game, German": (
         lambda: render(mid_game(), lang="de"),
         (680, 852),
-        "243ec7ad9d0e2e6aca0de5c3fbecbeea640057f172a338229eff142b099c1eb8",
+        "fb72dba737c70a91201d7134a7fc936cc7fb1fbb639145d4112794140005008c",
     ),
     "mid-game, French": (
         lambda: render(mid_game(), lang="fr"),
         (680, 852),
-        "84f07f7a33e410e39ec67fffa90c114692f84f94647afabd369b85191bd0c361",
+        "f6f119e2a4ca320ad5f404815ab593cdca06ff656384e63be472e10c42ad9d6e",
     ),
     "the joker on the table, 4 seats": (
         lambda: render(ENGINE.view(with_joker_on_the_table(), None)),
         (680, 741),
-        "b92e8ebbcf8ff7fa6c4544c18f501adb4bbc3680e0119d2ecde15d2d825b38a5",
+        "24b1310eb7d54fd417d29b07e4dc298688327a5a4a1a68abc1d34bb81a88366f",
     ),
     "end, 4 seats, a large table": (
         lambda: render(large_table()),
-        (771, 852),
-        "3eab7ce2ca4d2bf87e053985420d71aefba5b8a987f0faf8230b0e0ff39c847e",
+        (680, 744),
+        "5e5eda78065d4e4928653c78fccf48a4ca1b3fe51f29c537c02c4d385874c4c9",
     ),
     "end, 2 seats, German": (
         lambda: render(ENGINE.view(played(1, 2, 500), None), lang="de"),
-        (680, 852),
-        "16f20732fde1f53a1dc544d0fe21522504c23be946360940bec49c851d36cedb",
+        (680, 807),
+        "b03712ac7811357e177e718e6dd035c2afd0c884bfeb924c590405b1e77461fb",
     ),
     "seat A's hand": (
         lambda: render_hand(ENGINE.view(played(4, 2, 6), 0)),
         (632, 446),
-        "55c1f35bd8de0a594330d87288fcd6289b4f4d388d8058acdf8731ed25cd332f",
+        "31bb0baee44d35d12185605a4e9f95684c312c2ff831f15956711721d6b63f75",
     ),
     "seat A's hand, French": (
         lambda: render_hand(ENGINE.view(played(4, 2, 6), 0), lang="fr"),
         (632, 446),
-        "d8df04cbc80c3d97c81552841a307cb6a0a977bd386cf907a0bcda809165ac47",
+        "10343426dafc57be407265372b6adb93805678dde0b329bf4da02553adc8ebcc",
     ),
     "seat B's hand, German": (
         lambda: render_hand(ENGINE.view(played(4, 2, 6), 1), lang="de"),
         (484, 261),
-        "f82953e4f1fdad43d20fe5b5b8e65b174bf92fc4c5f915e604d5f761bd0cd5ea",
+        "543a72655dbfd0b431ec513829fa0fbdc77a6224e3a67946b49b45e840b984f9",
     ),
     "a spectator's empty rack": (
         lambda: render_hand(ENGINE.view(played(6, 3, 4, open_hands=True), None)),
         (420, 261),
-        "92ae0a7f47a2199a514872d1e722b58c80be5f19e94db5bba2f66302d16a8281",
+        "05643c68efef93603f384eb0060be34f4bcd17ad6d8e3b8f82faf05965e954ca",
     ),
     "open hands, seat C's hand": (
         lambda: render_hand(ENGINE.view(played(6, 3, 4, open_hands=True), None), seat=2),
         (632, 446),
-        "f195682ccc339ee6e65d5c4d4f9f03e293a9ff01baf7f98678e490ff7655412f",
+        "a739c82ce5ffb229b3dececdb2e57fb4b0b8bcf4f005d5e89081d85b0ebcfc99",
     ),
 }
 
