@@ -248,6 +248,12 @@ seasons = Table(
         postgresql_where=text("ended_at IS NULL"),
     ),
     Index("seasons_by_guild", "guild_id", "ends_at"),
+    Index(  # the seasons under way whose end has come, across servers
+        "seasons_due",
+        "ends_at",
+        sqlite_where=text("ended_at IS NULL"),
+        postgresql_where=text("ended_at IS NULL"),
+    ),
     sqlite_autoincrement=True,
 )
 
@@ -276,6 +282,7 @@ achievements = Table(
     Column("key", TEXT, primary_key=True),
     Column("earned_at", TEXT, nullable=False),
     Column("match_id", BIGINT, ForeignKey("matches.id", ondelete="SET NULL")),
+    Index("achievements_by_match", "match_id"),  # a match deleted sets its achievements' match to NULL
 )
 
 TOURNAMENT_STATUSES = ("signup", "running", "finished", "cancelled")
@@ -306,6 +313,7 @@ tournaments = Table(
     ),
     Index("tournaments_by_guild", "guild_id", "status"),
     Index("tournaments_by_channel", "channel_id", "status"),
+    Index("tournaments_by_status", "status"),  # the running tournaments of every server, at start-up
     sqlite_autoincrement=True,
 )
 
@@ -319,7 +327,6 @@ tournament_entrants = Table(
     Column("joined", BIGINT, nullable=False, server_default=text("1")),
     Column("left_at", BIGINT),
     Column("name", TEXT),
-    Index("tournament_entrants_by_player", "user_id"),
 )
 
 tournament_rounds = Table(

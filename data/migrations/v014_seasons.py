@@ -32,6 +32,13 @@ def upgrade() -> None:
         postgresql_where=sa.text("ended_at IS NULL"),
     )
     op.create_index("seasons_by_guild", "seasons", ["guild_id", "ends_at"])
+    op.create_index(
+        "seasons_due",
+        "seasons",
+        ["ends_at"],
+        sqlite_where=sa.text("ended_at IS NULL"),
+        postgresql_where=sa.text("ended_at IS NULL"),
+    )
     op.create_table(
         "season_standings",
         sa.Column("season_id", BIGINT, sa.ForeignKey("seasons.id", ondelete="CASCADE"), primary_key=True),

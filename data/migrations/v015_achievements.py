@@ -21,6 +21,7 @@ def upgrade() -> None:
         sa.Column("earned_at", TEXT, nullable=False),
         sa.Column("match_id", BIGINT, sa.ForeignKey("matches.id", ondelete="SET NULL")),
     )
+    op.create_index("achievements_by_match", "achievements", ["match_id"])
     op.add_column("results", sa.Column("awarded", BIGINT, nullable=False, server_default=sa.text("0")))
     op.create_index(
         "results_to_award",

@@ -39,6 +39,7 @@ def upgrade() -> None:
     )
     op.create_index("tournaments_by_guild", "tournaments", ["guild_id", "status"])
     op.create_index("tournaments_by_channel", "tournaments", ["channel_id", "status"])
+    op.create_index("tournaments_by_status", "tournaments", ["status"])
     op.create_table(
         "tournament_entrants",
         sa.Column(
@@ -54,7 +55,6 @@ def upgrade() -> None:
         sa.Column("left_at", BIGINT),
         sa.Column("name", TEXT),
     )
-    op.create_index("tournament_entrants_by_player", "tournament_entrants", ["user_id"])
     op.create_table(
         "tournament_rounds",
         sa.Column(
