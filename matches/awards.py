@@ -127,11 +127,12 @@ def people_by_guild(finished: Iterable[FinishedMatch]) -> dict[int, set[int]]:
 
 
 def earned_line(user_id: int, earned: Sequence[Achievement], lang: str) -> str:
-    """ "🏅 Alice earned 🥇 First win and 🤖 Giant slayer.", in `lang`."""
+    """ "🏅 Alice earned 🥇 First win and 🤖 Giant slayer", in `lang` (no full stop: a name such as
+    "Rookie!" may end the line)."""
     names = and_list(
         lang, [f"{achievement.emoji} **{gettext(lang, achievement.name)}**" for achievement in earned]
     )
-    return gettext(lang, "🏅 {player} earned {achievements}.", player=who(user_id, lang), achievements=names)
+    return gettext(lang, "🏅 {player} earned {achievements}", player=who(user_id, lang), achievements=names)
 
 
 def earned_lines(match: Match, lang: str) -> list[str]:

@@ -73,7 +73,7 @@ async def test_a_season_ends_at_the_month_boundary_archived_announced_and_softly
     [announced] = announcements(table.channel)
     assert "Season January 2026** is over" in announced.content
     assert f"🥇 <@{table.alice.user.id}> — {rating:,} · 6 wins" in announced.content
-    assert f"🏅 <@{table.alice.user.id}> earned 🎖️ **On the podium**." in announced.content.splitlines()
+    assert f"🏅 <@{table.alice.user.id}> earned 🎖️ **On the podium**" in announced.content.splitlines()
     podium = board_image(announced)
     assert podium.filename == "podium.png"
     assert podium.description.startswith("Season January 2026 — all games. 1. alice (")

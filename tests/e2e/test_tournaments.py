@@ -100,7 +100,7 @@ async def test_a_swiss_tournament_of_five_pairs_three_rounds_with_a_bye_each_and
     final = table.channel.history()[-1]
     assert "🏆 **Tournament #1 (Tetris Link) is over:** 🥇" in final.content
     winner = final.content.split("🥇 ", 1)[1].split(",", 1)[0]
-    assert final.content.splitlines()[-1] == f"🏅 {winner} earned 🏆 **Champion**."
+    assert final.content.splitlines()[-1] == f"🏅 {winner} earned 🏆 **Champion**"
     podium, standings = final.attachments
     assert podium.description.startswith("Tournament #1 — Tetris Link (Swiss). 1. ")
     assert standings.description.startswith("Standings of tournament #1, final standings: 1, ")

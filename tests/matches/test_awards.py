@@ -87,10 +87,10 @@ def test_each_league_achievement_names_the_match_that_earned_it_and_skipped_resu
 
 def test_an_award_is_told_with_emoji_and_name_in_the_boards_language():
     first, hard = LEAGUE[0], next(a for a in LEAGUE if a.key == BEAT_HARD)
-    both = "🏅 <@11> earned 🥇 **First win** and 🤖 **Giant slayer**."
+    both = "🏅 <@11> earned 🥇 **First win** and 🤖 **Giant slayer**"
     assert earned_line(ALICE, [first, hard], "en") == both
     assert earned_line(ALICE, [first], "de") == "🏅 <@11> schaltet 🥇 **Erster Sieg** frei."
-    assert earned_line(ALICE, [first], "fr") == "🏅 <@11> débloque 🥇 **Première victoire**."
+    assert earned_line(ALICE, [first], "fr") == "🏅 <@11> débloque 🥇 **Première victoire**"
 
 
 def test_forty_long_achievements_fit_in_fields_and_pages_within_discords_limits():
