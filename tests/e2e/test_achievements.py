@@ -32,7 +32,7 @@ async def test_a_match_earns_a_first_win_and_a_feat_told_once_and_listed_with_th
     board = channel_message(table.channel, board.id)
     told = [line for line in body(board).splitlines() if "earned" in line]
     assert len(told) == 1 and told[0].startswith(f"🏅 <@{scorer.user.id}> earned 🥇 **First win**")
-    assert told[0].endswith(" and 🧠 **Total recall**.")  # three pairs in a row
+    assert told[0].endswith(" and 🧠 **Total recall**")  # three pairs in a row
 
     listed = (await loser.slash(table.channel, "achievements", member=scorer)).response
     assert listed.ephemeral and f"<@{scorer.user.id}> holds" in body(listed)
