@@ -15,7 +15,7 @@ from discord.ext import commands
 from discord.utils import escape_markdown
 
 from cogs.limits import fitting
-from cogs.player_card import HISTORY_LIMIT, card_file, record, versus_card
+from cogs.player_card import HISTORY_LIMIT, badges, card_file, record, versus_card
 from data.model import QUARTERLY, SEASON_KINDS, Season
 from data.ratings import LISTED_GAMES, LISTED_OPPONENTS, OVERALL, REPEAT_LIMIT
 from locales import (
@@ -337,7 +337,9 @@ class League(commands.Cog):
         history = await self.bot.storage.league.rating_history(
             interaction.guild_id, user.id, limit=HISTORY_LIMIT
         )
-        picture = await card_file(self.bot.games, user.display_name, games, history, [], lang)
+        earned = await self.bot.storage.achievements.earned(interaction.guild_id, user.id)
+        held = badges(self.bot.matches.awards.catalogue, earned, lang)
+        picture = await card_file(self.bot.games, user.display_name, games, history, held, lang)
         card = Card(
             heading=title,
             body=said,

@@ -10,15 +10,16 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import io
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
 import discord
 from discord.utils import escape_markdown
 
-from data.model import HeadToHead, RatedResult
+from data.model import Award, HeadToHead, RatedResult
 from data.ratings import OVERALL, streak
+from games.feats import Achievement
 from locales import and_list, gettext, ngettext, number, pgettext
 from matches.cards import Card
 from matches.match import ALT_LIMIT, alt_text
@@ -27,7 +28,14 @@ from render.player_card import GameChart, PlayerCard, render
 
 HISTORY_LIMIT = 500  # rated matches of each game a card charts at most: the latest
 CARD_FILE = "card.png"
-Achievement = tuple[str, str]  # (emoji, name), the latest first
+Badge = tuple[str, str]  # an achievement as the card shows it: (emoji, name)
+
+
+def badges(catalogue: Mapping[str, Achievement], earned: Sequence[Award], lang: str) -> list[Badge]:
+    """The achievements a member holds (`earned`, oldest first) as the card shows them, the
+    latest first."""
+    held = [catalogue[award.key] for award in reversed(earned) if award.key in catalogue]
+    return [(achievement.emoji, gettext(lang, achievement.name)) for achievement in held]
 
 
 def card(
@@ -35,7 +43,7 @@ def card(
     name: str,
     ratings: Sequence[dict[str, Any]],
     history: Sequence[RatedResult],
-    achievements: Sequence[Achievement],
+    achievements: Sequence[Badge],
     lang: str,
 ) -> tuple[PlayerCard, str]:
     """A player's card in `lang` and its alt text, from their ratings (`player_ratings`), rating
@@ -59,7 +67,7 @@ async def card_file(
     name: str,
     ratings: Sequence[dict[str, Any]],
     history: Sequence[RatedResult],
-    achievements: Sequence[Achievement],
+    achievements: Sequence[Badge],
     lang: str,
 ) -> discord.File:
     """The card as an attachment (drawn off the event loop), described by its alt text."""

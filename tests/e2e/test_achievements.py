@@ -9,7 +9,7 @@ from cogs.registry import GAMES
 from data.model import now_iso
 from tests.backends import wait_until
 from tests.data.finished import store_played
-from tests.e2e.helpers import all_text, body, channel_message, field, fields, mover
+from tests.e2e.helpers import all_text, board_image, body, channel_message, field, fields, mover
 from tests.e2e.test_league import resign
 from tests.e2e.test_tremember import play_turn, start
 
@@ -43,6 +43,9 @@ async def test_a_match_earns_a_first_win_and_a_feat_told_once_and_listed_with_th
     assert "🔒 🔟 **Ten wins** — Win 10 matches. · 0% of players" in locked
     assert "**Champion**" in locked and "**Double hexagon**" in locked
     mine = (await loser.slash(table.channel, "achievements")).response
+    card = board_image((await scorer.slash(table.channel, "stats")).response)  # the player card
+    assert "Latest achievements: Total recall and " in card.description  # the latest first
+    assert card.description.endswith(" and First win.")
     assert f"<@{loser.user.id}> holds 0 of" in body(mine) and not fields(mine)[0].name.startswith("Earned")
 
     await table.env.restart_bot(create_bot(database=target))  # nothing is awarded or told again

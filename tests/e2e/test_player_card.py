@@ -28,7 +28,9 @@ async def test_stats_show_the_player_card_and_versus_the_record_of_two_members(t
         f"Player card of alice. Tetris Link: rating {rating}; over the last 3 rated matches it went from "
         f"1,000 to {rating} (lowest "
     )
-    assert picture.description.endswith("; 2 wins / 3 games. Current streak: 1 loss.")
+    assert picture.description.endswith(
+        "; 2 wins / 3 games. Current streak: 1 loss. Latest achievements: First win."
+    )
     with Image.open(io.BytesIO(await picture.read())) as image:
         assert image.format == "PNG" and image.width == 600
 
