@@ -7,16 +7,20 @@ the other team's, weighing every line of five by the chips in it. It reads nothi
 the hidden cards and looks no further than its own move; the level is ignored.
 
 python -m benchmarks.references.sequence_numbers [GAMES]   # hard against it, seats swapped
+python -m benchmarks.references.sequence_numbers oracle [GAMES] [all|hands|own]
+    # a player that cheats against it: what skill could win at all (benchmarks/sequence_oracle.py)
 """
 
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Sequence
 
 import ai.sequence_numbers
 from ai.sequence_numbers import OTHERS, Board, card_id, lock_value, move_value, read_board
-from benchmarks.references import report
+from benchmarks.references import report, wilson_low
+from benchmarks.sequence_oracle import KNOWS, ORACLE_GAMES, oracle_wins
 from games.sequence_numbers import ENGINE, RUN, SIZE, LockMove, SequenceMove, SequenceView, named_cell
 
 # Hard plays this many seeded matches against the reference.
@@ -64,5 +68,21 @@ def _best(values: list[float], rng: random.Random) -> int:
     return rng.choice([i for i, v in enumerate(values) if v >= top - 1e-9])
 
 
+def report_oracle(args: Sequence[str]) -> None:
+    """Print the share of seeded matches the cheating oracle wins against the reference."""
+    games = int(args[0]) if args else ORACLE_GAMES
+    know = next((k for k in KNOWS if k == (args[1] if len(args) > 1 else "all")), None)
+    if know is None:
+        raise SystemExit(f"The oracle knows one of: {', '.join(KNOWS)}.")
+    won = oracle_wins(choose, games, know)
+    print(
+        f"Sequence Numbers oracle (knows {know}) against the reference: {100 * won:.1f}% won of {games} "
+        f"(95% bounds {100 * wilson_low(won, games):.1f}%–{100 - 100 * wilson_low(1 - won, games):.1f}%)"
+    )
+
+
 if __name__ == "__main__":
-    report(ENGINE, ai.sequence_numbers.choose, choose, REFERENCE_GAMES)
+    if sys.argv[1:2] == ["oracle"]:
+        report_oracle(sys.argv[2:])
+    else:
+        report(ENGINE, ai.sequence_numbers.choose, choose, REFERENCE_GAMES)

@@ -15,7 +15,8 @@ import ai.sequence_numbers
 from ai import arena
 from ai.sequence_numbers import CANONICAL, card_id, deal, knowledge, read_board
 from benchmarks.references import sequence_numbers as reference
-from games.sequence_numbers import CARDS, CELLS_OF, ENGINE, SIZE, SequenceState
+from benchmarks.sequence_oracle import KNOWS, Sim, oracle_wins
+from games.sequence_numbers import CARDS, CELLS_OF, CORNERS, ENGINE, SIZE, SequenceState
 from tests.games.test_sequence_numbers import _name, at, card_for, hidden_twin, make, six_in_a_row
 
 SETUPS = [(2, {}), (3, {}), (4, {}), (6, {}), (6, {"teams": 3})]
@@ -222,3 +223,30 @@ def test_the_greedy_reference_plays_legal_moves_to_the_end_whatever_its_level():
     outcome = ENGINE.outcome(ends[0])
     assert outcome is not None and outcome.winners
     assert ends[0] == ends[1] == ends[2]
+
+
+def test_the_oracles_simulation_follows_the_engine_through_a_reshuffle():
+    """The cheating diagnostic plays the match on exactly as the engine will: the same
+    hands, deck and chips after every greedy move, also once the deck is rebuilt."""
+    state = ENGINE.new_game(2, 5)
+    state = replace(state, deck=state.deck[:2], discards=(state.deck[2:], ()))  # two draws left
+    sim = Sim.of(state)
+    for _ in range(6):
+        seat = state.turn
+        card, cell = sim.greedy(seat) or (-1, -1)
+        assert not sim.play(seat, card, cell)
+        state = ENGINE.apply(
+            state,
+            seat,
+            {"type": "play", "card": state.hands[seat].index(card), "row": cell // SIZE, "col": cell % SIZE},
+        )
+        assert (tuple(map(tuple, sim.hands)), tuple(sim.deck)) == (state.hands, state.deck)
+        assert [chip if chip >= 0 else None for chip in sim.board.chips if chip != -2] == [
+            chip for i, chip in enumerate(state.chips) if i not in CORNERS
+        ]
+    assert state.step == sim.step == 2  # the deck was rebuilt once
+
+
+def test_the_oracle_plays_legal_moves_to_the_end_in_every_way_of_knowing():
+    for know in KNOWS:
+        assert 0.0 <= oracle_wins(reference.choose, 1, know, samples=2) <= 1.0
