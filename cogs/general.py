@@ -223,12 +223,15 @@ def _other_commands(lang: str, names: str) -> str:
         ),
         gettext(
             lang,
-            "`{leaderboard} [{game}]` — the server's ratings · `{stats} [{member}]` · `{history} [{game}]`",
+            "`{leaderboard} [{game}] [{season}]` — the server's ratings (a past season's too) · "
+            "`{stats} [{member}] [{versus}]` · `{history} [{game}]`",
             leaderboard=command(names, "leaderboard"),
             stats=command(names, "stats"),
             history=command(names, "history"),
             game=game,
             member=member,
+            season=name(names, "season"),
+            versus=name(names, "versus"),
         ),
         gettext(
             lang,
@@ -238,7 +241,7 @@ def _other_commands(lang: str, names: str) -> str:
         ),
         gettext(
             lang,
-            "`{settings}` — default turn clock, time-outs, a thread per match, language (Manage Server)",
+            "`{settings}` — default turn clock, time-outs, a thread per match, language, seasons (Manage Server)",
             settings=command(names, "settings"),
         ),
         gettext(lang, "`{help}` — this page", help=command(names, "help")),

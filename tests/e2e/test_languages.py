@@ -50,7 +50,10 @@ async def test_a_german_server_gets_help_in_german_with_the_german_command_names
     assert "`/tetrislink neu`" in games and "`/tremember regeln`" in games
     names = [field.name for field in fields(shown)]
     assert "Sequence Numbers (2, 3, 4 oder 6 Personen)" in names and "Alles Weitere" in names
-    assert "`/rangliste [spiel]`" in fields(shown)[-1].value
+    assert (
+        "`/rangliste [spiel] [saison]`" in fields(shown)[-1].value
+        and "`/statistik [mitglied] [gegen]`" in fields(shown)[-1].value
+    )
 
 
 async def test_a_german_server_reads_the_rules_of_tremember_in_german(german_server):
