@@ -241,7 +241,8 @@ def _other_commands(lang: str, names: str) -> str:
         ),
         gettext(
             lang,
-            "`{settings}` — default turn clock, time-outs, a thread per match, language, seasons (Manage Server)",
+            "`{settings}` — default turn clock, time-outs, a thread per match, language, seasons "
+            "(Manage Server)",
             settings=command(names, "settings"),
         ),
         gettext(lang, "`{help}` — this page", help=command(names, "help")),
