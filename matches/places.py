@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 
 import discord
 
@@ -32,6 +33,8 @@ class Places:
         self.board = board
         self.notices = notices
         self.resuming = asyncio.Lock()  # one match comes back at a time (its board posted once)
+        # Told of a match set aside for good (its channel deleted): a tournament decides its table.
+        self.gone: Callable[[Match], Awaitable[None]] | None = None
 
     async def lost(self, match: Match, error: discord.HTTPException) -> bool:
         """Whether `error`, met while publishing `match`, says the bot lost its place; if so the
@@ -44,6 +47,8 @@ class Places:
         if aside is not None:
             log.warning("Match %s is set aside: %s (%s)", match.id, reason, error)
             await self.notices.place_lost(aside)
+            if not resumable(reason):
+                await self._gone(match)
         return True
 
     async def channel_deleted(self, channel_id: int) -> None:
@@ -54,6 +59,11 @@ class Places:
             self._forget(match, False)
             if aside is not None:
                 await self.notices.place_lost(aside)
+                await self._gone(match)
+
+    async def _gone(self, match: Match) -> None:
+        if self.gone is not None:
+            await self.gone(match)
 
     async def guild_removed(self, guild_id: int) -> None:
         """The bot left a server or was removed from it: every running match of that server,

@@ -121,6 +121,7 @@ class MatchService:
         self.tournaments = Tournaments(
             bot, storage, self.games, self.running, self.board, self.turns, shards, self.awards
         )
+        self.places.gone = self.tournaments.match_gone
         self.board.ended = self.tournaments.match_ended
         self.clock = TurnClock(
             storage,

@@ -622,6 +622,34 @@ class Tournaments:
             await self._record(row, number, position, match.id)
             await self._advance(tournament_id)
 
+    async def match_gone(self, match: Match) -> None:
+        """A match was set aside for good (its channel deleted): if it is a tournament's, its
+        table counts as a draw for everyone at it, and the tournament goes on — unless the
+        tournament's own channel is gone, which cancels it (nothing could be posted there)."""
+        found = await self.storage.tournaments.table_of(match.id)
+        if found is None:
+            return
+        tournament_id, number, position = found
+        async with self._lock(tournament_id):
+            row = await self.storage.tournaments.get(tournament_id)
+            if row is None or row.status != "running" or not self.shards.owns(row.guild_id):
+                return
+            if self.bot.get_channel(row.channel_id) is None:
+                await self.storage.tournaments.close(row.id, "cancelled", was="running")
+                return
+            table = next((t for t in row.tables if (t.round, t.position) == (number, position)), None)
+            if table is None or table.ranks is not None:
+                return
+            await self.storage.tournaments.record(row.id, number, position, tuple(1 for _ in table.seats))
+            said = gettext(
+                row.language,
+                "{match} was played in a channel that was deleted: its table counts as a draw for "
+                "everyone at it.",
+                match=match_title(self.games[row.game].engine.title, match.id, row.language),
+            )
+            await self._say(row, said)
+            await self._advance(tournament_id)
+
     async def _record(self, row: TournamentRow, number: int, position: int, match_id: int) -> bool:
         table = next(
             (table for table in row.tables if table.round == number and table.position == position), None

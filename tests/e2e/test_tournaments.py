@@ -233,3 +233,28 @@ async def test_a_late_entrant_joins_a_swiss_tournament_before_round_two_with_zer
     await table.bob.click(other, label="Cancel")
     assert body(channel_message(table.channel, other.message.id)) == "This tournament was cancelled."
     assert button_labels(channel_message(table.channel, other.message.id)) == []
+
+
+async def test_a_deleted_match_thread_is_a_draw_and_a_deleted_tournament_channel_cancels_it(table):
+    await threads_on(table)
+    signup = await sign_up(table.channel, table.alice, table.players[1:], game="tetris_link", format="swiss")
+    await table.alice.click(signup, label="Start")
+    _, tables = await current_tables(table.env, 1)
+    first = await table.env.bot.storage.matches.get(tables[0].match_id)
+
+    table.env.backend.delete_channel(first.channel_id)  # the first match's thread
+    await table.env.settle()
+
+    _, tables = await current_tables(table.env, 1)
+    assert tables[0].ranks == (1, 1)  # a draw: nobody at the table is to blame
+    assert (
+        f"Tetris Link #{first.id} was played in a channel that was deleted: its table counts as a draw "
+        in (table.channel.history()[-1].content)
+    )
+    await lose(table.env, table.channel, table.players, 1)  # the other table ends as usual
+    row, _ = await current_tables(table.env, 1)
+    assert (row.status, row.round) == ("running", 2)  # the tournament went on
+
+    table.env.backend.delete_channel(table.channel.id)  # the tournament's own channel, threads and all
+    await table.env.settle()
+    assert (await table.env.bot.storage.tournaments.get(1)).status == "cancelled"
