@@ -14,7 +14,7 @@ import logging
 import math
 import random
 import re
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 import discord
@@ -611,36 +611,25 @@ class Tournaments:
 
     async def match_ended(self, match: Match) -> None:
         """A match ended: if it is a tournament's, record its table and go on."""
-        found = await self.storage.tournaments.table_of(match.id)
-        if found is None:
-            return
-        tournament_id, number, position = found
-        async with self._lock(tournament_id):
-            row = await self.storage.tournaments.get(tournament_id)
-            if row is None or row.status != "running" or not self.shards.owns(row.guild_id):
-                return
-            await self._record(row, number, position, match.id)
-            await self._advance(tournament_id)
+
+        async def record(row: TournamentRow, table: TableRow) -> None:
+            await self._record(row, table, match.id)
+            await self._advance(row.id)
+
+        await self._at_table(match, record)
 
     async def match_gone(self, match: Match) -> None:
         """A match was set aside for good (its channel deleted): if it is a tournament's, its
         table counts as a draw for everyone at it, and the tournament goes on — unless the
         tournament's own channel is gone, which cancels it (nothing could be posted there)."""
-        found = await self.storage.tournaments.table_of(match.id)
-        if found is None:
-            return
-        tournament_id, number, position = found
-        async with self._lock(tournament_id):
-            row = await self.storage.tournaments.get(tournament_id)
-            if row is None or row.status != "running" or not self.shards.owns(row.guild_id):
-                return
+
+        async def draw(row: TournamentRow, table: TableRow) -> None:
             if self.bot.get_channel(row.channel_id) is None:
                 await self.storage.tournaments.close(row.id, "cancelled", was="running")
                 return
-            table = next((t for t in row.tables if (t.round, t.position) == (number, position)), None)
-            if table is None or table.ranks is not None:
-                return
-            await self.storage.tournaments.record(row.id, number, position, tuple(1 for _ in table.seats))
+            await self.storage.tournaments.record(
+                row.id, table.round, table.position, (1,) * len(table.seats)
+            )
             said = gettext(
                 row.language,
                 "{match} was played in a channel that was deleted: its table counts as a draw for "
@@ -648,14 +637,30 @@ class Tournaments:
                 match=match_title(self.games[row.game].engine.title, match.id, row.language),
             )
             await self._say(row, said)
-            await self._advance(tournament_id)
+            await self._advance(row.id)
 
-    async def _record(self, row: TournamentRow, number: int, position: int, match_id: int) -> bool:
-        table = next(
-            (table for table in row.tables if table.round == number and table.position == position), None
-        )
+        await self._at_table(match, draw)
+
+    async def _at_table(
+        self, match: Match, act: Callable[[TournamentRow, TableRow], Awaitable[None]]
+    ) -> None:
+        """`act` on the undecided table `match` is played for, if it belongs to a running
+        tournament of this process's servers (under the tournament's lock)."""
+        found = await self.storage.tournaments.table_of(match.id)
+        if found is None:
+            return
+        tournament_id, number, position = found
+        async with self._lock(tournament_id):
+            row = await self.storage.tournaments.get(tournament_id)
+            if row is None or row.status != "running" or not self.shards.owns(row.guild_id):
+                return
+            table = next((t for t in row.tables if (t.round, t.position) == (number, position)), None)
+            if table is not None and table.ranks is None:
+                await act(row, table)
+
+    async def _record(self, row: TournamentRow, table: TableRow, match_id: int) -> bool:
         outcome = await self.storage.tournaments.outcome(match_id)
-        if table is None or table.ranks is not None or outcome is None:
+        if outcome is None:
             return False
         by_user = dict(
             zip(
@@ -665,7 +670,7 @@ class Tournaments:
             )
         )
         ranks = tuple(by_user.get(player, len(table.seats)) for player in table.seats)
-        return await self.storage.tournaments.record(row.id, number, position, ranks)
+        return await self.storage.tournaments.record(row.id, table.round, table.position, ranks)
 
     async def _advance(self, tournament_id: int) -> None:
         """The next round once every table of the current one is decided (under the lock)."""
@@ -683,7 +688,7 @@ class Tournaments:
                     continue
                 for table in row.tables:
                     if table.round == row.round and table.ranks is None and table.match_id is not None:
-                        await self._record(row, table.round, table.position, table.match_id)
+                        await self._record(row, table, table.match_id)
                 await self._advance(tournament_id)
 
     # ----------------------------------------------------------------- leaving
@@ -836,12 +841,13 @@ class Tournaments:
             podium=said,
         )
         ended = discord.utils.utcnow()
-        for line in table[:1]:
+        if table:  # the winner's achievement
+            first = table[0]
             earned = await self.awards.award_placings(
-                row.guild_id, line.player, [Placing("tournament", ended, line.place)]
+                row.guild_id, first.player, [Placing("tournament", ended, first.place)]
             )
             if earned:
-                text += "\n" + earned_line(line.player, earned, lang)
+                text += "\n" + earned_line(first.player, earned, lang)
         title = self.games[row.game].engine.title
         picture, _ = await asyncio.to_thread(standings_picture, row, title, lang)
         podium = await asyncio.to_thread(podium_picture, row, title, table, lang)
