@@ -8,7 +8,7 @@ from itertools import combinations
 import discord
 
 from bot import create_bot
-from tests.e2e.helpers import board_image, body, button_labels, channel_message, title, told
+from tests.e2e.helpers import board_image, body, button_labels, card_size, channel_message, title, told
 from tests.e2e.test_boards import threads_on
 
 
@@ -258,3 +258,20 @@ async def test_a_deleted_match_thread_is_a_draw_and_a_deleted_tournament_channel
     table.env.backend.delete_channel(table.channel.id)  # the tournament's own channel, threads and all
     await table.env.settle()
     assert (await table.env.bot.storage.tournaments.get(1)).status == "cancelled"
+
+
+async def test_a_full_sign_up_of_sixty_four_fits_in_its_card_and_the_next_member_is_told_privately(table):
+    opened = await table.alice.slash(table.channel, "tournament new", game="rookie", format="knockout")
+    signup = opened.response.message
+    for n in range(63):
+        member = table.guild.add_member(table.env.create_user(f"player{n:02d}-with-a-rather-long-name"))
+        joined = await member.click(signup, label="Join")
+        assert joined.acknowledged and not told(joined), told(joined)
+
+    late = table.guild.add_member(table.env.create_user("late"))
+    refused = await late.click(signup, label="Join")
+    assert refused.ephemeral and told(refused) == "This tournament is full (64 players) or closed."
+    shown = channel_message(table.channel, signup.id)
+    assert "**Players (64/64):**" in body(shown) and body(shown).count("<@") == 64
+    components, characters = card_size(shown)
+    assert components <= 40 and characters <= 4000
